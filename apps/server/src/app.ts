@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { MSG } from '@intranet/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { type Access, registerAuthGuard } from './platform/auth-guard.ts';
+import type { AppContext } from './platform/context.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { filesRoutes } from './platform/files.routes.ts';
+import { healthRoutes } from './platform/health.routes.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './platform/rate-limit.ts';
+import { redactUrl } from './platform/redact.ts';
+import { registerSecurityHeaders } from './platform/security.ts';
+import { createLocalStorage } from './storage/local-storage.ts';
+import type { Storage } from './storage/storage.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  storage?: Storage;
+  mailer?: Mailer;
+  rateLimits?: Partial<RateLimits>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+/** Every module, in the order its routes are registered. */
+const MODULES = [healthRoutes, filesRoutes, authRoutes, noticesRoutes];
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    storage: options.storage ?? createLocalStorage(path.join(config.dataDir, 'files')),
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: app.log,
+      }),
+    config,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+  };
+
+  app.decorate('registeredRoutes', [] as RegisteredRoute[]);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' && !route.config?.cookieAuth) continue;
+      app.registeredRoutes.push({ method, url: route.url, access: route.config?.access ?? 'member' });
+    }
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  registerAuthGuard(app, ctx.db);
+
+  for (const mod of MODULES) await mod(app, ctx);
+
+  const webDist = config.webDist;
+  const spa = Boolean(webDist && fs.existsSync(path.join(webDist, 'index.html')));
+  if (webDist && spa) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.status(404).send({ error: MSG.apiNotFound });
+    }
+    if ((request.method === 'GET' || request.method === 'HEAD') && spa) {
+      // The web app's router decides what an unknown page shows (its own 404 page).
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: MSG.apiNotFound });
+  });
+
+  return app;
+}

@@ -1,0 +1,33 @@
+import {
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+  PostgresAdapter,
+  sql,
+} from 'kysely';
+
+/** The few places where SQLite and PostgreSQL need different SQL live here. */
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** An auto-incrementing integer primary key named id. */
+export function withId<T extends string>(
+  db: Kysely<unknown>,
+  table: CreateTableBuilder<T, never>,
+): CreateTableBuilder<T, 'id'> {
+  return isPostgres(db)
+    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
+
+/** Case-insensitive LIKE on both databases. */
+export const ilike = (column: string, pattern: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern})`;
+
+/** Escapes % and _ so a user's text is matched literally inside a LIKE pattern. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}

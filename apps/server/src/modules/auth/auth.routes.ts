@@ -1,0 +1,193 @@
+import {
+  changeOwnPasswordBody,
+  changePictureReply,
+  checkAuthReply,
+  checkCodeBody,
+  checkPasswordQuery,
+  currentUserReply,
+  LIMITS,
+  loginBody,
+  loginReply,
+  MSG,
+  pictureProfileReply,
+  policyBody,
+  policyInfoReply,
+  sendCodeBody,
+  sendCodeReply,
+  sessionUser,
+  successReply,
+  updateOwnContactBody,
+  updatePasswordBody,
+} from '@intranet/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../../platform/auth-guard.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { rateLimitPair } from '../../platform/rate-limit.ts';
+import { SESSION_COOKIE } from '../../platform/sessions.ts';
+import { receiveMultipart } from '../../platform/uploads.ts';
+import * as service from './auth.service.ts';
+
+export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, rateLimits } = ctx;
+  const loginLimit = rateLimitPair(app, 'login', rateLimits.loginPerIp, rateLimits.loginPerUser, 'username');
+  const recoveryLimit = rateLimitPair(
+    app,
+    'recovery',
+    rateLimits.recoveryPerIp,
+    rateLimits.recoveryPerUser,
+    'registration',
+  );
+
+  app.post('/api/login', {
+    config: { access: 'public' },
+    preHandler: loginLimit,
+    schema: { body: loginBody, response: { 200: loginReply } },
+    handler: async (request, reply) => {
+      const token = await service.login(db, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      reply.setCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/api',
+        secure: ctx.config.cookieSecure,
+        maxAge: LIMITS.sessionTtlHours * 3600,
+      });
+      return { success: true as const, token };
+    },
+  });
+
+  app.get('/api/check-auth', {
+    config: { access: 'session' },
+    schema: { response: { 200: checkAuthReply } },
+    handler: async (request) => ({ success: true as const, support: currentUser(request).suport }),
+  });
+
+  app.get('/api/get-sessionData', {
+    config: { access: 'session' },
+    schema: { response: { 200: sessionUser } },
+    handler: async (request) => currentUser(request),
+  });
+
+  app.get('/api/me', {
+    config: { access: 'session' },
+    schema: { response: { 200: currentUserReply } },
+    handler: async (request) => {
+      const u = currentUser(request);
+      return {
+        userId: u.userId,
+        privilegio: u.privilegio,
+        policyAccepted: u.policyAccepted,
+        admin: u.admin,
+        suport: u.suport,
+      };
+    },
+  });
+
+  app.get('/api/logout', {
+    config: { access: 'session' },
+    schema: { response: { 200: successReply } },
+    handler: async (request, reply) => {
+      await service.logout(db, currentUser(request), request.sessionId!);
+      reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+      return { success: true as const };
+    },
+  });
+
+  app.post('/api/sendCode', {
+    config: { access: 'public' },
+    preHandler: recoveryLimit,
+    schema: { body: sendCodeBody, response: { 200: sendCodeReply } },
+    handler: async (request) => ({
+      email: await service.sendRecoveryCode(db, ctx.mailer, request.body.registration),
+    }),
+  });
+
+  app.post('/api/checkCode', {
+    config: { access: 'public' },
+    preHandler: recoveryLimit,
+    schema: { body: checkCodeBody, response: { 200: successReply } },
+    handler: async (request) => {
+      await service.checkRecoveryCode(db, request.body.registration, request.body.code);
+      return { success: true as const };
+    },
+  });
+
+  app.put('/api/updatepassword', {
+    config: { access: 'public' },
+    preHandler: recoveryLimit,
+    schema: { body: updatePasswordBody, response: { 200: successReply } },
+    handler: async (request) => {
+      await service.resetPassword(db, request.body.registration, request.body.password);
+      return { success: true as const, message: MSG.passwordResetOk };
+    },
+  });
+
+  app.get('/api/checkpassword', {
+    config: { access: 'session' },
+    schema: { querystring: checkPasswordQuery, response: { 200: successReply } },
+    handler: async (request) => {
+      await service.checkOwnPassword(db, currentUser(request), request.query.password);
+      return { success: true as const };
+    },
+  });
+
+  app.put('/api/me/password', {
+    config: { access: 'session' },
+    schema: { body: changeOwnPasswordBody, response: { 200: successReply } },
+    handler: async (request) => {
+      await service.changeOwnPassword(db, currentUser(request), request.sessionId!, request.body);
+      return { success: true as const, message: MSG.passwordChanged };
+    },
+  });
+
+  app.put('/api/me', {
+    config: { access: 'session' },
+    schema: { body: updateOwnContactBody, response: { 200: successReply } },
+    handler: async (request) => {
+      await service.updateOwnContact(db, currentUser(request), request.body);
+      return { success: true as const, message: MSG.dataUpdated };
+    },
+  });
+
+  app.get('/api/getPictureProfile', {
+    config: { access: 'session' },
+    schema: { response: { 200: pictureProfileReply } },
+    handler: async (request) => [{ foto: currentUser(request).pictureProfile }],
+  });
+
+  app.post('/api/changePictureProfile', {
+    config: { access: 'session' },
+    schema: { response: { 200: changePictureReply } },
+    handler: async (request) => {
+      const user = currentUser(request);
+      const form = await receiveMultipart(request, ctx.storage, {
+        prefix: 'profile',
+        maxBytes: LIMITS.imageMaxBytes,
+        allowedMimes: LIMITS.imageMimeTypes,
+        invalidTypeMessage: MSG.imageInvalidType,
+        tooLargeMessage: MSG.imageTooLarge,
+      });
+      const foto = await service.changeProfilePicture(db, user, form, ctx.storage);
+      return { success: true as const, foto, message: MSG.photoUpdated };
+    },
+  });
+
+  app.get('/api/policy', {
+    config: { access: 'session' },
+    schema: { response: { 200: policyInfoReply } },
+    handler: async () => service.currentPolicy(db),
+  });
+
+  app.put('/api/users/policy', {
+    config: { access: 'session' },
+    schema: { body: policyBody, response: { 200: successReply } },
+    handler: async (request) => {
+      await service.acceptPolicy(db, currentUser(request));
+      return { success: true as const };
+    },
+  });
+}

@@ -1,0 +1,222 @@
+import { randomInt } from 'node:crypto';
+import { LIMITS, MSG, type SessionUser } from '@intranet/contracts';
+import type { Db } from '../../db/database.ts';
+import { audit } from '../../platform/audit.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.ts';
+import { fileUrlPath } from '../../platform/files.routes.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
+import { createSession, deleteSession, deleteUserSessions } from '../../platform/sessions.ts';
+import type { ReceivedForm } from '../../platform/uploads.ts';
+import { isValidKey, type Storage } from '../../storage/storage.ts';
+import * as q from './auth.queries.ts';
+
+export const DEFAULT_POLICY_VERSION = LIMITS.policyVersion;
+export const DEFAULT_IT_EMAIL = 'ti@rotasul.com.br';
+
+export async function login(
+  db: Db,
+  input: { username: string; password: string },
+  meta: { ip: string | null; userAgent: string | null },
+): Promise<string> {
+  const user = await q.findActiveUserByLogin(db, input.username);
+  const ok = user
+    ? await verifyPassword(input.password, user.senha)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !ok) throw new HttpError(401, MSG.loginFailed, { success: false });
+  return db.transaction().execute(async (tx) => {
+    const token = await createSession(tx, user.id, meta);
+    await audit(tx, { userId: user.id, action: 'login', entity: 'session', summary: 'Entrou na intranet' });
+    return token;
+  });
+}
+
+export async function logout(db: Db, user: SessionUser, sessionId: number): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await deleteSession(tx, sessionId);
+    await audit(tx, {
+      userId: user.userId,
+      action: 'logout',
+      entity: 'session',
+      summary: 'Saiu da intranet',
+    });
+  });
+}
+
+/** "jo***@rotasul.com.br": enough for the user to recognise the address, not to learn it. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  const visible = local.slice(0, Math.min(2, Math.max(1, local.length - 1)));
+  return `${visible}***@${domain}`;
+}
+
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+export async function sendRecoveryCode(db: Db, mailer: Mailer, registration: string): Promise<string> {
+  const user = await q.findActiveUserByLogin(db, registration);
+  if (!user) throw notFound(MSG.recoveryUserError);
+  if (!user.email) throw badRequest(MSG.recoveryNoEmail);
+  const code = String(randomInt(0, 1_000_000)).padStart(LIMITS.recoveryCodeLength, '0');
+  const codeHash = await hashPassword(code);
+  await db.transaction().execute(async (tx) => {
+    await q.replaceResetCode(tx, user.id, codeHash, minutesFromNow(LIMITS.recoveryCodeTtlMinutes));
+    await audit(tx, {
+      userId: user.id,
+      action: 'password.code_sent',
+      entity: 'user',
+      entityId: user.id,
+      summary: 'Código de recuperação de senha enviado por e-mail',
+    });
+  });
+  await mailer.send({
+    to: user.email,
+    subject: 'Intranet: código para redefinir sua senha',
+    text: [
+      `Olá, ${user.nome}.`,
+      '',
+      `Seu código para redefinir a senha da intranet é: ${code}`,
+      '',
+      `Ele vale por ${LIMITS.recoveryCodeTtlMinutes} minutos. Se você não pediu a troca de senha, ignore este e-mail.`,
+    ].join('\n'),
+  });
+  return maskEmail(user.email);
+}
+
+/** The user's live code row, or a 400 when there is none to check. */
+async function liveCode(db: Db, userId: number) {
+  const row = await q.findResetCode(db, userId);
+  if (
+    !row ||
+    row.used_at !== null ||
+    Date.parse(row.expires_at) <= Date.now() ||
+    row.attempts >= LIMITS.recoveryCodeMaxAttempts
+  ) {
+    throw badRequest(MSG.recoveryCodeInvalid);
+  }
+  return row;
+}
+
+export async function checkRecoveryCode(db: Db, registration: string, code: string): Promise<void> {
+  const user = await q.findActiveUserByLogin(db, registration);
+  if (!user) throw notFound(MSG.recoveryUserError);
+  const row = await liveCode(db, user.id);
+  if (!(await verifyPassword(code, row.code_hash))) {
+    await q.countResetAttempt(db, row.id);
+    throw badRequest(MSG.recoveryCodeInvalid);
+  }
+  await q.markResetCodeVerified(db, row.id);
+}
+
+export async function resetPassword(db: Db, registration: string, password: string): Promise<void> {
+  const user = await q.findActiveUserByLogin(db, registration);
+  if (!user) throw notFound(MSG.recoveryUserError);
+  const row = await liveCode(db, user.id);
+  if (row.verified_at === null) throw badRequest(MSG.recoveryNotVerified);
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (tx) => {
+    await q.updatePasswordHash(tx, user.id, hash);
+    await q.markResetCodeUsed(tx, row.id);
+    await deleteUserSessions(tx, user.id);
+    await audit(tx, {
+      userId: user.id,
+      action: 'password.reset',
+      entity: 'user',
+      entityId: user.id,
+      summary: 'Senha redefinida pelo código enviado por e-mail',
+    });
+  });
+}
+
+export async function checkOwnPassword(db: Db, user: SessionUser, password: string): Promise<void> {
+  const hash = await q.findPasswordHash(db, user.userId);
+  if (!hash || !(await verifyPassword(password, hash))) throw forbidden(MSG.passwordWrong);
+}
+
+export async function changeOwnPassword(
+  db: Db,
+  user: SessionUser,
+  sessionId: number,
+  input: { oldPassword: string; newPassword: string },
+): Promise<void> {
+  const hash = await q.findPasswordHash(db, user.userId);
+  if (!hash || !(await verifyPassword(input.oldPassword, hash))) throw forbidden(MSG.oldPasswordWrong);
+  const newHash = await hashPassword(input.newPassword);
+  await db.transaction().execute(async (tx) => {
+    await q.updatePasswordHash(tx, user.userId, newHash);
+    await deleteUserSessions(tx, user.userId, sessionId);
+    await audit(tx, {
+      userId: user.userId,
+      action: 'password.change',
+      entity: 'user',
+      entityId: user.userId,
+      summary: 'Alterou a própria senha',
+    });
+  });
+}
+
+export async function currentPolicy(db: Db) {
+  const [version, itEmail] = await Promise.all([
+    q.getSetting(db, 'policy_version'),
+    q.getSetting(db, 'it_email'),
+  ]);
+  const v = version ?? DEFAULT_POLICY_VERSION;
+  const [y, m, d] = v.split('-');
+  return { version: v, versionLabel: `${d}/${m}/${y}`, itEmail: itEmail ?? DEFAULT_IT_EMAIL };
+}
+
+export async function acceptPolicy(db: Db, user: SessionUser): Promise<void> {
+  const { version } = await currentPolicy(db);
+  await db.transaction().execute(async (tx) => {
+    await q.insertPolicyAcceptance(tx, user.userId, version);
+    await audit(tx, {
+      userId: user.userId,
+      action: 'policy.accept',
+      entity: 'policy',
+      entityId: version,
+      summary: `Aceitou a política de uso versão ${version}`,
+    });
+  });
+}
+
+export async function updateOwnContact(
+  db: Db,
+  user: SessionUser,
+  contact: { email: string | null; tell: string | null },
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await q.updateContact(tx, user.userId, contact);
+    await audit(tx, {
+      userId: user.userId,
+      action: 'user.update_contact',
+      entity: 'user',
+      entityId: user.userId,
+      summary: 'Atualizou e-mail e telefone',
+    });
+  });
+}
+
+export async function changeProfilePicture(db: Db, user: SessionUser, form: ReceivedForm, storage: Storage) {
+  const file = form.files[0];
+  if (!file) throw badRequest(MSG.fileMissing);
+  const previous = await q.findPhoto(db, user.userId);
+  const foto = fileUrlPath(file.key);
+  try {
+    await db.transaction().execute(async (tx) => {
+      await q.updatePhoto(tx, user.userId, foto);
+      await audit(tx, {
+        userId: user.userId,
+        action: 'user.photo',
+        entity: 'user',
+        entityId: user.userId,
+        summary: 'Alterou a foto de perfil',
+      });
+    });
+  } catch (err) {
+    await form.discard();
+    throw err;
+  }
+  await form.commit();
+  const previousKey = previous?.startsWith('files/') ? previous.slice('files/'.length) : undefined;
+  if (previousKey && isValidKey(previousKey)) await storage.delete(previousKey);
+  return foto;
+}

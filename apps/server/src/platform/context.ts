@@ -1,0 +1,15 @@
+import type { Config } from '../config.ts';
+import type { Db, Dialect } from '../db/database.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { Mailer } from './mail.ts';
+import type { RateLimits } from './rate-limit.ts';
+
+/** What every module's routes receive: the shared services of one running app. */
+export interface AppContext {
+  db: Db;
+  dialect: Dialect;
+  storage: Storage;
+  mailer: Mailer;
+  config: Config;
+  rateLimits: RateLimits;
+}

@@ -1,0 +1,72 @@
+import { MSG } from '@intranet/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error whose message is safe to show to the user, with the HTTP status it maps to. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string = MSG.invalidInput) => new HttpError(400, message);
+export const unauthorized = (message: string = MSG.unauthenticated) => new HttpError(401, message);
+export const forbidden = (message: string = MSG.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = MSG.apiNotFound) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const payloadTooLarge = (message: string = MSG.payloadTooLarge) => new HttpError(413, message);
+export const unsupportedMedia = (message: string) => new HttpError(415, message);
+
+/** Throws 403 unless the policy decision allows the action. */
+export function authorize(allowed: boolean, message: string = MSG.forbidden): asserts allowed {
+  if (!allowed) throw forbidden(message);
+}
+
+/** Portuguese texts for the client faults Fastify and its plugins raise themselves. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'O corpo da requisição não é um JSON válido.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'O corpo da requisição está vazio.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'O corpo da requisição é grande demais.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipo de conteúdo não suportado.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Tamanho do conteúdo inválido.',
+  FST_REQ_FILE_TOO_LARGE: MSG.payloadTooLarge,
+  FST_PARTS_LIMIT: 'Partes demais no formulário.',
+  FST_FILES_LIMIT: 'Arquivos demais no envio.',
+  FST_FIELDS_LIMIT: 'Campos demais no formulário.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'O envio deve ser multipart/form-data.',
+  FST_ERR_VALIDATION: MSG.invalidInput,
+};
+
+function validationMessage(error: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return MSG.invalidInput;
+  const first = error.validation[0];
+  if (!first) return MSG.invalidInput;
+  return first.message || MSG.invalidInput;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ ...error.extra, error: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ error: validationMessage(error) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'resposta fora do contrato');
+      return reply.status(500).send({ error: MSG.internalError });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = (error.code && FRAMEWORK_MESSAGES[error.code]) || MSG.invalidInput;
+      return reply.status(status).send({ error: status === 429 ? MSG.tooManyRequests : message });
+    }
+    request.log.error({ err: error }, 'erro interno');
+    return reply.status(500).send({ error: MSG.internalError });
+  });
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeStream } from 'file-type/node';
+import type { Storage, TempFile } from '../storage/storage.ts';
+import { badRequest, HttpError, payloadTooLarge, unsupportedMedia } from './errors.ts';
+
+export interface UploadRule {
+  maxBytes: number;
+  /** Accepted types, decided from the file's first bytes (never from its name or the client's claim). */
+  allowedMimes: readonly string[];
+  invalidTypeMessage: string;
+  tooLargeMessage: string;
+  maxFiles?: number;
+  /** Folder of the generated storage key, e.g. "profile". */
+  prefix: string;
+}
+
+export interface ReceivedFile {
+  field: string;
+  originalName: string;
+  mime: string;
+  ext: string;
+  size: number;
+  /** The generated storage key; the bytes land there on commit(). */
+  key: string;
+  temp: TempFile;
+}
+
+export interface ReceivedForm {
+  fields: Record<string, string>;
+  files: ReceivedFile[];
+  /** Moves every file under its key: call once the rows pointing to them are committed. */
+  commit(): Promise<void>;
+  /** Drops every temporary file: call when the change is refused or rolled back. */
+  discard(): Promise<void>;
+}
+
+/** Only [A-Za-z0-9 ._-] survives in a displayed original name; the disk never sees it. */
+export function cleanOriginalName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return cleaned.slice(0, 255) || 'arquivo';
+}
+
+/**
+ * Streams a multipart request: each file goes to temporary storage while its magic bytes are
+ * checked; fields are collected as text. Nothing is visible under its key until commit().
+ */
+export async function receiveMultipart(
+  request: FastifyRequest,
+  storage: Storage,
+  rule: UploadRule,
+): Promise<ReceivedForm> {
+  if (!request.isMultipart()) throw unsupportedMedia('O envio deve ser multipart/form-data.');
+  const fields: Record<string, string> = {};
+  const files: ReceivedFile[] = [];
+  const discard = async () => {
+    await Promise.all(files.map((f) => f.temp.discard()));
+  };
+  try {
+    const parts = request.parts({
+      limits: { fileSize: rule.maxBytes, files: rule.maxFiles ?? 1, fields: 50, fieldSize: 100_000 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        continue;
+      }
+      const typed = await fileTypeStream(part.file, { sampleSize: 4100 });
+      const detected = typed.fileType;
+      if (!detected || !rule.allowedMimes.includes(detected.mime)) {
+        part.file.resume();
+        throw unsupportedMedia(rule.invalidTypeMessage);
+      }
+      const temp = await storage.writeTemp(typed);
+      if (part.file.truncated) {
+        await temp.discard();
+        throw payloadTooLarge(rule.tooLargeMessage);
+      }
+      files.push({
+        field: part.fieldname,
+        originalName: cleanOriginalName(part.filename),
+        mime: detected.mime,
+        ext: detected.ext,
+        size: temp.size,
+        key: `${rule.prefix}/${randomUUID()}.${detected.ext}`,
+        temp,
+      });
+    }
+  } catch (err) {
+    await discard();
+    if (err instanceof HttpError) throw err;
+    // Disk faults are the server's problem, not the client's.
+    if ((err as NodeJS.ErrnoException).syscall) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(rule.tooLargeMessage);
+    if (code === 'FST_FILES_LIMIT') throw badRequest('Arquivos demais no envio.');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw badRequest('Campos demais no formulário.');
+    throw badRequest('Não foi possível ler o arquivo enviado.');
+  }
+  return {
+    fields,
+    files,
+    async commit() {
+      for (const f of files) await f.temp.commit(f.key);
+    },
+    discard,
+  };
+}

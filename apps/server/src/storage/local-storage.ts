@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertValidKey, type ByteRange, type Storage, type StoredObject, type TempFile } from './storage.ts';
+
+/** Files under `root/<key>`; temporary files under `root/.tmp` on the same disk so rename is atomic. */
+export function createLocalStorage(root: string): Storage {
+  const tmpDir = path.join(root, '.tmp');
+  const pathOf = (key: string) => {
+    assertValidKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+
+  return {
+    async writeTemp(source: Readable): Promise<TempFile> {
+      await fs.mkdir(tmpDir, { recursive: true });
+      const tmpPath = path.join(tmpDir, randomUUID());
+      let size = 0;
+      source.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+      });
+      try {
+        await pipeline(source, createWriteStream(tmpPath, { flags: 'wx' }));
+      } catch (err) {
+        await fs.rm(tmpPath, { force: true });
+        throw err;
+      }
+      return {
+        size,
+        async commit(key) {
+          const target = pathOf(key);
+          await fs.mkdir(path.dirname(target), { recursive: true });
+          await fs.rename(tmpPath, target);
+        },
+        async discard() {
+          await fs.rm(tmpPath, { force: true });
+        },
+      };
+    },
+
+    async read(key: string, range?: ByteRange): Promise<Readable> {
+      const file = pathOf(key);
+      await fs.access(file);
+      return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+    },
+
+    async stat(key: string): Promise<StoredObject | undefined> {
+      try {
+        const s = await fs.stat(pathOf(key));
+        return s.isFile() ? { size: s.size, modifiedAt: s.mtime } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+
+    async delete(key: string): Promise<void> {
+      await fs.rm(pathOf(key), { force: true });
+    },
+  };
+}

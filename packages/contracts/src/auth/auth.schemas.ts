@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { MSG } from '../messages.ts';
+
+/** A string field that is trimmed and must not be empty. */
+export const requiredText = (message: string, max: number = LIMITS.textMax) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `O campo deve ter no máximo ${max} caracteres.` });
+
+export const password = z
+  .string({ error: MSG.loginPasswordRequired })
+  .min(1, { error: MSG.loginPasswordRequired })
+  .max(LIMITS.passwordMax, { error: `A senha deve ter no máximo ${LIMITS.passwordMax} caracteres.` });
+
+export const newPassword = z
+  .string({ error: MSG.passwordTooShort })
+  .min(LIMITS.passwordMin, { error: MSG.passwordTooShort })
+  .max(LIMITS.passwordMax, { error: `A senha deve ter no máximo ${LIMITS.passwordMax} caracteres.` });
+
+/** Matrícula or CPF (digits), as typed in the login and recovery forms. */
+export const userIdentifier = z
+  .string({ error: MSG.loginUserRequired })
+  .trim()
+  .min(1, { error: MSG.loginUserRequired })
+  .max(LIMITS.loginUserMax, { error: MSG.loginUserTooLong });
+
+export const loginBody = z.object({ username: userIdentifier, password });
+export type LoginBody = z.infer<typeof loginBody>;
+export const loginReply = z.object({ success: z.literal(true), token: z.string() });
+
+export const checkAuthReply = z.object({ success: z.literal(true), support: z.number() });
+
+export const sessionUser = z.object({
+  userId: z.number(),
+  userName: z.string(),
+  privilegio: z.number(),
+  matricula: z.string(),
+  setor: z.array(z.object({ sector: z.string() })),
+  mainSector: z.string().nullable(),
+  suport: z.number(),
+  admin: z.number(),
+  filial: z.string(),
+  policyAccepted: z.number(),
+  pictureProfile: z.string().nullable(),
+  email: z.string().nullable(),
+  cpf: z.string().nullable(),
+  tell: z.string().nullable(),
+  filiais: z.array(z.string()),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+/** Current-user lookup (spec §7: userId, privilegio, policyAccepted, admin, suport). */
+export const currentUserReply = z.object({
+  userId: z.number(),
+  privilegio: z.number(),
+  policyAccepted: z.number(),
+  admin: z.number(),
+  suport: z.number(),
+});
+
+export const successReply = z.object({ success: z.literal(true), message: z.string().optional() });
+
+export const pictureProfileReply = z.array(z.object({ foto: z.string().nullable() }));
+export const changePictureReply = z.object({
+  success: z.literal(true),
+  foto: z.string(),
+  message: z.string(),
+});
+
+const registration = userIdentifier;
+const code = z.string({ error: MSG.recoveryCodeFormat }).regex(/^\d{6}$/, { error: MSG.recoveryCodeFormat });
+
+export const sendCodeBody = z.object({ registration });
+export const sendCodeReply = z.object({ email: z.string() });
+export const checkCodeBody = z.object({ registration, code });
+export const updatePasswordBody = z.object({ registration, password: newPassword });
+
+export const checkPasswordQuery = z.object({
+  password,
+  userId: z.coerce.number().int().positive().optional(),
+});
+
+export const policyBody = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  policyAccepted: z.literal(1, { error: MSG.policyAcceptError }),
+});
+
+export const changeOwnPasswordBody = z.object({
+  oldPassword: password,
+  newPassword,
+});
+
+export const policyInfoReply = z.object({
+  version: z.string(),
+  versionLabel: z.string(),
+  itEmail: z.string(),
+});
+
+export const errorReply = z.object({ error: z.string() });
+export const loginErrorReply = z.object({ success: z.literal(false), error: z.string() });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `O campo deve ter no máximo ${max} caracteres.` })
+    .transform((v) => (v === '' ? null : v))
+    .nullable();
+
+export const updateOwnContactBody = z.object({
+  email: optionalText(255).refine((v) => v === null || z.email().safeParse(v).success, {
+    error: 'Informe um e-mail válido.',
+  }),
+  tell: optionalText(20),
+});

@@ -1,0 +1,94 @@
+import { canOpenChamadosAbertos, canSeeSupportCards } from '../auth/auth.policy.ts';
+import {
+  type Actor,
+  inAnySector,
+  inSector,
+  isAdmin,
+  isAdministrador,
+  isGestorOrAbove,
+  isSupport,
+  SECTOR,
+  type SectorKey,
+} from '../roles.ts';
+import { SECTOR_ROUTES, type SectorRoute } from './sectors.ts';
+
+const supportsRhOrQssma = (u: Actor) => isSupport(u) && inAnySector(u, [SECTOR.rh, SECTOR.qssma]);
+
+/** Menu rules of spec §6, one function per rule. */
+export const menuPolicy = {
+  /** Gerenciar tab: role below 3, or support in Recursos Humanos or QSSMA. */
+  showGerenciarTab: (u: Actor) => isGestorOrAbove(u) || supportsRhOrQssma(u),
+  /** The Gerenciar panel's content shows only to support or admin users. */
+  showGerenciarPanel: (u: Actor) => isSupport(u) || isAdmin(u),
+  /** Usuarios (/setusers): admin or role below 3. */
+  showUsuarios: (u: Actor) => isAdmin(u) || isGestorOrAbove(u),
+  /** Inserir Avisos: support in Recursos Humanos or QSSMA, or admin. */
+  showInserirAvisos: (u: Actor) => supportsRhOrQssma(u) || isAdmin(u),
+  /** Gerenciar Funcionários: sector Recursos Humanos or admin. */
+  showGerenciarFuncionarios: (u: Actor) => inSector(u, SECTOR.rh) || isAdmin(u),
+  /** Suporte › Solicitar: role below 3 or support users. */
+  showSolicitar: (u: Actor) => isGestorOrAbove(u) || isSupport(u),
+  /** Suporte › Consultar and Recursos Humanos: everyone. */
+  showConsultar: (_u: Actor) => true,
+  showRh: (_u: Actor) => true,
+} as const;
+
+export interface GerenciarLink {
+  label: string;
+  path: string;
+  newTab: boolean;
+}
+
+/** The Gerenciar links a user sees, in spec order (empty when the panel is hidden). */
+export function gerenciarLinks(u: Actor): GerenciarLink[] {
+  if (!menuPolicy.showGerenciarTab(u) || !menuPolicy.showGerenciarPanel(u)) return [];
+  const links: GerenciarLink[] = [];
+  if (menuPolicy.showUsuarios(u)) links.push({ label: 'Usuarios', path: '/setusers', newTab: false });
+  if (menuPolicy.showInserirAvisos(u))
+    links.push({ label: 'Inserir Avisos', path: '/InserirInformativos', newTab: false });
+  if (menuPolicy.showGerenciarFuncionarios(u))
+    links.push({ label: 'Gerenciar Funcionários', path: '/setEmployees', newTab: true });
+  return links;
+}
+
+/** Sector grid: only the user's sectors are enabled; an Administrador has all. */
+export const canEnterSector = (u: Actor, sector: SectorRoute) =>
+  isAdministrador(u) || isAdmin(u) || inSector(u, sector.sector);
+
+export const sectorGrid = (u: Actor) => SECTOR_ROUTES.map((s) => ({ ...s, enabled: canEnterSector(u, s) }));
+
+export interface LandingCard {
+  label: string;
+  path: string;
+}
+
+/**
+ * The service card each sector page offers besides Chamados Abertos
+ * (docs/decisions.md: "Sector landing cards").
+ */
+const SECTOR_SERVICE_CARDS: Partial<Record<SectorKey, LandingCard>> = {
+  compras: { label: 'Compras', path: '/requestOpened' },
+  estoque: { label: 'Compras', path: '/requestOpened' },
+  multas: { label: 'Gerir Multas', path: '/managerFines' },
+  faturamento: { label: 'Gerir Multas', path: '/managerFines' },
+  rh: { label: 'Atendimento RH', path: '/mainScreamRh' },
+  operacao: { label: 'Gravação de Processos', path: '/homeAnexoOperacao' },
+};
+
+const SUPPORT_CARDS: LandingCard[] = [
+  { label: 'Pastas e Arquivos', path: '/FoldersFiles' },
+  { label: 'Aplicativos', path: '/apps' },
+  { label: 'Eventos', path: '/agendevents' },
+];
+
+/** Cards of a sector landing page (spec §2 "Sector landing cards"). */
+export function landingCards(u: Actor, sector: SectorKey): LandingCard[] {
+  const cards: LandingCard[] = [];
+  const firstCardHidden = sector === 'estoque' || sector === 'faturamento';
+  if (!firstCardHidden && canOpenChamadosAbertos(u))
+    cards.push({ label: 'Chamados Abertos', path: '/ChamadosAbertos' });
+  const service = SECTOR_SERVICE_CARDS[sector];
+  if (service) cards.push(service);
+  if (canSeeSupportCards(u)) cards.push(...SUPPORT_CARDS);
+  return cards;
+}

@@ -1,0 +1,69 @@
+/** Roles, flags, sectors and branches: the vocabulary every policy is written with. */
+
+export const ROLE = { Administrador: 1, Gestor: 2, Colaborador: 3 } as const;
+export type Privilegio = (typeof ROLE)[keyof typeof ROLE];
+
+export const ROLE_LABEL: Record<Privilegio, string> = {
+  1: 'Administrador',
+  2: 'Gestor',
+  3: 'Colaborador',
+};
+
+export const SECTOR = {
+  rh: 'Recursos Humanos',
+  ti: 'Tecnologia de Informação',
+  qssma: 'QSSMA',
+  compras: 'Compras',
+  infra: 'Infraestrutura',
+  operacao: 'Operação',
+  estoque: 'Estoque',
+  faturamento: 'Faturamento',
+  multas: 'Gestão de Multas',
+} as const;
+export type SectorKey = keyof typeof SECTOR;
+export type SectorName = (typeof SECTOR)[SectorKey];
+export const SECTOR_NAMES = Object.values(SECTOR) as SectorName[];
+
+export const BRANCH = { Matriz: 'Matriz', Maua: 'Maua' } as const;
+export type BranchName = keyof typeof BRANCH;
+export const BRANCH_NAMES = Object.keys(BRANCH) as BranchName[];
+export const BRANCH_LABEL: Record<BranchName, string> = { Matriz: 'Matriz', Maua: 'Mauá' };
+
+/** The user facts every permission is decided from (a subset of the session user). */
+export interface Actor {
+  userId: number;
+  privilegio: number;
+  suport: number;
+  admin: number;
+  setor: { sector: string }[];
+}
+
+export const isAdministrador = (u: Actor) => u.privilegio === ROLE.Administrador;
+/** The admin flag, or the Administrador role: both mean full administration in the spec. */
+export const isAdmin = (u: Actor) => u.admin === 1 || isAdministrador(u);
+export const isGestorOrAbove = (u: Actor) => u.privilegio < ROLE.Colaborador;
+export const isSupport = (u: Actor) => u.suport === 1;
+export const inSector = (u: Actor, sector: SectorName) =>
+  u.setor.some((s) => normalizeName(s.sector) === normalizeName(sector));
+export const inAnySector = (u: Actor, sectors: readonly SectorName[]) => sectors.some((s) => inSector(u, s));
+
+/** Lower-case, accent-free form used to compare names typed with or without accents. */
+export function normalizeName(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
+}
+
+/** Accepts a sector written with or without accents and answers its stored name. */
+export function toSectorName(value: string): SectorName | undefined {
+  const wanted = normalizeName(value);
+  return SECTOR_NAMES.find((name) => normalizeName(name) === wanted);
+}
+
+/** Accepts Maua, Mauá, matriz… and answers the stored branch name. */
+export function toBranchName(value: string): BranchName | undefined {
+  const wanted = normalizeName(value);
+  return BRANCH_NAMES.find((name) => normalizeName(name) === wanted);
+}
