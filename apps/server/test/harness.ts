@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, type Db, type Dialect, openDatabase } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import type { RateLimits } from '../src/platform/rate-limit.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
+import { seedDemo } from '../src/seed/demo-seed.ts';
+import { ensureReferenceData } from '../src/seed/reference-data.ts';
+import { createLocalStorage } from '../src/storage/local-storage.ts';
+import type { Storage } from '../src/storage/storage.ts';
+
+export const TEST_DIALECT: Dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  dialect: Dialect;
+  storage: Storage;
+  dataDir: string;
+  /** Signs in as a demo user (matrícula) and answers the bearer token. */
+  login(matricula: string, password?: string): Promise<string>;
+  /** app.inject with the bearer token of a demo user (signed in once and cached). */
+  as(matricula: string): (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** The e-mails the app wrote to DATA_DIR/outbox, oldest first, as raw RFC 822 text. */
+  outbox(): string[];
+  close(): Promise<void>;
+}
+
+/** A fresh database for one test file: PostgreSQL database or SQLite file, migrated and seeded. */
+async function freshDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (TEST_DIALECT === 'sqlite') {
+    const handle = openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') });
+    return { handle, drop: async () => {} };
+  }
+  const adminUrl = inject('pgUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ databaseUrl: url.toString(), sqliteFile: '' });
+  return {
+    handle,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  rateLimits?: Partial<RateLimits>;
+  env?: Record<string, string>;
+}
+
+/** Loose limits so that ordinary tests never meet the rate limiter; its own tests set tight ones. */
+const RELAXED: RateLimits = {
+  loginPerIp: { max: 10_000, windowMs: 60_000 },
+  loginPerUser: { max: 10_000, windowMs: 60_000 },
+  recoveryPerIp: { max: 10_000, windowMs: 60_000 },
+  recoveryPerUser: { max: 10_000, windowMs: 60_000 },
+};
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-test-'));
+  const { handle, drop } = await freshDatabase(dataDir);
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  await migrateToLatest(handle.db);
+  await ensureReferenceData(handle.db, { itEmail: config.itEmail });
+  const storage = createLocalStorage(path.join(dataDir, 'files'));
+  await seedDemo(handle.db, storage);
+  const app = await buildApp({
+    config,
+    database: handle,
+    storage,
+    logger: false,
+    rateLimits: { ...RELAXED, ...options.rateLimits },
+  });
+  await app.ready();
+
+  const tokens = new Map<string, string>();
+  const login = async (matricula: string, password = DEMO_PASSWORD) => {
+    const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username: matricula, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${matricula} falhou: ${res.statusCode} ${res.body}`);
+    return res.json<{ token: string }>().token;
+  };
+  return {
+    app,
+    db: handle.db,
+    dialect: handle.dialect,
+    storage,
+    dataDir,
+    login,
+    as(matricula) {
+      return async (opts) => {
+        let token = tokens.get(matricula);
+        if (!token) {
+          token = await login(matricula);
+          tokens.set(matricula, token);
+        }
+        return app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } });
+      };
+    },
+    outbox() {
+      const dir = path.join(dataDir, 'outbox');
+      if (!fs.existsSync(dir)) return [];
+      return fs
+        .readdirSync(dir)
+        .sort()
+        .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Demo users by what they are, so tests read as the spec does. */
+export const DEMO = {
+  admin: '1001',
+  gestorCompras: '1002',
+  colaborador: '1003',
+  suporteTi: '1004',
+  analistaRh: '1005',
+  diretor: '1006',
+  presidente: '1007',
+  juridico: '1008',
+  gestorMultas: '1009',
+} as const;
