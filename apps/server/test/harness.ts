@@ -34,7 +34,9 @@ export interface TestApp {
 }
 
 /** A fresh database for one test file: PostgreSQL database or SQLite file, migrated and seeded. */
-async function freshDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function freshDatabase(
+  dataDir: string,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (TEST_DIALECT === 'sqlite') {
     const handle = openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') });
     return { handle, drop: async () => {} };
@@ -91,7 +93,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
 
   const tokens = new Map<string, string>();
   const login = async (matricula: string, password = DEMO_PASSWORD) => {
-    const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username: matricula, password } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: matricula, password },
+    });
     if (res.statusCode !== 200) throw new Error(`login ${matricula} falhou: ${res.statusCode} ${res.body}`);
     return res.json<{ token: string }>().token;
   };

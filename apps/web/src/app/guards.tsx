@@ -1,0 +1,36 @@
+import { canOpenChamadosAbertos, MSG } from '@intranet/contracts';
+import { Center, Loader } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PolicyAcceptPage } from '../modules/policy/pages/PolicyAcceptPage.tsx';
+import { useSession } from './session.tsx';
+
+export function FullPageLoader() {
+  return (
+    <Center h="100dvh" aria-busy="true">
+      <Loader size="lg" aria-label="Carregando" />
+    </Center>
+  );
+}
+
+/** Loader while the session loads; /login without one; the policy screen until it is accepted. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { token, user, isLoading } = useSession();
+  const location = useLocation();
+  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (isLoading || !user) return <FullPageLoader />;
+  if (user.policyAccepted !== 1) return <PolicyAcceptPage />;
+  return children;
+}
+
+/** /ChamadosAbertos: admin or support only; others get the alert and go to / (spec §2). */
+export function RequireChamadosAbertos({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const allowed = user ? canOpenChamadosAbertos(user) : false;
+  useEffect(() => {
+    if (!allowed) notifications.show({ color: 'red', title: 'Acesso negado', message: MSG.noPageAccess });
+  }, [allowed]);
+  if (!allowed) return <Navigate to="/" replace />;
+  return children;
+}

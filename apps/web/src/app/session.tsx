@@ -1,0 +1,83 @@
+import type { LoginBody, SessionUser } from '@intranet/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { api, onUnauthorized, tokenStore } from '../api/client.ts';
+
+interface SessionState {
+  token: string | null;
+  user: SessionUser | undefined;
+  isLoading: boolean;
+  login(body: LoginBody): Promise<void>;
+  logout(): Promise<void>;
+  /** Reloads the session fields (after accepting the policy, changing the photo…). */
+  refresh(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+export const SESSION_KEY = ['session'] as const;
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState(() => tokenStore.get());
+
+  const clear = useCallback(() => {
+    tokenStore.clear();
+    setToken(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  useEffect(() => onUnauthorized(clear), [clear]);
+
+  const query = useQuery({
+    queryKey: [...SESSION_KEY, token],
+    queryFn: ({ signal }) => api<SessionUser>('GET', 'get-sessionData', undefined, { signal }),
+    enabled: token !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
+
+  // A session check failure logs the user out (spec §8).
+  useEffect(() => {
+    if (query.isError) clear();
+  }, [query.isError, clear]);
+
+  const value = useMemo<SessionState>(
+    () => ({
+      token,
+      user: query.data,
+      isLoading: token !== null && query.isPending,
+      async login(body) {
+        const res = await api<{ success: true; token: string }>('POST', 'login', body, { anonymous: true });
+        tokenStore.set(res.token);
+        setToken(res.token);
+      },
+      async logout() {
+        try {
+          await api('GET', 'logout');
+        } catch {
+          // The session may already be gone on the server; the local one ends anyway.
+        }
+        clear();
+      },
+      async refresh() {
+        await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      },
+    }),
+    [token, query.data, query.isPending, clear, queryClient],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const ctx = useContext(SessionContext);
+  if (!ctx) throw new Error('useSession outside SessionProvider');
+  return ctx;
+}
+
+/** The signed-in user, inside routes that the guards protect. */
+export function useUser(): SessionUser {
+  const { user } = useSession();
+  if (!user) throw new Error('useUser outside an authenticated route');
+  return user;
+}

@@ -1,0 +1,21 @@
+import { createTheme } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  defaultRadius: 'md',
+  colors: {
+    brand: [
+      '#e7f0ff',
+      '#cfdcf8',
+      '#9db7ef',
+      '#6890e6',
+      '#3d6fde',
+      '#225bd9',
+      '#1251d8',
+      '#0342c0',
+      '#003aad',
+      '#0b3d91',
+    ],
+  },
+});

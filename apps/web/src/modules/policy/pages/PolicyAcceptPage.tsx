@@ -1,0 +1,3 @@
+export function PolicyAcceptPage() {
+  return <div>PolicyAcceptPage</div>;
+}

@@ -1,0 +1,3 @@
+export function PolicyDocumentPage() {
+  return <div>PolicyDocumentPage</div>;
+}

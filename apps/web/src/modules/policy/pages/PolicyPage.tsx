@@ -1,0 +1,3 @@
+export function PolicyPage() {
+  return <div>PolicyPage</div>;
+}

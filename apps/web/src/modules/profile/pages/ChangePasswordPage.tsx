@@ -1,0 +1,3 @@
+export function ChangePasswordPage() {
+  return <div>ChangePasswordPage</div>;
+}

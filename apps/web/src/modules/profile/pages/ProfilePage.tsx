@@ -1,0 +1,3 @@
+export function ProfilePage() {
+  return <div>ProfilePage</div>;
+}

@@ -1,0 +1,3 @@
+export function UnderConstruction({ title }: { title: string }) {
+  return <div>{title} em construção</div>;
+}
