@@ -4,9 +4,10 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
 import { MSG } from '@intranet/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -44,6 +45,18 @@ declare module 'fastify' {
   }
 }
 
+/** The login limits set by RATE_LIMIT_LOGIN_PER_IP / RATE_LIMIT_LOGIN_PER_USER (same window). */
+function rateLimitsFromConfig(config: Config): Partial<RateLimits> {
+  const out: Partial<RateLimits> = {};
+  if (config.rateLimitLoginPerIp !== undefined) {
+    out.loginPerIp = { ...DEFAULT_RATE_LIMITS.loginPerIp, max: config.rateLimitLoginPerIp };
+  }
+  if (config.rateLimitLoginPerUser !== undefined) {
+    out.loginPerUser = { ...DEFAULT_RATE_LIMITS.loginPerUser, max: config.rateLimitLoginPerUser };
+  }
+  return out;
+}
+
 /** Every module, in the order its routes are registered. */
 const MODULES = [healthRoutes, filesRoutes, authRoutes, noticesRoutes];
 
@@ -76,7 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         log: app.log,
       }),
     config,
-    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...rateLimitsFromConfig(config), ...options.rateLimits },
   };
 
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
@@ -88,6 +101,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
   });
 
+  // Collects every route's zod schemas; docs/api.md is generated from it (npm run docs:api).
+  await app.register(swagger, {
+    openapi: { info: { title: 'Intranet API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);

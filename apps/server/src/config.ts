@@ -32,6 +32,12 @@ const schema = z.object({
   /** Behind a reverse proxy, trust X-Forwarded-For for rate limits. */
   TRUST_PROXY: flag.default(false),
   COOKIE_SECURE: flag.default(false),
+  /**
+   * Login attempts allowed per client IP / per username in each 15-minute window. Unset keeps the
+   * defaults of platform/rate-limit.ts (200 per IP, 10 per user); `npm run bench` raises them.
+   */
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().optional(),
+  RATE_LIMIT_LOGIN_PER_USER: z.coerce.number().int().positive().optional(),
 });
 
 export interface Config {
@@ -47,6 +53,9 @@ export interface Config {
   webDist: string | undefined;
   trustProxy: boolean;
   cookieSecure: boolean;
+  /** Overrides of the login rate limits (max attempts per window); undefined keeps the default. */
+  rateLimitLoginPerIp: number | undefined;
+  rateLimitLoginPerUser: number | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,5 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE,
+    rateLimitLoginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+    rateLimitLoginPerUser: e.RATE_LIMIT_LOGIN_PER_USER,
   };
 }

@@ -1,0 +1,32 @@
+import type { SectorKey } from '@intranet/contracts';
+import {
+  IconBuildingWarehouse,
+  IconDeviceDesktop,
+  IconFileInvoice,
+  IconGavel,
+  IconShieldCheck,
+  IconShoppingCart,
+  IconTool,
+  IconTruckDelivery,
+  IconUsers,
+  type IconProps,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+
+/** One icon per sector, used on the home grid and on the sector pages. */
+export const SECTOR_ICONS: Record<SectorKey, ComponentType<IconProps>> = {
+  estoque: IconBuildingWarehouse,
+  compras: IconShoppingCart,
+  infra: IconTool,
+  faturamento: IconFileInvoice,
+  operacao: IconTruckDelivery,
+  qssma: IconShieldCheck,
+  ti: IconDeviceDesktop,
+  rh: IconUsers,
+  multas: IconGavel,
+};
+
+export function SectorIcon({ sector, ...props }: { sector: SectorKey } & IconProps) {
+  const Icon = SECTOR_ICONS[sector];
+  return <Icon aria-hidden {...props} />;
+}
