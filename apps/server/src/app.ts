@@ -10,8 +10,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { type Access, registerAuthGuard } from './platform/auth-guard.ts';
 import type { AppContext } from './platform/context.ts';
 import { registerErrorHandling } from './platform/errors.ts';
@@ -58,7 +62,7 @@ function rateLimitsFromConfig(config: Config): Partial<RateLimits> {
 }
 
 /** Every module, in the order its routes are registered. */
-const MODULES = [healthRoutes, filesRoutes, authRoutes, noticesRoutes];
+const MODULES = [healthRoutes, filesRoutes, authRoutes, noticesRoutes, ticketsRoutes, usersRoutes, appsRoutes, foldersRoutes];
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;

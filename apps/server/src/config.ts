@@ -38,6 +38,8 @@ const schema = z.object({
    */
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_LOGIN_PER_USER: z.coerce.number().int().positive().optional(),
+  /** Largest file accepted by the folder explorer, in MB (default 2048 = 2 GB). */
+  FOLDER_UPLOAD_MAX_MB: z.coerce.number().int().positive().max(1_048_576).default(2048),
 });
 
 export interface Config {
@@ -56,6 +58,8 @@ export interface Config {
   /** Overrides of the login rate limits (max attempts per window); undefined keeps the default. */
   rateLimitLoginPerIp: number | undefined;
   rateLimitLoginPerUser: number | undefined;
+  /** Largest file the folder explorer accepts, in bytes. */
+  folderUploadMaxBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -80,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     rateLimitLoginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
     rateLimitLoginPerUser: e.RATE_LIMIT_LOGIN_PER_USER,
+    folderUploadMaxBytes: e.FOLDER_UPLOAD_MAX_MB * 1024 * 1024,
   };
 }

@@ -23,9 +23,9 @@ export function withId<T extends string>(
 
 export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
 
-/** Case-insensitive LIKE on both databases. */
+/** Case-insensitive LIKE on both databases; backslash escapes (see likeContains) on both too. */
 export const ilike = (column: string, pattern: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern})`;
+  sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
 
 /** Escapes % and _ so a user's text is matched literally inside a LIKE pattern. */
 export function likeContains(text: string): string {

@@ -1,10 +1,16 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './database.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
+import * as m0002 from './migrations/0002_admin.ts';
+import * as m0003 from './migrations/0003_folders.ts';
+import * as m0004 from './migrations/0004_tickets.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_admin': m0002,
+  '0003_folders': m0003,
+  '0004_tickets': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

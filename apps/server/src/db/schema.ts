@@ -15,6 +15,8 @@ export interface UsersTable {
   admin: number;
   foto: string | null;
   active: Generated<number>;
+  /** Set when the user is deleted (deactivated); see migration 0002_admin. */
+  deactivated_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -98,6 +100,7 @@ export interface NoticesTable {
   setor: string | null;
   user_id: number | null;
   created_at: string;
+  updated_at: string | null;
 }
 
 export interface BannersTable {
@@ -105,6 +108,103 @@ export interface BannersTable {
   path: string;
   alt: string;
   user_id: number | null;
+  created_at: string;
+}
+
+// ── apps (applications list) ─────────────────────────────────────────────────
+export interface AppsTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  image: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AppSectorsTable {
+  app_id: number;
+  sector_id: number;
+}
+
+// ---- tickets (chamados) ----
+export interface CallsTable {
+  id: Generated<number>;
+  problema: string;
+  dep: string;
+  descricao: string;
+  filial: string;
+  status: number;
+  user_id: number;
+  nome_usuario: string;
+  matricula_usuario: string;
+  setores_usuario: string | null;
+  suporte_id: number | null;
+  nome_suporte: string | null;
+  matricula_suporte: string | null;
+  request_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CallAnswersTable {
+  id: Generated<number>;
+  call_id: number;
+  user_id: number | null;
+  user_name: string;
+  msg: string;
+  created_at: string;
+}
+
+export interface CallAttachmentsTable {
+  id: Generated<number>;
+  call_id: number;
+  answer_id: number | null;
+  storage_key: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  created_at: string;
+}
+
+export interface CallMaterialsTable {
+  id: Generated<number>;
+  chamado_id: number;
+  item_name: string;
+  measure: string;
+  qnt: number;
+  created_at: string;
+}
+
+// ---- folders (shared folders and files) ----
+
+export interface FoldersTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  parent_id: number | null;
+  user_id: number | null;
+  privilegio: Generated<number>;
+  is_private: Generated<number>;
+  created_at: string;
+}
+
+export interface FolderFilesTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  file_name: string;
+  folder_id: number;
+  user_id: number | null;
+  size: number;
+  mime: string;
+  tipo: string;
+  created_at: string;
+}
+
+export interface FolderSharesTable {
+  folder_id: number;
+  user_id: number;
+  created_by: number | null;
   created_at: string;
 }
 
@@ -122,6 +222,15 @@ export interface Database {
   settings: SettingsTable;
   notices: NoticesTable;
   banners: BannersTable;
+  apps: AppsTable;
+  app_sectors: AppSectorsTable;
+  calls: CallsTable;
+  call_answers: CallAnswersTable;
+  call_attachments: CallAttachmentsTable;
+  call_materials: CallMaterialsTable;
+  folders: FoldersTable;
+  folder_files: FolderFilesTable;
+  folder_shares: FolderSharesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -52,14 +52,14 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Resolve
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id as sessionId', 's.last_seen_at', 's.expires_at', 'u.id as userId'])
+    .select(['s.id as sessionId', 's.last_seen_at', 's.expires_at', 'u.id as userId', 'u.active'])
     .where('s.token_hash', '=', hashToken(token))
-    .where('u.active', '=', 1)
     .executeTakeFirst();
   if (!row) return undefined;
   const now = Date.now();
   const idleLimit = Date.parse(row.last_seen_at) + LIMITS.sessionIdleHours * 3600_000;
-  if (Date.parse(row.expires_at) <= now || idleLimit <= now) {
+  // A disabled user's session dies for good: enabling the account again does not revive it.
+  if (row.active !== 1 || Date.parse(row.expires_at) <= now || idleLimit <= now) {
     await deleteSession(db, row.sessionId);
     return undefined;
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeStream } from 'file-type/node';
 import type { Storage, TempFile } from '../storage/storage.ts';
@@ -6,8 +7,16 @@ import { badRequest, HttpError, payloadTooLarge, unsupportedMedia } from './erro
 
 export interface UploadRule {
   maxBytes: number;
-  /** Accepted types, decided from the file's first bytes (never from its name or the client's claim). */
-  allowedMimes: readonly string[];
+  /**
+   * Accepted types, decided from the file's first bytes (never from its name or the client's claim).
+   * 'any' accepts every file; one without a known signature (text, CSV…) is stored as
+   * application/octet-stream with its name's extension.
+   */
+  allowedMimes: readonly string[] | 'any';
+  /** A last say on each typed file (e.g. refusing executables): the message refuses it with 415. */
+  refuse?: (file: { originalName: string; mime: string; ext: string }) => string | undefined;
+  /** Called with the fields read so far before each file is streamed, so a bad target is refused early. */
+  beforeFile?: (fields: Record<string, string>) => Promise<void> | void;
   invalidTypeMessage: string;
   tooLargeMessage: string;
   maxFiles?: number;
@@ -43,6 +52,36 @@ export function cleanOriginalName(name: string): string {
   return cleaned.slice(0, 255) || 'arquivo';
 }
 
+/** The type of a file without a known signature: its name's extension, served as bytes. */
+function untyped(filename: string): { mime: string; ext: string } {
+  const ext = /\.([a-z0-9]{1,10})$/i.exec(filename)?.[1]?.toLowerCase() ?? 'bin';
+  return { mime: 'application/octet-stream', ext };
+}
+
+/**
+ * fileTypeStream, but settled when the part's stream is destroyed without an error: a body that
+ * ends inside a file part makes the multipart plugin destroy the stream, sometimes before it is
+ * handed over, and fileTypeStream alone would then wait for ever.
+ */
+function detectType(file: Readable): ReturnType<typeof fileTypeStream> {
+  const truncated = () => badRequest('Não foi possível ler o arquivo enviado.');
+  if (file.destroyed) return Promise.reject(truncated());
+  return new Promise((resolve, reject) => {
+    const onClose = () => reject(truncated());
+    file.once('close', onClose);
+    fileTypeStream(file, { sampleSize: 4100 }).then(
+      (typed) => {
+        file.off('close', onClose);
+        resolve(typed);
+      },
+      (err: unknown) => {
+        file.off('close', onClose);
+        reject(err);
+      },
+    );
+  });
+}
+
 /**
  * Streams a multipart request: each file goes to temporary storage while its magic bytes are
  * checked; fields are collected as text. Nothing is visible under its key until commit().
@@ -67,11 +106,24 @@ export async function receiveMultipart(
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
       }
-      const typed = await fileTypeStream(part.file, { sampleSize: 4100 });
-      const detected = typed.fileType;
-      if (!detected || !rule.allowedMimes.includes(detected.mime)) {
+      if (rule.beforeFile) {
+        try {
+          await rule.beforeFile(fields);
+        } catch (err) {
+          part.file.resume();
+          throw err;
+        }
+      }
+      const typed = await detectType(part.file);
+      const detected = typed.fileType ?? (rule.allowedMimes === 'any' ? untyped(part.filename) : undefined);
+      if (!detected || (rule.allowedMimes !== 'any' && !rule.allowedMimes.includes(detected.mime))) {
         part.file.resume();
         throw unsupportedMedia(rule.invalidTypeMessage);
+      }
+      const refusal = rule.refuse?.({ originalName: part.filename, mime: detected.mime, ext: detected.ext });
+      if (refusal) {
+        part.file.resume();
+        throw unsupportedMedia(refusal);
       }
       const temp = await storage.writeTemp(typed);
       if (part.file.truncated) {

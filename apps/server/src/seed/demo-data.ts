@@ -185,3 +185,130 @@ export const DEMO_BANNERS = [
   { image: 'banner-seguranca.jpg', alt: 'Segurança em primeiro lugar: use sempre seus EPIs' },
   { image: 'banner-resultados.jpg', alt: 'Obrigado a todos pelos resultados do trimestre' },
 ];
+
+export interface DemoCall {
+  requester: string;
+  dep: 'Recursos Humanos' | 'Tecnologia de Informacao' | 'QSSMA' | 'Infraestrutura';
+  problem: string;
+  descript: string;
+  filial: BranchName;
+  status: number;
+  attendant?: string;
+  daysAgo: number;
+  answers?: { by: string; msg: string }[];
+  materials?: { item_name: string; measure: string; qnt: number }[];
+}
+
+/** Support calls of the demo, oldest first (ids follow this order). */
+export const DEMO_CALLS: DemoCall[] = [
+  {
+    requester: '1003',
+    dep: 'Tecnologia de Informacao',
+    problem: 'Coletores',
+    descript: 'O coletor da doca 3 não conecta ao Wi-Fi desde a troca de turno.',
+    filial: 'Maua',
+    status: 0,
+    daysAgo: 9,
+  },
+  {
+    requester: '1008',
+    dep: 'Recursos Humanos',
+    problem: 'Salário',
+    descript: 'O adicional noturno de outubro não apareceu no holerite.',
+    filial: 'Matriz',
+    status: 1,
+    attendant: '1005',
+    daysAgo: 8,
+    answers: [
+      { by: '1005', msg: 'Recebido. Estou conferindo com a folha e retorno até amanhã.' },
+      { by: '1008', msg: 'Obrigado! Fico no aguardo.' },
+    ],
+  },
+  {
+    requester: '1006',
+    dep: 'Infraestrutura',
+    problem: 'Ar-condicionado',
+    descript: 'O ar-condicionado da sala de reuniões do 2º andar está pingando.',
+    filial: 'Matriz',
+    status: 2,
+    attendant: '1001',
+    daysAgo: 7,
+    answers: [{ by: '1001', msg: 'Peça solicitada ao setor de Compras.' }],
+  },
+  {
+    requester: '1002',
+    dep: 'Tecnologia de Informacao',
+    problem: 'Impressora',
+    descript: 'A impressora do Compras imprime com manchas.',
+    filial: 'Matriz',
+    status: 3,
+    attendant: '1004',
+    daysAgo: 6,
+    answers: [{ by: '1004', msg: 'Toner substituído e cabeçote limpo. Pode testar?' }],
+  },
+  {
+    requester: '1007',
+    dep: 'QSSMA',
+    problem: 'EPI',
+    descript: 'Precisamos de luvas de vaqueta tamanho G para a equipe do faturamento que apoia a expedição.',
+    filial: 'Matriz',
+    status: 0,
+    daysAgo: 5,
+  },
+  {
+    requester: '1009',
+    dep: 'Infraestrutura',
+    problem: 'Nova Estrutura',
+    descript: 'Instalar prateleiras no arquivo de multas da unidade Mauá.',
+    filial: 'Maua',
+    status: 20,
+    attendant: '1001',
+    daysAgo: 4,
+  },
+  {
+    requester: '1003',
+    dep: 'Recursos Humanos',
+    problem: 'Horas Extras',
+    descript: 'Minhas horas extras do sábado (8h) não constam no banco de horas.',
+    filial: 'Maua',
+    status: 1,
+    attendant: '1005',
+    daysAgo: 3,
+  },
+  {
+    requester: '1008',
+    dep: 'Tecnologia de Informacao',
+    problem: 'Intranet',
+    descript: 'Não consigo abrir a pasta de contratos pela intranet.',
+    filial: 'Matriz',
+    status: 0,
+    daysAgo: 1,
+  },
+];
+
+export interface DemoApp {
+  name: string;
+  address: string;
+  sectors: SectorName[];
+}
+
+/** The applications list of the demo company (no icons: the list shows a placeholder). */
+export const DEMO_APPS: DemoApp[] = [
+  { name: 'Webmail', address: 'https://mail.rotasul.com.br', sectors: [...Object.values(SECTOR)] },
+  {
+    name: 'TMS Rota Sul',
+    address: 'https://tms.rotasul.com.br',
+    sectors: [SECTOR.operacao, SECTOR.estoque, SECTOR.faturamento],
+  },
+  {
+    name: 'Portal de Compras',
+    address: 'https://compras.rotasul.com.br',
+    sectors: [SECTOR.compras, SECTOR.estoque],
+  },
+  { name: 'Sistema de Folha', address: 'https://folha.rotasul.com.br', sectors: [SECTOR.rh] },
+  {
+    name: 'Service Desk TI',
+    address: 'https://servicedesk.rotasul.com.br',
+    sectors: [SECTOR.ti, SECTOR.infra],
+  },
+];

@@ -6,7 +6,8 @@ import { type Db, nowIso } from '../db/database.ts';
 import { fileUrlPath } from '../platform/files.routes.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Storage } from '../storage/storage.ts';
-import { DEMO_BANNERS, DEMO_NOTICES, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
+import { DEMO_APPS, DEMO_BANNERS, DEMO_CALLS, DEMO_NOTICES, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
+import { seedDemoCalls } from './demo-calls.ts';
 
 const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
 
@@ -139,6 +140,29 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
         summary: 'Dados de demonstração criados',
         created_at: now,
       })
+      .execute();
+    await seedDemoCalls(tx, DEMO_CALLS, idOf);
+
+    const apps = await tx
+      .insertInto('apps')
+      .values(
+        DEMO_APPS.map((a) => ({
+          name: a.name,
+          address: a.address,
+          image: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning(['id', 'name'])
+      .execute();
+    await tx
+      .insertInto('app_sectors')
+      .values(
+        DEMO_APPS.flatMap((a) =>
+          a.sectors.map((s) => ({ app_id: apps.find((r) => r.name === a.name)!.id, sector_id: sectorId(s) })),
+        ),
+      )
       .execute();
   });
   for (const f of files) await f.commit();

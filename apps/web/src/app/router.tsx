@@ -45,7 +45,14 @@ function LoginRoute() {
   return token ? <Navigate to="/" replace /> : <LoginPage />;
 }
 
+/**
+ * Each module exports its own routes (`modules/<module>/<module>.routes.tsx`) and is listed here;
+ * a module that takes over a PLANNED path removes it from that list.
+ */
+const moduleRoutes: RouteObject[] = [];
+
 const protectedRoutes: RouteObject[] = [
+  ...moduleRoutes,
   { index: true, element: <HomePage /> },
   { path: '/perfil', element: <ProfilePage /> },
   { path: '/ChangePass', element: <ChangePasswordPage /> },

@@ -4,12 +4,12 @@ import {
   IconDeviceDesktop,
   IconFileInvoice,
   IconGavel,
+  type IconProps,
   IconShieldCheck,
   IconShoppingCart,
   IconTool,
   IconTruckDelivery,
   IconUsers,
-  type IconProps,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 

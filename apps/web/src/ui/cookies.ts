@@ -17,3 +17,10 @@ export function writeCookie(name: string, value: string, maxAgeSeconds: number):
 }
 
 export const DAY_SECONDS = 24 * 60 * 60;
+
+/** Set once the user accepts the cookie box (spec §2, §9). */
+export const COOKIE_CONSENT_COOKIE = 'cookieConsent';
+
+/** Home › Suporte stores solicitar or consultar here before opening /chooserequest (spec §2). */
+export const FUNCTION_TYPE_COOKIE = 'functionType';
+export type FunctionType = 'solicitar' | 'consultar';

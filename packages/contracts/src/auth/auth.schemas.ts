@@ -116,3 +116,24 @@ export const updateOwnContactBody = z.object({
   }),
   tell: optionalText(20),
 });
+
+/** Runs the match check even when another field already failed, so both errors show at once. */
+const whenBothTyped = { when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null };
+
+/** Web form of recovery step 3: the new password typed twice (spec §5). */
+export const resetPasswordForm = z
+  .object({ password: newPassword, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: MSG.passwordsDontMatch,
+    ...whenBothTyped,
+  });
+
+/** Web form of the own password change: the body plus the confirmation (spec §5). */
+export const changeOwnPasswordForm = changeOwnPasswordBody
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: MSG.passwordsDontMatch,
+    ...whenBothTyped,
+  });

@@ -19,3 +19,54 @@ export function listBanners(db: DbOrTx) {
     .limit(50)
     .execute();
 }
+
+export function findNotice(db: DbOrTx, id: number) {
+  return db
+    .selectFrom('notices')
+    .select(['id', 'text', 'img', 'position'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertNotice(
+  db: DbOrTx,
+  row: {
+    text: string;
+    img: string | null;
+    position: number;
+    setor: string | null;
+    user_id: number;
+    created_at: string;
+  },
+) {
+  const { id } = await db.insertInto('notices').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateNotice(
+  db: DbOrTx,
+  id: number,
+  change: { text: string; img: string | null; position: number; updated_at: string },
+): Promise<void> {
+  await db.updateTable('notices').set(change).where('id', '=', id).execute();
+}
+
+export async function deleteNotice(db: DbOrTx, id: number): Promise<void> {
+  await db.deleteFrom('notices').where('id', '=', id).execute();
+}
+
+export function findBanner(db: DbOrTx, id: number) {
+  return db.selectFrom('banners').select(['id', 'path', 'alt']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertBanner(
+  db: DbOrTx,
+  row: { path: string; alt: string; user_id: number; created_at: string },
+) {
+  const { id } = await db.insertInto('banners').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function deleteBanner(db: DbOrTx, id: number): Promise<void> {
+  await db.deleteFrom('banners').where('id', '=', id).execute();
+}

@@ -1,5 +1,26 @@
+import { Container } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ScrollRestoration } from 'react-router';
+import { CookieConsent } from './CookieConsent.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { InactivityMonitor } from './InactivityMonitor.tsx';
+import classes from './Layout.module.css';
 
+/** The frame of every signed-in screen: header, content, footer, cookie box, inactivity watch. */
 export function AppLayout({ children }: { children: ReactNode }) {
-  return <div>{children}</div>;
+  return (
+    <div className={classes.root}>
+      <Header />
+      <main id="conteudo" className={classes.main}>
+        <Container size="lg" px={{ base: 'sm', sm: 'md' }}>
+          {children}
+        </Container>
+      </main>
+      <Footer />
+      <CookieConsent />
+      <InactivityMonitor />
+      <ScrollRestoration />
+    </div>
+  );
 }

@@ -1,3 +1,29 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useUser } from '../../../app/session.tsx';
+import { BannerSlider } from '../components/BannerSlider.tsx';
+import { MainMenu } from '../components/MainMenu.tsx';
+import { NoticeList } from '../components/NoticeList.tsx';
+
+/** Home: greeting, main menu, banners and notices (spec §2). */
 export function HomePage() {
-  return <div>HomePage</div>;
+  const user = useUser();
+  const firstName = user.userName.trim().split(/\s+/)[0] ?? '';
+  useDocumentTitle('Início · Intranet Rota Sul');
+
+  return (
+    <Stack gap="xl">
+      <div>
+        <Title order={1} fz={{ base: 22, sm: 28 }} c="brand.9">
+          Olá, {firstName}!
+        </Title>
+        <Text c="dimmed" size="sm">
+          Boas-vindas à intranet da Rota Sul Logística.
+        </Text>
+      </div>
+      <MainMenu />
+      <BannerSlider />
+      <NoticeList />
+    </Stack>
+  );
 }

@@ -1,3 +1,15 @@
+import { Container } from '@mantine/core';
+import { Navigate } from 'react-router';
+import { useUser } from '../../../app/session.tsx';
+import { PolicyAcceptance } from '../components/PolicyAcceptance.tsx';
+
+/** /politica-uso: the acceptance screen inside the layout; once accepted, back to the start. */
 export function PolicyPage() {
-  return <div>PolicyPage</div>;
+  const user = useUser();
+  if (user.policyAccepted === 1) return <Navigate to="/" replace />;
+  return (
+    <Container size="md" py="lg">
+      <PolicyAcceptance />
+    </Container>
+  );
 }

@@ -1,3 +1,133 @@
+import {
+  BRANCH_LABEL,
+  type Privilegio,
+  ROLE_LABEL,
+  type SessionUser,
+  toBranchName,
+} from '@intranet/contracts';
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  Divider,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useUser } from '../../../app/session.tsx';
+import { ContactForm } from '../components/ContactForm.tsx';
+import { ProfilePhotoCard } from '../components/ProfilePhotoCard.tsx';
+import { formatCpf } from '../profile.format.ts';
+
+const branchLabel = (filial: string) => {
+  const name = toBranchName(filial);
+  return name ? BRANCH_LABEL[name] : filial;
+};
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase" lts={0.4}>
+        {label}
+      </Text>
+      <Box component="dd" m={0} mt={2} fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function PersonalData({ user }: { user: SessionUser }) {
+  const sectors = user.setor.map((s) => s.sector);
+  return (
+    <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md" m={0}>
+      <Field label="Nome">{user.userName}</Field>
+      <Field label="Matrícula">{user.matricula}</Field>
+      <Field label="CPF">{user.cpf ? formatCpf(user.cpf) : '—'}</Field>
+      <Field label="Filial">{branchLabel(user.filial)}</Field>
+      <Field label={sectors.length > 1 ? 'Setores' : 'Setor'}>
+        {sectors.length === 0 ? (
+          '—'
+        ) : (
+          <Group gap={6}>
+            {sectors.map((s) => (
+              <Badge key={s} variant="light" color="brand.9" radius="sm" tt="none" fw={600}>
+                {s}
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </Field>
+      <Field label="Perfil">{ROLE_LABEL[user.privilegio as Privilegio] ?? '—'}</Field>
+    </SimpleGrid>
+  );
+}
+
+/** /perfil: the user's own data, e-mail and phone editing, photo upload and a way to change the password. */
 export function ProfilePage() {
-  return <div>ProfilePage</div>;
+  const user = useUser();
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <div>
+          <Title order={1} size="h2" c="brand.9">
+            Meu perfil
+          </Title>
+          <Text c="dimmed" mt={4}>
+            Confira seus dados e mantenha seu contato atualizado.
+          </Text>
+        </div>
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <ProfilePhotoCard user={user} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="profile-data-title">
+              <Stack gap="lg">
+                <Title id="profile-data-title" order={2} size="h4">
+                  Dados pessoais
+                </Title>
+                <PersonalData user={user} />
+                <Divider />
+                <Title order={2} size="h4">
+                  Contato
+                </Title>
+                <ContactForm user={user} />
+              </Stack>
+            </Paper>
+          </Grid.Col>
+        </Grid>
+        <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="profile-security-title">
+          <Group justify="space-between" gap="md">
+            <div>
+              <Title id="profile-security-title" order={2} size="h4">
+                Segurança
+              </Title>
+              <Text size="sm" c="dimmed" mt={4}>
+                Troque a senha de acesso à Intranet sempre que achar necessário.
+              </Text>
+            </div>
+            <Button
+              component={Link}
+              to="/ChangePass"
+              variant="light"
+              color="brand.9"
+              leftSection={<IconKey size={18} />}
+              w={{ base: '100%', xs: 'auto' }}
+            >
+              Alterar senha
+            </Button>
+          </Group>
+        </Paper>
+      </Stack>
+    </Container>
+  );
 }

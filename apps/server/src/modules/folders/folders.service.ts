@@ -1,0 +1,448 @@
+import {
+  type Actor,
+  canCreateFolderIn,
+  canUploadInto,
+  FOLDER_MSG,
+  type FileItem,
+  type FolderItem,
+  folderItemAbilities,
+  folderNameKey,
+  type GetItemsReply,
+  initialPrivilege,
+  isSystemFolder,
+  MSG,
+  numberedItemName,
+  PUBLIC_FOLDER_ID,
+  ROOT_FOLDER_ID,
+} from '@intranet/contracts';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { audit } from '../../platform/audit.ts';
+import { authorize, badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.ts';
+import type { ReceivedForm } from '../../platform/uploads.ts';
+import type { Storage } from '../../storage/storage.ts';
+import * as q from './folders.queries.ts';
+
+/** One answer holds at most this many folders and files each (a search says when it cut). */
+const LIST_LIMIT = 5000;
+const SEARCH_LIMIT = 500;
+export const FOLDER_STORAGE_PREFIX = 'folders';
+export const storageKey = (fileName: string) => `${FOLDER_STORAGE_PREFIX}/${fileName}`;
+
+type FolderRow = Awaited<ReturnType<typeof q.listChildFolders>>[number];
+type FileRow = Awaited<ReturnType<typeof q.listFolderFiles>>[number];
+
+function toFolderItem(u: Actor, r: FolderRow): FolderItem {
+  return {
+    id: r.id,
+    name: r.name,
+    user_id: r.user_id,
+    file_name: null,
+    path: null,
+    tipo: 'folder',
+    date: r.created_at,
+    createdByName: r.createdByName ?? null,
+    parent_id: r.parent_id,
+    privilegio: r.privilegio,
+    isPrivate: r.is_private,
+    abilities: folderItemAbilities(u, { kind: 'folder', id: r.id, ownerId: r.user_id, parentId: r.parent_id }),
+  };
+}
+
+function toFileItem(u: Actor, r: FileRow): FileItem {
+  return {
+    id: r.id,
+    name: r.name,
+    user_id: r.user_id,
+    file_name: r.file_name,
+    path: `download/${r.file_name}`,
+    tipo: r.tipo,
+    date: r.created_at,
+    createdByName: r.createdByName ?? null,
+    folder_id: r.folder_id,
+    size: Number(r.size),
+    mime: r.mime,
+    abilities: folderItemAbilities(u, { kind: 'file', id: r.id, ownerId: r.user_id, parentId: r.folder_id }),
+  };
+}
+
+/**
+ * The folder and its way from the root, if the user reaches it (it and every ancestor visible);
+ * an unreachable folder is answered as unknown, so its existence is not revealed.
+ */
+export async function reachFolder(db: DbOrTx, u: Actor, folderId: number) {
+  const chain = await q.folderChain(db, folderId, q.viewerOf(u));
+  const target = chain[chain.length - 1];
+  if (!target || target.id !== folderId || chain.some((c) => c.visible !== 1)) {
+    throw notFound(FOLDER_MSG.folderNotFound);
+  }
+  return { folder: target, trail: chain.map((c) => ({ id: c.id, name: c.name })) };
+}
+
+async function reachFile(db: DbOrTx, u: Actor, fileId: number) {
+  const file = await q.findFile(db, fileId);
+  if (!file) throw notFound(FOLDER_MSG.fileNotFound);
+  try {
+    await reachFolder(db, u, file.folder_id);
+  } catch {
+    throw notFound(FOLDER_MSG.fileNotFound);
+  }
+  return file;
+}
+
+/** A LIKE pattern matching `text` anywhere in a name key. */
+function containsPattern(text: string): string {
+  return `%${folderNameKey(text).replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+export async function getItems(
+  db: Db,
+  u: Actor,
+  input: { selectID?: number; textSearch?: string },
+): Promise<GetItemsReply> {
+  const folderId = input.selectID ?? ROOT_FOLDER_ID;
+  const { folder, trail } = await reachFolder(db, u, folderId);
+  const v = q.viewerOf(u);
+  const text = input.textSearch?.trim();
+  let folders: FolderRow[];
+  let files: FileRow[];
+  let truncated = false;
+  if (text) {
+    const pattern = containsPattern(text);
+    folders = await q.searchFolders(db, folderId, v, pattern, SEARCH_LIMIT + 1);
+    files = await q.searchFiles(db, folderId, v, pattern, SEARCH_LIMIT + 1);
+    truncated = folders.length > SEARCH_LIMIT || files.length > SEARCH_LIMIT;
+    folders = folders.slice(0, SEARCH_LIMIT);
+    files = files.slice(0, SEARCH_LIMIT);
+  } else {
+    folders = await q.listChildFolders(db, folderId, v, LIST_LIMIT + 1);
+    files = await q.listFolderFiles(db, folderId, LIST_LIMIT + 1);
+    truncated = folders.length > LIST_LIMIT || files.length > LIST_LIMIT;
+    folders = folders.slice(0, LIST_LIMIT);
+    files = files.slice(0, LIST_LIMIT);
+  }
+  return {
+    folders: folders.map((r) => toFolderItem(u, r)),
+    files: files.map((r) => toFileItem(u, r)),
+    current: {
+      id: folder.id,
+      name: folder.name,
+      trail,
+      canUpload: canUploadInto(folder.id),
+      canCreateFolder: canCreateFolderIn(u, folder.id),
+    },
+    truncated,
+  };
+}
+
+/** The first free name among "name", "name (2)", "name (3)"… in a folder. */
+export async function availableName(db: DbOrTx, kind: 'folder' | 'file', parentId: number, name: string) {
+  const [base] = kind === 'file' ? [name.replace(/\.[^.]*$/, '') || name] : [name];
+  const used = await q.namesLike(db, kind, parentId, folderNameKey(base));
+  for (let n = 1; ; n++) {
+    const candidate = numberedItemName(name, n, kind);
+    if (!used.has(folderNameKey(candidate))) return { isExist: n > 1, availableName: candidate, taken: used };
+  }
+}
+
+export async function checkExistence(
+  db: Db,
+  u: Actor,
+  input: { parentFolderId: number; folderName: string; type: 'folder' | 'file' },
+) {
+  await reachFolder(db, u, input.parentFolderId);
+  const { isExist, availableName: name } = await availableName(db, input.type, input.parentFolderId, input.folderName);
+  return { isExist, availableName: name };
+}
+
+/** Runs a change; a unique-name race becomes the same 409 as the check before it. */
+async function uniqueNames<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(FOLDER_MSG.nameTaken);
+    throw err;
+  }
+}
+
+export async function createFolder(
+  db: Db,
+  u: Actor,
+  input: { folderName: string; parentFolderId: number; isPrivate: 0 | 1 },
+): Promise<number> {
+  await reachFolder(db, u, input.parentFolderId);
+  authorize(canCreateFolderIn(u, input.parentFolderId));
+  const key = folderNameKey(input.folderName);
+  const taken = await q.namesLike(db, 'folder', input.parentFolderId, key);
+  if (taken.has(key)) throw conflict(FOLDER_MSG.nameTaken);
+  return uniqueNames(() =>
+    db.transaction().execute(async (tx) => {
+      const id = await q.insertFolder(tx, {
+        name: input.folderName,
+        name_key: key,
+        parent_id: input.parentFolderId,
+        user_id: u.userId,
+        privilegio: initialPrivilege(input.parentFolderId),
+        is_private: input.isPrivate,
+      });
+      await audit(tx, {
+        userId: u.userId,
+        action: 'folder.create',
+        entity: 'folder',
+        entityId: id,
+        summary: `Criou a pasta "${input.folderName}" (em ${input.parentFolderId})`,
+      });
+      return id;
+    }),
+  );
+}
+
+export async function renameFolder(db: Db, u: Actor, input: { itemId: number; itemName: string }) {
+  if (isSystemFolder(input.itemId)) throw forbidden(FOLDER_MSG.systemFolder);
+  const { folder } = await reachFolder(db, u, input.itemId);
+  const abilities = folderItemAbilities(u, {
+    kind: 'folder',
+    id: folder.id,
+    ownerId: folder.user_id,
+    parentId: folder.parent_id,
+  });
+  authorize(abilities.rename);
+  const key = folderNameKey(input.itemName);
+  const taken = await q.namesLike(db, 'folder', folder.parent_id!, key);
+  const current = await q.findFolder(db, folder.id);
+  if (taken.has(key) && current?.name_key !== key) throw conflict(FOLDER_MSG.nameTaken);
+  await uniqueNames(() =>
+    db.transaction().execute(async (tx) => {
+      await q.renameFolderRow(tx, folder.id, input.itemName, key);
+      await audit(tx, {
+        userId: u.userId,
+        action: 'folder.rename',
+        entity: 'folder',
+        entityId: folder.id,
+        summary: `Renomeou a pasta "${folder.name}" para "${input.itemName}"`,
+      });
+    }),
+  );
+}
+
+export async function renameFile(db: Db, u: Actor, input: { itemId: number; itemName: string }) {
+  const file = await reachFile(db, u, input.itemId);
+  const abilities = folderItemAbilities(u, {
+    kind: 'file',
+    id: file.id,
+    ownerId: file.user_id,
+    parentId: file.folder_id,
+  });
+  authorize(abilities.rename);
+  const key = folderNameKey(input.itemName);
+  const taken = await q.namesLike(db, 'file', file.folder_id, key);
+  if (taken.has(key) && file.name_key !== key) throw conflict(FOLDER_MSG.nameTaken);
+  await uniqueNames(() =>
+    db.transaction().execute(async (tx) => {
+      await q.renameFileRow(tx, file.id, input.itemName, key);
+      await audit(tx, {
+        userId: u.userId,
+        action: 'file.rename',
+        entity: 'folder_file',
+        entityId: file.id,
+        summary: `Renomeou o arquivo "${file.name}" para "${input.itemName}"`,
+      });
+    }),
+  );
+}
+
+export async function folderSummary(db: Db, u: Actor, folderId: number) {
+  await reachFolder(db, u, folderId);
+  return q.subtreeSummary(db, folderId);
+}
+
+/** Deletes a file or a whole folder tree: rows in one transaction, stored files after the commit. */
+export async function dropItem(db: Db, storage: Storage, u: Actor, input: { id: number; tipo: string }) {
+  let storedNames: string[];
+  if (input.tipo === 'folder') {
+    if (isSystemFolder(input.id)) throw forbidden(FOLDER_MSG.systemFolder);
+    const { folder } = await reachFolder(db, u, input.id);
+    authorize(
+      folderItemAbilities(u, { kind: 'folder', id: folder.id, ownerId: folder.user_id, parentId: folder.parent_id })
+        .delete,
+    );
+    storedNames = await db.transaction().execute(async (tx) => {
+      const summary = await q.subtreeSummary(tx, folder.id);
+      const names = await q.deleteTree(tx, folder.id);
+      await audit(tx, {
+        userId: u.userId,
+        action: 'folder.delete',
+        entity: 'folder',
+        entityId: folder.id,
+        summary: `Excluiu a pasta "${folder.name}" com ${summary.folders} subpasta(s) e ${summary.files} arquivo(s)`,
+      });
+      return names;
+    });
+  } else {
+    const file = await reachFile(db, u, input.id);
+    authorize(
+      folderItemAbilities(u, { kind: 'file', id: file.id, ownerId: file.user_id, parentId: file.folder_id }).delete,
+    );
+    await db.transaction().execute(async (tx) => {
+      await q.deleteFileRow(tx, file.id);
+      await audit(tx, {
+        userId: u.userId,
+        action: 'file.delete',
+        entity: 'folder_file',
+        entityId: file.id,
+        summary: `Excluiu o arquivo "${file.name}"`,
+      });
+    });
+    storedNames = [file.file_name];
+  }
+  // After the commit: a crash here leaves unreferenced bytes on disk, never a row without its file.
+  for (const name of storedNames) await storage.delete(storageKey(name));
+  return storedNames.length;
+}
+
+/** Refuses an upload target before any byte is stored (root, Pasta Pública, unreachable). */
+export async function assertUploadTarget(db: DbOrTx, u: Actor, folderId: number) {
+  if (folderId === ROOT_FOLDER_ID) throw badRequest(FOLDER_MSG.uploadOutsideFolder);
+  if (folderId === PUBLIC_FOLDER_ID) throw forbidden(FOLDER_MSG.uploadPublicFolder);
+  await reachFolder(db, u, folderId);
+}
+
+export async function saveUpload(db: Db, u: Actor, form: ReceivedForm): Promise<FileItem[]> {
+  let committed = false;
+  try {
+    const folderId = Number(form.fields.selectedFolderId);
+    if (!Number.isInteger(folderId) || folderId <= 0) throw badRequest(FOLDER_MSG.uploadOutsideFolder);
+    await assertUploadTarget(db, u, folderId);
+    if (form.files.length === 0) throw badRequest(MSG.fileMissing);
+    const now = new Date().toISOString();
+    const ids = await uniqueNames(() =>
+      db.transaction().execute(async (tx) => {
+        const rows = [];
+        const claimed = new Set<string>();
+        for (const f of form.files) {
+          let { availableName: name, taken } = await availableName(tx, 'file', folderId, f.originalName);
+          for (let n = 2; claimed.has(folderNameKey(name)) || taken.has(folderNameKey(name)); n++) {
+            name = numberedItemName(f.originalName, n, 'file');
+          }
+          claimed.add(folderNameKey(name));
+          const dot = name.lastIndexOf('.');
+          const tipo = dot > 0 ? name.slice(dot + 1).toLowerCase().slice(0, 20) : f.ext;
+          rows.push({
+            name,
+            name_key: folderNameKey(name),
+            file_name: f.key.slice(FOLDER_STORAGE_PREFIX.length + 1),
+            folder_id: folderId,
+            user_id: u.userId,
+            size: f.size,
+            mime: f.mime,
+            tipo,
+            created_at: now,
+          });
+        }
+        const inserted = await q.insertFiles(tx, rows);
+        await audit(tx, {
+          userId: u.userId,
+          action: 'file.upload',
+          entity: 'folder',
+          entityId: folderId,
+          summary: `Enviou ${rows.length} arquivo(s): ${rows.map((r) => r.name).join(', ')}`,
+        });
+        return inserted.map((r) => r.id);
+      }),
+    );
+    committed = true;
+    await form.commit();
+    const rows = await q.listFilesByIds(db, ids);
+    return rows.map((r) => toFileItem(u, r));
+  } catch (err) {
+    if (!committed) await form.discard();
+    throw err;
+  }
+}
+
+/** The file behind download/{file_name}, if the user may download it. */
+export async function fileForDownload(db: Db, u: Actor, fileName: string) {
+  if (!/^[0-9a-f-]{36}\.[a-z0-9]{1,10}$/.test(fileName)) throw notFound(FOLDER_MSG.fileNotFound);
+  const row = await q.findFileByStoredName(db, fileName);
+  if (!row) throw notFound(FOLDER_MSG.fileNotFound);
+  const file = await reachFile(db, u, row.id);
+  const abilities = folderItemAbilities(u, {
+    kind: 'file',
+    id: file.id,
+    ownerId: file.user_id,
+    parentId: file.folder_id,
+  });
+  if (!abilities.download) throw new HttpError(403, FOLDER_MSG.downloadForbidden);
+  return file;
+}
+
+// ---- permissions ------------------------------------------------------------------------------
+
+/** The folder whose permission dialog the user may use (spec §6: options, and not inside Pasta Pública). */
+async function permissionFolder(db: DbOrTx, u: Actor, folderId: number) {
+  if (isSystemFolder(folderId)) throw forbidden(FOLDER_MSG.systemFolder);
+  const { folder } = await reachFolder(db, u, folderId);
+  if (folder.parent_id === PUBLIC_FOLDER_ID) throw forbidden(FOLDER_MSG.permissionPublicFolder);
+  const abilities = folderItemAbilities(u, {
+    kind: 'folder',
+    id: folder.id,
+    ownerId: folder.user_id,
+    parentId: folder.parent_id,
+  });
+  authorize(abilities.permission);
+  return folder;
+}
+
+export async function getAccess(db: Db, u: Actor, folderId: number) {
+  const { folder } = await reachFolder(db, u, folderId);
+  const row = await q.findFolder(db, folder.id);
+  return [{ folderId: folder.id, privilegio: row!.privilegio, isPrivate: row!.is_private }];
+}
+
+export async function setPermission(
+  db: Db,
+  u: Actor,
+  input: { itemId: number; privilegio: number; typeItem: 'folder' | 'file'; isPrivate?: 0 | 1 },
+) {
+  if (input.typeItem === 'file') throw badRequest(FOLDER_MSG.permissionFileItem);
+  const folder = await permissionFolder(db, u, input.itemId);
+  await db.transaction().execute(async (tx) => {
+    await q.setFolderAccess(tx, folder.id, input.privilegio, input.isPrivate);
+    await audit(tx, {
+      userId: u.userId,
+      action: 'folder.permission',
+      entity: 'folder',
+      entityId: folder.id,
+      summary: `Alterou a permissão da pasta "${folder.name}" para ${input.privilegio}${
+        input.isPrivate === undefined ? '' : input.isPrivate ? ' (privada)' : ' (não privada)'
+      }`,
+    });
+  });
+}
+
+export async function shareCandidates(db: Db, u: Actor, folderId: number, search: string | undefined) {
+  const folder = await permissionFolder(db, u, folderId);
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
+  const exclude = [u.userId, ...(folder.user_id ? [folder.user_id] : [])];
+  return q.shareCandidates(db, folder.id, exclude, pattern);
+}
+
+export async function share(db: Db, u: Actor, input: { folderId: number; userId: number }, allow: boolean) {
+  const folder = await permissionFolder(db, u, input.folderId);
+  const target = await q.findActiveUser(db, input.userId);
+  if (!target) throw notFound(FOLDER_MSG.userNotFound);
+  if (allow && target.id === folder.user_id) throw badRequest(FOLDER_MSG.shareOwner);
+  await db.transaction().execute(async (tx) => {
+    const changed = allow
+      ? await q.addShare(tx, folder.id, target.id, u.userId)
+      : await q.removeShare(tx, folder.id, target.id);
+    if (!changed) return;
+    await audit(tx, {
+      userId: u.userId,
+      action: allow ? 'folder.share' : 'folder.unshare',
+      entity: 'folder',
+      entityId: folder.id,
+      summary: `${allow ? 'Compartilhou' : 'Deixou de compartilhar'} a pasta "${folder.name}" com ${target.nome}`,
+    });
+  });
+}

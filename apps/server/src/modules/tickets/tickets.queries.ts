@@ -1,0 +1,260 @@
+import {
+  type Actor,
+  type CallFilters,
+  type CallScope,
+  isAdmin,
+  isPurchasing,
+  statusesLike,
+  supportedDepartments,
+  toBranchName,
+  toDepartment,
+} from '@intranet/contracts';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { DbOrTx } from '../../db/database.ts';
+import { ilike, likeContains } from '../../db/dialect.ts';
+import type { CallsTable, Database } from '../../db/schema.ts';
+
+type Eb = ExpressionBuilder<Database, 'calls'>;
+
+const ROW_COLUMNS = [
+  'calls.id',
+  'calls.problema',
+  'calls.dep',
+  'calls.created_at as data',
+  'calls.status',
+  'calls.nome_usuario',
+  'calls.matricula_usuario',
+  'calls.setores_usuario',
+  'calls.nome_suporte',
+  'calls.matricula_suporte',
+  'calls.filial',
+] as const;
+
+/**
+ * The calls a user may see, in SQL: the same rule as tickets.policy.ts#canSeeCall (mine) or the
+ * queue of the departments the user attends (open, Chamados Abertos).
+ */
+function scopeFilter(eb: Eb, actor: Actor, scope: CallScope) {
+  if (isAdmin(actor)) return eb.lit(true);
+  const deps = supportedDepartments(actor);
+  const ors = [];
+  if (scope === 'mine') ors.push(eb('calls.user_id', '=', actor.userId));
+  if (deps.length > 0) ors.push(eb('calls.dep', 'in', deps));
+  if (isPurchasing(actor)) ors.push(eb('calls.request_id', 'is not', null));
+  return ors.length > 0 ? eb.or(ors) : eb.lit(false);
+}
+
+/** A calendar day of São Paulo (UTC−3, no daylight saving since 2019) as its first UTC instant. */
+export function dayStartUtc(day: string): string {
+  return new Date(`${day}T00:00:00.000-03:00`).toISOString();
+}
+
+export function nextDayStartUtc(day: string): string {
+  return new Date(new Date(`${day}T00:00:00.000-03:00`).getTime() + 86_400_000).toISOString();
+}
+
+function filtersOf(eb: Eb, f: CallFilters) {
+  const and = [];
+  if (f.ticket) and.push(eb('calls.id', '=', f.ticket));
+  if (f.attendant) and.push(ilike('calls.nome_suporte', likeContains(f.attendant)));
+  if (f.dep) {
+    const dep = toDepartment(f.dep);
+    and.push(dep ? eb('calls.dep', '=', dep) : ilike('calls.dep', likeContains(f.dep)));
+  }
+  if (f.name) and.push(ilike('calls.nome_usuario', likeContains(f.name)));
+  if (f.filial) {
+    const branch = toBranchName(f.filial);
+    and.push(branch ? eb('calls.filial', '=', branch) : ilike('calls.filial', likeContains(f.filial)));
+  }
+  if (f.matricula) and.push(ilike('calls.matricula_usuario', likeContains(f.matricula)));
+  if (f.setor) and.push(ilike('calls.setores_usuario', likeContains(f.setor)));
+  if (f.status !== undefined) and.push(eb('calls.status', 'in', statusesLike(f.status)));
+  if (f.from) and.push(eb('calls.created_at', '>=', dayStartUtc(f.from)));
+  if (f.to) and.push(eb('calls.created_at', '<', nextDayStartUtc(f.to)));
+  return eb.and(and);
+}
+
+function filtered(db: DbOrTx, actor: Actor, f: CallFilters) {
+  return db
+    .selectFrom('calls')
+    .where((eb) => scopeFilter(eb, actor, f.scope))
+    .where((eb) => filtersOf(eb, f));
+}
+
+const SORT_COLUMN = {
+  id: 'calls.id',
+  data: 'calls.created_at',
+  status: 'calls.status',
+  nome_usuario: 'calls.nome_usuario',
+  dep: 'calls.dep',
+  filial: 'calls.filial',
+} as const;
+
+export interface ListPage {
+  sort: keyof typeof SORT_COLUMN;
+  dir: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+export async function listCalls(db: DbOrTx, actor: Actor, f: CallFilters, p: ListPage) {
+  const [rows, count] = await Promise.all([
+    filtered(db, actor, f)
+      .select(ROW_COLUMNS)
+      .orderBy(SORT_COLUMN[p.sort], p.dir)
+      .orderBy('calls.id', p.dir)
+      .limit(p.pageSize)
+      .offset((p.page - 1) * p.pageSize)
+      .execute(),
+    filtered(db, actor, f)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** The export walks the filtered rows newest first in keyset batches: constant memory at any size. */
+export async function* exportBatches(db: DbOrTx, actor: Actor, f: CallFilters, batchSize = 1000) {
+  let before: { created_at: string; id: number } | undefined;
+  for (;;) {
+    let q = filtered(db, actor, f)
+      .select([...ROW_COLUMNS, 'calls.descricao'])
+      .orderBy('calls.created_at', 'desc')
+      .orderBy('calls.id', 'desc')
+      .limit(batchSize);
+    if (before) {
+      const b = before;
+      q = q.where((eb) =>
+        eb.or([
+          eb('calls.created_at', '<', b.created_at),
+          eb.and([eb('calls.created_at', '=', b.created_at), eb('calls.id', '<', b.id)]),
+        ]),
+      );
+    }
+    const rows = await q.execute();
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows[rows.length - 1]!;
+    before = { created_at: last.data, id: last.id };
+    if (rows.length < batchSize) return;
+  }
+}
+
+export type CallRecord = Selectable<CallsTable>;
+
+export function findCall(db: DbOrTx, id: number): Promise<CallRecord | undefined> {
+  return db.selectFrom('calls').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertCall(db: DbOrTx, values: Omit<CallRecord, 'id'>): Promise<number> {
+  const row = await db.insertInto('calls').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Moves the call only if it is still in `from` (someone else may have moved it meanwhile). */
+export async function updateStatus(
+  db: DbOrTx,
+  id: number,
+  from: number,
+  changes: Partial<Pick<CallRecord, 'status' | 'suporte_id' | 'nome_suporte' | 'matricula_suporte'>>,
+  now: string,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('calls')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function insertAnswer(
+  db: DbOrTx,
+  values: { call_id: number; user_id: number; user_name: string; msg: string; created_at: string },
+): Promise<number> {
+  const row = await db.insertInto('call_answers').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertAttachments(
+  db: DbOrTx,
+  rows: {
+    call_id: number;
+    answer_id: number | null;
+    storage_key: string;
+    original_name: string;
+    mime: string;
+    size: number;
+    created_at: string;
+  }[],
+): Promise<void> {
+  if (rows.length > 0) await db.insertInto('call_attachments').values(rows).execute();
+}
+
+export function listAnswers(db: DbOrTx, callId: number) {
+  return db
+    .selectFrom('call_answers')
+    .select(['id', 'user_name', 'msg', 'created_at'])
+    .where('call_id', '=', callId)
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export function listAttachments(db: DbOrTx, callId: number) {
+  return db
+    .selectFrom('call_attachments')
+    .select(['id', 'answer_id', 'storage_key', 'original_name', 'mime', 'size'])
+    .where('call_id', '=', callId)
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export function findAttachment(db: DbOrTx, callId: number, attachmentId: number) {
+  return db
+    .selectFrom('call_attachments')
+    .select(['storage_key', 'original_name', 'mime', 'size'])
+    .where('call_id', '=', callId)
+    .where('id', '=', attachmentId)
+    .executeTakeFirst();
+}
+
+export function listMaterials(db: DbOrTx, callId: number) {
+  return db
+    .selectFrom('call_materials')
+    .select(['id', 'item_name', 'measure', 'qnt', 'chamado_id'])
+    .where('chamado_id', '=', callId)
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export async function insertMaterials(
+  db: DbOrTx,
+  rows: { chamado_id: number; item_name: string; measure: string; qnt: number; created_at: string }[],
+): Promise<void> {
+  await db.insertInto('call_materials').values(rows).execute();
+}
+
+/** The call's history: its audit rows with the name of who did each thing. */
+export function listHistory(db: DbOrTx, callId: number) {
+  return db
+    .selectFrom('audit_log')
+    .leftJoin('users', 'users.id', 'audit_log.user_id')
+    .select([
+      'audit_log.created_at as date',
+      'users.nome as userName',
+      'audit_log.action',
+      'audit_log.summary',
+    ])
+    .where('audit_log.entity', '=', 'call')
+    .where('audit_log.entity_id', '=', String(callId))
+    .orderBy('audit_log.id', 'asc')
+    .execute();
+}
+
+export function findUserContact(db: DbOrTx, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['nome', 'email', 'matricula'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}

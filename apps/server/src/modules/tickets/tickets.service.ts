@@ -1,0 +1,318 @@
+import {
+  type CallDetail,
+  type CallFacts,
+  callAbilities,
+  callStatusLabel,
+  canAnswerCall,
+  canFireTransition,
+  canInsertMaterials,
+  canSeeCall,
+  DEPARTMENT_LABEL,
+  type Department,
+  findCallTransition,
+  INSERT_MATERIALS,
+  MSG,
+  type SessionUser,
+} from '@intranet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { nowIso } from '../../db/database.ts';
+import { audit } from '../../platform/audit.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { plainText } from '../../platform/plain-text.ts';
+import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
+import * as q from './tickets.queries.ts';
+
+const facts = (call: q.CallRecord): CallFacts => ({
+  userId: call.user_id,
+  dep: call.dep,
+  status: call.status,
+  requestId: call.request_id,
+});
+
+/** The first of the requester's sectors is the one lists show (spec §3). */
+export function toRow<T extends { setores_usuario: string | null }>(
+  r: T,
+): T & { setor_usuario: string | null } {
+  return { ...r, setor_usuario: r.setores_usuario?.split(',')[0]?.trim() || null };
+}
+
+export const attachmentPath = (callId: number, attachmentId: number) =>
+  `calls/${callId}/attachments/${attachmentId}`;
+
+export async function loadVisibleCall(ctx: AppContext, user: SessionUser, id: number): Promise<q.CallRecord> {
+  const call = await q.findCall(ctx.db, id);
+  if (!call) throw notFound(MSG.ticketNotFound);
+  authorize(canSeeCall(user, facts(call)));
+  return call;
+}
+
+/** Runs the change, then moves the uploaded files into place; drops them if the change fails. */
+async function withFiles<T>(form: ReceivedForm | undefined, change: () => Promise<T>): Promise<T> {
+  try {
+    const result = await change();
+    await form?.commit();
+    return result;
+  } catch (err) {
+    await form?.discard();
+    throw err;
+  }
+}
+
+const attachmentRows = (files: ReceivedFile[], callId: number, answerId: number | null, now: string) =>
+  files.map((f) => ({
+    call_id: callId,
+    answer_id: answerId,
+    storage_key: f.key,
+    original_name: f.originalName,
+    mime: f.mime,
+    size: f.size,
+    created_at: now,
+  }));
+
+export async function openCall(
+  ctx: AppContext,
+  user: SessionUser,
+  body: { problem: string; descript: string; dep: Department; filial: string },
+  form?: ReceivedForm,
+): Promise<number> {
+  const now = nowIso();
+  const sectors = [...user.setor.map((s) => s.sector)].sort((a, b) =>
+    a === user.mainSector ? -1 : b === user.mainSector ? 1 : 0,
+  );
+  return withFiles(form, () =>
+    ctx.db.transaction().execute(async (tx) => {
+      const id = await q.insertCall(tx, {
+        problema: body.problem,
+        dep: body.dep,
+        descricao: body.descript,
+        filial: body.filial,
+        status: 0,
+        user_id: user.userId,
+        nome_usuario: user.userName,
+        matricula_usuario: user.matricula,
+        setores_usuario: sectors.join(', ') || null,
+        suporte_id: null,
+        nome_suporte: null,
+        matricula_suporte: null,
+        request_id: null,
+        created_at: now,
+        updated_at: now,
+      });
+      await q.insertAttachments(tx, attachmentRows(form?.files ?? [], id, null, now));
+      await audit(tx, {
+        userId: user.userId,
+        action: 'call.open',
+        entity: 'call',
+        entityId: id,
+        summary: `Chamado aberto para ${DEPARTMENT_LABEL[body.dep]}: ${body.problem}`,
+      });
+      return id;
+    }),
+  );
+}
+
+/** Tells the requester by e-mail; a requester without e-mail gets none, and mail never fails a change. */
+async function notifyRequester(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  call: q.CallRecord,
+  actorId: number,
+  subject: string,
+  text: string,
+): Promise<void> {
+  if (call.user_id === actorId) return;
+  try {
+    const requester = await q.findUserContact(ctx.db, call.user_id);
+    if (!requester?.email) return;
+    await ctx.mailer.send({ to: requester.email, subject, text });
+  } catch (err) {
+    log.error({ err, callId: call.id }, 'falha ao enviar e-mail do chamado');
+  }
+}
+
+const mailFooter = 'Acompanhe o chamado na intranet, em Suporte › Consultar › Chamados Abertos.';
+
+export async function setCallStatus(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  user: SessionUser,
+  id: number,
+  status: number,
+): Promise<void> {
+  const call = await loadVisibleCall(ctx, user, id);
+  const transition = findCallTransition(call.status, status);
+  if (!transition || transition.viaOwnCall) throw badRequest(MSG.ticketTransitionInvalid);
+  authorize(canFireTransition(user, facts(call), transition));
+  const now = nowIso();
+  const takes = transition.takesCall || call.suporte_id === null;
+  await ctx.db.transaction().execute(async (tx) => {
+    const moved = await q.updateStatus(
+      tx,
+      id,
+      call.status,
+      takes && transition.by === 'department'
+        ? { status, suporte_id: user.userId, nome_suporte: user.userName, matricula_suporte: user.matricula }
+        : { status },
+      now,
+    );
+    if (!moved) throw conflict(MSG.ticketStatusConflict);
+    await audit(tx, {
+      userId: user.userId,
+      action: `call.${transition.key}`,
+      entity: 'call',
+      entityId: id,
+      summary: `${transition.label}: ${callStatusLabel(call.status)} → ${callStatusLabel(status)}`,
+    });
+  });
+  await notifyRequester(
+    ctx,
+    log,
+    call,
+    user.userId,
+    `Chamado #${id}: ${callStatusLabel(status)}`,
+    `Olá, ${call.nome_usuario}.\n\nO status do seu chamado #${id} (${call.problema}) mudou para "${callStatusLabel(status)}" por ${user.userName}.\n\n${mailFooter}\n`,
+  );
+}
+
+export async function answerCall(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  user: SessionUser,
+  id: number,
+  rawMsg: string,
+  form?: ReceivedForm,
+): Promise<void> {
+  const call = await loadVisibleCall(ctx, user, id).catch(async (err) => {
+    await form?.discard();
+    throw err;
+  });
+  const msg = plainText(rawMsg);
+  await withFiles(form, async () => {
+    if (call.status === 3) throw badRequest(MSG.ticketClosed);
+    authorize(canAnswerCall(user, facts(call)));
+    if (!msg) throw badRequest(MSG.fieldRequired);
+    const now = nowIso();
+    await ctx.db.transaction().execute(async (tx) => {
+      const answerId = await q.insertAnswer(tx, {
+        call_id: id,
+        user_id: user.userId,
+        user_name: user.userName,
+        msg,
+        created_at: now,
+      });
+      await q.insertAttachments(tx, attachmentRows(form?.files ?? [], id, answerId, now));
+      await audit(tx, {
+        userId: user.userId,
+        action: 'call.answer',
+        entity: 'call',
+        entityId: id,
+        summary: `Resposta enviada${form?.files.length ? ` com ${form.files.length} anexo(s)` : ''}`,
+      });
+    });
+  });
+  await notifyRequester(
+    ctx,
+    log,
+    call,
+    user.userId,
+    `Chamado #${id}: nova resposta`,
+    `Olá, ${call.nome_usuario}.\n\n${user.userName} respondeu ao seu chamado #${id} (${call.problema}):\n\n${msg}\n\n${mailFooter}\n`,
+  );
+}
+
+export async function insertMaterials(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  user: SessionUser,
+  id: number,
+  body: { items: { item_name: string; measure: string; qnt: number }[] },
+): Promise<void> {
+  const call = await loadVisibleCall(ctx, user, id);
+  if (!(INSERT_MATERIALS.from as readonly number[]).includes(call.status))
+    throw badRequest(MSG.ticketTransitionInvalid);
+  authorize(canInsertMaterials(user, facts(call)));
+  const now = nowIso();
+  await ctx.db.transaction().execute(async (tx) => {
+    const moved = await q.updateStatus(tx, id, call.status, { status: INSERT_MATERIALS.to }, now);
+    if (!moved) throw conflict(MSG.ticketStatusConflict);
+    await q.insertMaterials(
+      tx,
+      body.items.map((i) => ({
+        chamado_id: id,
+        item_name: i.item_name,
+        measure: i.measure,
+        qnt: i.qnt,
+        created_at: now,
+      })),
+    );
+    await audit(tx, {
+      userId: user.userId,
+      action: 'call.materials',
+      entity: 'call',
+      entityId: id,
+      summary: `Lista de materiais enviada (${body.items.length} itens)`,
+    });
+  });
+  await notifyRequester(
+    ctx,
+    log,
+    call,
+    user.userId,
+    `Chamado #${id}: ${callStatusLabel(INSERT_MATERIALS.to)}`,
+    `Olá, ${call.nome_usuario}.\n\nA lista de materiais do seu chamado #${id} foi enviada por ${user.userName}.\n\n${mailFooter}\n`,
+  );
+}
+
+export async function listMaterials(ctx: AppContext, user: SessionUser, id: number) {
+  await loadVisibleCall(ctx, user, id);
+  return q.listMaterials(ctx.db, id);
+}
+
+export async function callDetail(ctx: AppContext, user: SessionUser, id: number): Promise<CallDetail> {
+  const call = await loadVisibleCall(ctx, user, id);
+  const [answers, attachments, materials, history] = await Promise.all([
+    q.listAnswers(ctx.db, id),
+    q.listAttachments(ctx.db, id),
+    q.listMaterials(ctx.db, id),
+    q.listHistory(ctx.db, id),
+  ]);
+  const ref = (a: (typeof attachments)[number]) => ({
+    id: a.id,
+    filepath: attachmentPath(id, a.id),
+    name: a.original_name,
+    mime: a.mime,
+    size: a.size,
+  });
+  const callFiles = attachments.filter((a) => a.answer_id === null).map(ref);
+  return {
+    ...toRow({
+      id: call.id,
+      problema: call.problema,
+      dep: call.dep,
+      data: call.created_at,
+      status: call.status,
+      nome_usuario: call.nome_usuario,
+      matricula_usuario: call.matricula_usuario,
+      setores_usuario: call.setores_usuario,
+      nome_suporte: call.nome_suporte,
+      matricula_suporte: call.matricula_suporte,
+      filial: call.filial,
+    }),
+    descricao: call.descricao,
+    link: null,
+    imgAttachment: callFiles.find((f) => f.mime.startsWith('image/'))?.filepath ?? null,
+    request_id: call.request_id,
+    attachments: callFiles,
+    answers_call_receive: answers.map((a) => ({
+      id: a.id,
+      userName: a.user_name,
+      msg: a.msg,
+      date: a.created_at,
+      attachments: attachments.filter((f) => f.answer_id === a.id).map(ref),
+    })),
+    materials,
+    history,
+    abilities: callAbilities(user, facts(call)),
+  };
+}

@@ -1,0 +1,209 @@
+import type { BranchName, SectorName } from '@intranet/contracts';
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.ts';
+import { ilike, likeContains } from '../../db/dialect.ts';
+
+export interface UserFilter {
+  search: string;
+  setor?: SectorName;
+  page: number;
+  pageSize: number;
+}
+
+/** Active users matching the search (name, matrícula or CPF digits) and sector, one page by name. */
+function filtered(db: DbOrTx, f: UserFilter) {
+  let q = db.selectFrom('users as u').where('u.active', '=', 1);
+  const text = f.search.trim();
+  if (text) {
+    const pattern = likeContains(text);
+    const digits = text.replace(/\D/g, '');
+    q = q.where((eb) =>
+      eb.or([
+        ilike('u.nome', pattern),
+        ...(/^\d+$/.test(text) ? [eb('u.matricula', 'like', `${text}%`)] : []),
+        ...(digits.length >= 3 ? [eb('u.cpf', 'like', `${digits}%`)] : []),
+      ]),
+    );
+  }
+  if (f.setor) {
+    const setor = f.setor;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_sectors as us')
+          .innerJoin('sectors as s', 's.id', 'us.sector_id')
+          .select(sql`1`.as('one'))
+          .whereRef('us.user_id', '=', 'u.id')
+          .where('s.name', '=', setor),
+      ),
+    );
+  }
+  return q;
+}
+
+export async function listUsers(db: DbOrTx, f: UserFilter) {
+  const [rows, count] = await Promise.all([
+    filtered(db, f)
+      .select([
+        'u.id',
+        'u.nome',
+        'u.matricula',
+        'u.cpf',
+        'u.email',
+        'u.tell',
+        'u.filial',
+        'u.privilegio',
+        'u.suport',
+        'u.admin',
+        'u.foto',
+      ])
+      .orderBy('u.nome')
+      .orderBy('u.id')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute(),
+    filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Sectors and branches of the given users, main first, keyed by user id. */
+export async function membershipsOf(db: DbOrTx, userIds: number[]) {
+  const sectors = new Map<number, string[]>();
+  const branches = new Map<number, string[]>();
+  if (userIds.length === 0) return { sectors, branches };
+  const [s, b] = await Promise.all([
+    db
+      .selectFrom('user_sectors as us')
+      .innerJoin('sectors as s', 's.id', 'us.sector_id')
+      .select(['us.user_id', 's.name'])
+      .where('us.user_id', 'in', userIds)
+      .orderBy('us.user_id')
+      .orderBy('us.is_main', 'desc')
+      .orderBy('s.name')
+      .execute(),
+    db
+      .selectFrom('user_branches as ub')
+      .innerJoin('branches as b', 'b.id', 'ub.branch_id')
+      .innerJoin('users as u', 'u.id', 'ub.user_id')
+      .select(['ub.user_id', 'b.name', sql<number>`case when b.name = u.filial then 0 else 1 end`.as('rank')])
+      .where('ub.user_id', 'in', userIds)
+      .orderBy('ub.user_id')
+      .orderBy('rank')
+      .orderBy('b.name')
+      .execute(),
+  ]);
+  for (const row of s) sectors.set(row.user_id, [...(sectors.get(row.user_id) ?? []), row.name]);
+  for (const row of b) branches.set(row.user_id, [...(branches.get(row.user_id) ?? []), row.name]);
+  return { sectors, branches };
+}
+
+export function findActiveUser(db: DbOrTx, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'nome', 'matricula', 'privilegio', 'admin', 'suport'])
+    .where('id', '=', id)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+}
+
+/** Any row (active or not) holding this matrícula or CPF: both stay unique forever. */
+export async function findDuplicate(db: DbOrTx, matricula: string, cpf: string | null) {
+  const rows = await db
+    .selectFrom('users')
+    .select(['matricula', 'cpf'])
+    .where((eb) => eb.or([eb('matricula', '=', matricula), ...(cpf ? [eb('cpf', '=', cpf)] : [])]))
+    .execute();
+  if (rows.some((r) => r.matricula === matricula)) return 'matricula' as const;
+  if (cpf && rows.some((r) => r.cpf === cpf)) return 'cpf' as const;
+  return undefined;
+}
+
+export interface NewUserRow {
+  nome: string;
+  senha: string;
+  matricula: string;
+  cpf: string | null;
+  email: string | null;
+  tell: string | null;
+  filial: BranchName;
+  privilegio: number;
+  suport: number;
+  admin: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export async function insertUser(db: DbOrTx, row: NewUserRow): Promise<number> {
+  const inserted = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Replaces the user's sectors (the first is the main one) and branches. */
+export async function replaceMemberships(
+  db: DbOrTx,
+  userId: number,
+  setores: readonly SectorName[],
+  filiais: readonly BranchName[],
+): Promise<void> {
+  const [sectorRows, branchRows] = await Promise.all([
+    db
+      .selectFrom('sectors')
+      .select(['id', 'name'])
+      .where('name', 'in', [...setores])
+      .execute(),
+    db
+      .selectFrom('branches')
+      .select(['id', 'name'])
+      .where('name', 'in', [...filiais])
+      .execute(),
+  ]);
+  await db.deleteFrom('user_sectors').where('user_id', '=', userId).execute();
+  await db.deleteFrom('user_branches').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('user_sectors')
+    .values(
+      setores.map((name, i) => ({
+        user_id: userId,
+        sector_id: sectorRows.find((s) => s.name === name)!.id,
+        is_main: i === 0 ? 1 : 0,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('user_branches')
+    .values(
+      filiais.map((name) => ({ user_id: userId, branch_id: branchRows.find((b) => b.name === name)!.id })),
+    )
+    .execute();
+}
+
+export async function updateAccess(
+  db: DbOrTx,
+  userId: number,
+  change: { filial: string; privilegio: number; suport: number; admin: number; updated_at: string },
+): Promise<void> {
+  await db.updateTable('users').set(change).where('id', '=', userId).execute();
+}
+
+export async function deactivate(db: DbOrTx, userId: number, at: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ active: 0, deactivated_at: at, updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setPassword(db: DbOrTx, userId: number, hash: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ senha: hash, updated_at: at }).where('id', '=', userId).execute();
+}
+
+export function listSectors(db: DbOrTx) {
+  return db.selectFrom('sectors').select(['id', 'name']).orderBy('name').execute();
+}
+
+export function listBranches(db: DbOrTx) {
+  return db.selectFrom('branches').select(['id', 'name', 'label']).orderBy('id').execute();
+}

@@ -1,0 +1,182 @@
+import {
+  assignablePrivileges,
+  type CreateUserBody,
+  canCreateUser,
+  canDeleteUser,
+  canManageUsers,
+  canResetPassword,
+  canUpdateUser,
+  MSG,
+  ROLE,
+  type SessionUser,
+  type UpdateUserBody,
+  userAbilitiesFor,
+  type userListQuery,
+} from '@intranet/contracts';
+import type { z } from 'zod';
+import { type Db, nowIso } from '../../db/database.ts';
+import { audit } from '../../platform/audit.ts';
+import { authorize, conflict, forbidden, HttpError, notFound } from '../../platform/errors.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { deleteUserSessions } from '../../platform/sessions.ts';
+import * as q from './users.queries.ts';
+
+/** The admin flag goes with the Administrador role (docs/decisions.md, Permissions). */
+const adminFlagFor = (privilegio: number) => (privilegio === ROLE.Administrador ? 1 : 0);
+
+export async function listUsers(db: Db, user: SessionUser, query: z.output<typeof userListQuery>) {
+  const admin = query.isAlter === 1;
+  if (admin) authorize(canManageUsers(user));
+  const { rows, total } = await q.listUsers(db, {
+    search: query.data,
+    setor: query.setor,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  const { sectors, branches } = await q.membershipsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const users = rows.map((r) =>
+    admin
+      ? {
+          ...r,
+          setores: sectors.get(r.id) ?? [],
+          filiais: branches.get(r.id) ?? [],
+          abilities: userAbilitiesFor(user, r),
+        }
+      : { id: r.id, nome: r.nome, matricula: r.matricula, setores: sectors.get(r.id) ?? [] },
+  );
+  return {
+    users,
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    creatablePrivileges: assignablePrivileges(user),
+  };
+}
+
+export async function createUser(db: Db, user: SessionUser, body: CreateUserBody): Promise<number> {
+  authorize(canManageUsers(user));
+  if (!canCreateUser(user, body.privilegio)) throw forbidden(MSG.userCreateFailed(MSG.userPrivilegeDenied));
+  const duplicate = await q.findDuplicate(db, body.matricula, body.cpf);
+  if (duplicate) {
+    throw conflict(
+      MSG.userCreateFailed(duplicate === 'matricula' ? MSG.userDuplicateMatricula : MSG.userDuplicateCpf),
+    );
+  }
+  const senha = await hashPassword(body.senha);
+  const now = nowIso();
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const id = await q.insertUser(tx, {
+        nome: body.nome,
+        senha,
+        matricula: body.matricula,
+        cpf: body.cpf,
+        email: body.email,
+        tell: body.tell,
+        filial: body.filial,
+        privilegio: body.privilegio,
+        suport: body.suport,
+        admin: adminFlagFor(body.privilegio),
+        created_at: now,
+        updated_at: now,
+      });
+      await q.replaceMemberships(tx, id, body.setores, body.filiais);
+      await audit(tx, {
+        userId: user.userId,
+        action: 'user.create',
+        entity: 'user',
+        entityId: id,
+        summary: `Cadastrou o usuário ${body.matricula} (${body.nome}), privilégio ${body.privilegio}`,
+      });
+      return id;
+    });
+  } catch (err) {
+    // Two registrations racing for one matrícula: the unique index decides.
+    if (isUniqueViolation(err)) throw conflict(MSG.userCreateFailed(MSG.userDuplicateMatricula));
+    throw err;
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e.code === '23505' || (e.code ?? '').startsWith('SQLITE_CONSTRAINT_UNIQUE');
+}
+
+async function loadTarget(db: Db, userId: number) {
+  const target = await q.findActiveUser(db, userId);
+  if (!target) throw notFound(MSG.userNotFound);
+  return target;
+}
+
+export async function updateUser(db: Db, user: SessionUser, body: UpdateUserBody): Promise<void> {
+  authorize(canManageUsers(user));
+  const target = await loadTarget(db, body.userId);
+  if (!canUpdateUser(user, target, body.privilegio)) {
+    throw forbidden(
+      body.privilegio < ROLE.Colaborador && target.privilegio !== body.privilegio
+        ? MSG.userPrivilegeChangeDenied
+        : MSG.forbidden,
+    );
+  }
+  await db.transaction().execute(async (tx) => {
+    await q.updateAccess(tx, target.id, {
+      filial: body.filial,
+      privilegio: body.privilegio,
+      suport: body.suport,
+      admin: adminFlagFor(body.privilegio),
+      updated_at: nowIso(),
+    });
+    await q.replaceMemberships(tx, target.id, body.setores, body.filiais);
+    await audit(tx, {
+      userId: user.userId,
+      action: 'user.update',
+      entity: 'user',
+      entityId: target.id,
+      summary: `Alterou o usuário ${target.matricula}: privilégio ${body.privilegio}, suporte ${body.suport}, setores ${body.setores.join(', ')}, filiais ${body.filiais.join(', ')}`,
+    });
+  });
+}
+
+/** Deactivates the account and ends its sessions at once; its history stays readable. */
+export async function dropUser(db: Db, user: SessionUser, userId: number): Promise<void> {
+  const failed = { success: false, message: MSG.userDeleteError };
+  if (!canManageUsers(user)) throw new HttpError(403, MSG.forbidden, failed);
+  const target = await q.findActiveUser(db, userId);
+  if (!target) throw new HttpError(404, MSG.userNotFound, failed);
+  if (!canDeleteUser(user, target)) {
+    throw new HttpError(403, target.id === user.userId ? MSG.userSelfDelete : MSG.forbidden, failed);
+  }
+  await db.transaction().execute(async (tx) => {
+    await q.deactivate(tx, target.id, nowIso());
+    await deleteUserSessions(tx, target.id);
+    await audit(tx, {
+      userId: user.userId,
+      action: 'user.delete',
+      entity: 'user',
+      entityId: target.id,
+      summary: `Excluiu (desativou) o usuário ${target.matricula} (${target.nome})`,
+    });
+  });
+}
+
+/** An administrator sets a new password without the old one; the user's sessions end. */
+export async function resetPassword(db: Db, user: SessionUser, userId: number, senha: string): Promise<void> {
+  authorize(canManageUsers(user));
+  const target = await loadTarget(db, userId);
+  authorize(canResetPassword(user, target));
+  const hash = await hashPassword(senha);
+  await db.transaction().execute(async (tx) => {
+    await q.setPassword(tx, target.id, hash, nowIso());
+    await deleteUserSessions(tx, target.id);
+    await audit(tx, {
+      userId: user.userId,
+      action: 'user.password_reset',
+      entity: 'user',
+      entityId: target.id,
+      summary: `Redefiniu a senha do usuário ${target.matricula}`,
+    });
+  });
+}

@@ -1,0 +1,59 @@
+import { LIMITS } from '@intranet/contracts';
+import { Button, Container } from '@mantine/core';
+import { useWindowScroll } from '@mantine/hooks';
+import { IconHome, IconTruckDelivery } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import classes from './Layout.module.css';
+import { UserMenu } from './UserMenu.tsx';
+
+/**
+ * Sticky top bar: brand, home button (every page but home) and the user menu. Past 100 px of
+ * scroll it turns transparent (data-transparent="true").
+ */
+export function Header() {
+  const { pathname } = useLocation();
+  const [scroll] = useWindowScroll();
+  const transparent = scroll.y > LIMITS.headerTransparentAfterPx;
+  const isHome = pathname === '/' || pathname === '';
+
+  return (
+    <header
+      className={classes.header}
+      data-testid="app-header"
+      data-transparent={transparent ? 'true' : 'false'}
+    >
+      <Container size="lg" className={classes.headerInner}>
+        <div className={classes.brand}>
+          <span className={classes.brandMark} aria-hidden>
+            <IconTruckDelivery size={22} stroke={1.8} />
+          </span>
+          <div>
+            <div className={classes.brandName}>Rota Sul Logística</div>
+            <div className={classes.brandSub}>Intranet</div>
+          </div>
+        </div>
+        <div className={classes.headerActions}>
+          {isHome ? null : (
+            <Button
+              component={Link}
+              to="/"
+              variant="subtle"
+              radius="xl"
+              size="sm"
+              className={classes.homeButton}
+              leftSection={<IconHome size={18} aria-hidden />}
+              aria-label="Início"
+              data-testid="home-button"
+              styles={{ section: { marginInlineEnd: 0 } }}
+            >
+              <span className={classes.homeLabel} style={{ marginInlineStart: 6 }}>
+                Início
+              </span>
+            </Button>
+          )}
+          <UserMenu />
+        </div>
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,234 @@
+import { checkCodeBody, LIMITS, MSG, resetPasswordForm, sendCodeBody } from '@intranet/contracts';
+import { Anchor, Button, Group, Modal, PasswordInput, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconKey, IconMailForward, IconShieldLock } from '@tabler/icons-react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { errorMessage } from '../../../api/client.ts';
+import { type FieldErrors, validate } from '../../../ui/form-errors.ts';
+import { useCheckCode, useSendCode, useUpdatePassword } from '../auth.api.ts';
+import { CodeInput, type CodeInputHandle } from './CodeInput.tsx';
+
+interface RecoveryDialogProps {
+  opened: boolean;
+  onClose(): void;
+  /** What the user already typed in the login form, to start from. */
+  initialRegistration?: string;
+}
+
+/** "Esqueci a senha": matrícula, then the e-mailed code, then the new password (spec §4). */
+export function RecoveryDialog({ opened, onClose, initialRegistration = '' }: RecoveryDialogProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Recuperar senha"
+      centered
+      size="md"
+      radius="lg"
+      padding="lg"
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {/* The flow lives inside the modal body, which unmounts on close: reopening starts afresh. */}
+      <RecoveryFlow onDone={onClose} initialRegistration={initialRegistration} />
+    </Modal>
+  );
+}
+
+/** A red toast whose title is the spec's text and whose body says what went wrong. */
+function showFailure(title: string, err: unknown, hint: string) {
+  const detail = errorMessage(err, hint);
+  notifications.show({ color: 'red', title, message: detail === title ? hint : detail });
+}
+
+const emptyCode = () => Array.from({ length: LIMITS.recoveryCodeLength }, () => '');
+
+function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initialRegistration: string }) {
+  const [step, setStep] = useState(0);
+  const [registration, setRegistration] = useState(initialRegistration);
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState(emptyCode);
+  const [passwords, setPasswords] = useState({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const codeRef = useRef<CodeInputHandle>(null);
+
+  const setPassword = (field: keyof typeof passwords) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setPasswords((p) => ({ ...p, [field]: value }));
+  };
+
+  const sendCode = useSendCode();
+  const checkCode = useCheckCode();
+  const updatePassword = useUpdatePassword();
+
+  const requestCode = (onSent?: () => void) => {
+    const parsed = validate(sendCodeBody, { registration });
+    setErrors(parsed.errors);
+    if (!parsed.ok) return;
+    sendCode.mutate(parsed.data, {
+      onSuccess: (res) => {
+        setEmail(res.email);
+        onSent?.();
+      },
+      onError: (err) => showFailure(MSG.recoveryUserError, err, 'Confira a matrícula informada.'),
+    });
+  };
+
+  const submitRegistration = (event: FormEvent) => {
+    event.preventDefault();
+    requestCode(() => setStep(1));
+  };
+
+  const resendCode = () => {
+    setCode(emptyCode());
+    requestCode(() => {
+      notifications.show({ color: 'blue', message: 'Enviamos um novo código para o seu e-mail.' });
+      codeRef.current?.focus(0);
+    });
+  };
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = validate(checkCodeBody, { registration, code: code.join('') });
+    setErrors({ code: parsed.errors.code });
+    if (!parsed.ok) return;
+    checkCode.mutate(parsed.data, {
+      onSuccess: () => setStep(2),
+      onError: (err) => {
+        showFailure(MSG.recoveryCodeError, err, 'Confira o código recebido por e-mail.');
+        setCode(emptyCode());
+        codeRef.current?.focus(0);
+      },
+    });
+  };
+
+  const submitPassword = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = validate(resetPasswordForm, passwords);
+    setErrors(parsed.errors as FieldErrors<typeof passwords>);
+    if (!parsed.ok) {
+      if (parsed.errors.confirmPassword === MSG.passwordsDontMatch) {
+        notifications.show({ color: 'red', message: MSG.passwordsDontMatch });
+      }
+      return;
+    }
+    updatePassword.mutate(
+      { registration, password: parsed.data.password },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            title: MSG.passwordResetOk,
+            message: 'Entre na intranet com a nova senha.',
+          });
+          onDone();
+        },
+        onError: (err) => showFailure(MSG.recoveryPasswordError, err, 'Tente novamente.'),
+      },
+    );
+  };
+
+  return (
+    <Stepper active={step} size="sm" iconSize={32} allowNextStepsSelect={false} color="brand.9">
+      <Stepper.Step
+        label="Matrícula"
+        icon={<IconShieldLock size={16} />}
+        completedIcon={<IconCheck size={16} />}
+      >
+        <form onSubmit={submitRegistration} noValidate>
+          <Stack gap="md" mt="md">
+            <Text size="sm" c="dimmed">
+              Informe sua matrícula. Enviaremos um código de verificação para o e-mail cadastrado.
+            </Text>
+            <TextInput
+              label="Matrícula"
+              name="registration"
+              value={registration}
+              onChange={(e) => setRegistration(e.currentTarget.value)}
+              maxLength={LIMITS.loginUserMax}
+              error={errors.registration}
+              autoComplete="username"
+              required
+              data-autofocus
+            />
+            <Button type="submit" loading={sendCode.isPending} color="brand.9" fullWidth>
+              Enviar código
+            </Button>
+          </Stack>
+        </form>
+      </Stepper.Step>
+
+      <Stepper.Step
+        label="Código"
+        icon={<IconMailForward size={16} />}
+        completedIcon={<IconCheck size={16} />}
+      >
+        <form onSubmit={submitCode} noValidate>
+          <Stack gap="md" mt="md">
+            <Text size="sm" role="status">
+              Código enviado para <strong>{email}</strong>
+            </Text>
+            <CodeInput
+              ref={codeRef}
+              label="Código de verificação"
+              description={`Digite os ${LIMITS.recoveryCodeLength} dígitos recebidos por e-mail.`}
+              value={code}
+              onChange={setCode}
+              error={errors.code}
+              autoFocus
+            />
+            <Button type="submit" loading={checkCode.isPending} color="brand.9" fullWidth>
+              Verificar código
+            </Button>
+            <Group justify="space-between" gap="xs">
+              <Anchor component="button" type="button" size="sm" onClick={() => setStep(0)}>
+                Voltar
+              </Anchor>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={resendCode}
+                disabled={sendCode.isPending}
+              >
+                Reenviar código
+              </Anchor>
+            </Group>
+          </Stack>
+        </form>
+      </Stepper.Step>
+
+      <Stepper.Step label="Nova senha" icon={<IconKey size={16} />} completedIcon={<IconCheck size={16} />}>
+        <form onSubmit={submitPassword} noValidate>
+          <Stack gap="md" mt="md">
+            <Text size="sm" c="dimmed">
+              Crie uma nova senha com pelo menos {LIMITS.passwordMin} caracteres.
+            </Text>
+            <PasswordInput
+              label="Nova senha"
+              name="password"
+              value={passwords.password}
+              onChange={setPassword('password')}
+              error={errors.password}
+              autoComplete="new-password"
+              required
+              autoFocus
+            />
+            <PasswordInput
+              label="Confirmar senha"
+              name="confirmPassword"
+              value={passwords.confirmPassword}
+              onChange={setPassword('confirmPassword')}
+              error={errors.confirmPassword}
+              autoComplete="new-password"
+              required
+            />
+            <Button type="submit" loading={updatePassword.isPending} color="brand.9" fullWidth>
+              Redefinir senha
+            </Button>
+          </Stack>
+        </form>
+      </Stepper.Step>
+    </Stepper>
+  );
+}

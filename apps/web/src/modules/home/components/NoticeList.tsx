@@ -1,0 +1,89 @@
+import { NOTICE_POSITION, type Notice } from '@intranet/contracts';
+import { Alert, Card, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconSpeakerphone } from '@tabler/icons-react';
+import { errorMessage } from '../../../api/client.ts';
+import { useNotices } from '../home.api.ts';
+import classes from './home.module.css';
+
+/** The notices of the home page: paisagem (image on top) or retrato (image beside the text). */
+export function NoticeList() {
+  const { data, isPending, isError, error } = useNotices();
+
+  return (
+    <section aria-labelledby="avisos-titulo" data-testid="notices">
+      <Group gap="sm" mb="md">
+        <ThemeIcon size={36} radius="md" variant="light" color="brand" aria-hidden>
+          <IconSpeakerphone size={20} />
+        </ThemeIcon>
+        <Title order={2} id="avisos-titulo" fz={{ base: 20, sm: 24 }} c="brand.9">
+          Avisos
+        </Title>
+      </Group>
+      {isPending ? (
+        <Stack gap="md">
+          <Skeleton height={220} radius="lg" />
+          <Skeleton height={120} radius="lg" />
+        </Stack>
+      ) : isError ? (
+        <Alert color="red" variant="light" radius="lg" icon={<IconAlertTriangle size={20} />}>
+          {errorMessage(error, 'Não foi possível carregar os avisos.')}
+        </Alert>
+      ) : data.length === 0 ? (
+        <Paper withBorder radius="lg" p="xl" data-testid="notices-empty">
+          <Text c="dimmed" ta="center">
+            Nenhum aviso no momento.
+          </Text>
+        </Paper>
+      ) : (
+        <Stack gap="lg">
+          {data.map((n) => (
+            <NoticeCard key={n.id} notice={n} />
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+}
+
+function NoticeImage({ src, frameClass }: { src: string; frameClass: string | undefined }) {
+  return (
+    <div className={`${classes.frame} ${frameClass}`}>
+      <img className={classes.backdrop} src={src} alt="" aria-hidden loading="lazy" />
+      <img className={classes.frameImage} src={src} alt="Imagem do aviso" loading="lazy" />
+    </div>
+  );
+}
+
+function NoticeCard({ notice }: { notice: Notice }) {
+  const portrait = notice.position === NOTICE_POSITION.retrato;
+  const src = notice.img ? `/api/${notice.img.replace(/^\/+/, '')}` : null;
+  const text = (
+    <div className={classes.noticeBody} style={{ flex: 1, minWidth: 0 }}>
+      <Text className={classes.noticeText}>{notice.text}</Text>
+    </div>
+  );
+  return (
+    <Card
+      component="article"
+      withBorder
+      radius="lg"
+      padding={0}
+      shadow="xs"
+      className={classes.notice}
+      data-testid="notice"
+      data-position={portrait ? 'retrato' : 'paisagem'}
+    >
+      {portrait ? (
+        <div className={classes.portrait}>
+          {src ? <NoticeImage src={src} frameClass={classes.portraitFrame} /> : null}
+          {text}
+        </div>
+      ) : (
+        <>
+          {src ? <NoticeImage src={src} frameClass={classes.landscapeFrame} /> : null}
+          {text}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Banner, Notice } from '@intranet/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '../../api/client.ts';
+import { DAY_SECONDS, FUNCTION_TYPE_COOKIE, type FunctionType, writeCookie } from '../../ui/cookies.ts';
+
+/** Query keys; the notice admin screen invalidates these after a change. */
+export const homeKeys = {
+  banners: ['banners', 'list'] as const,
+  notices: ['notices', 'list'] as const,
+};
+
+/** GET /api/attach-banner: the home slider's banners. */
+export function useBanners() {
+  return useQuery({
+    queryKey: homeKeys.banners,
+    queryFn: ({ signal }) => api<Banner[]>('GET', 'attach-banner', undefined, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** GET /api/get-infoText: the notices; the server answers 404 when there are none (spec §7). */
+export function useNotices() {
+  return useQuery({
+    queryKey: homeKeys.notices,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api<Notice[]>('GET', 'get-infoText', undefined, { signal });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return [];
+        throw err;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** Suporte › Solicitar / Consultar: remembers the choice for /chooserequest (spec §2). */
+export function storeFunctionType(type: FunctionType): void {
+  writeCookie(FUNCTION_TYPE_COOKIE, type, DAY_SECONDS);
+}

@@ -1,0 +1,78 @@
+import { LIMITS, MSG, TICKET_ATTACHMENT } from '@intranet/contracts';
+import { Button, FileInput, Group, Stack, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../../api/client.ts';
+import { useAnswerCall } from '../tickets.api.ts';
+
+/** The message panel's input: text up to 1000 characters and optional images/PDF. */
+export function AnswerForm({ callId }: { callId: number }) {
+  const [msg, setMsg] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const send = useAnswerCall(callId);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!msg.trim()) {
+      setError(MSG.fieldRequired);
+      return;
+    }
+    send.mutate(
+      { msg, files },
+      {
+        onSuccess: (res) => {
+          setMsg('');
+          setFiles([]);
+          notifications.show({ color: 'green', message: res.message, autoClose: LIMITS.ticketToastMs });
+        },
+        onError: (err) =>
+          notifications.show({
+            color: 'red',
+            title: MSG.answerSendError,
+            message: errorMessage(err, MSG.answerSendError),
+            autoClose: LIMITS.ticketToastMs,
+          }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Responder chamado">
+      <Stack gap="xs">
+        <Textarea
+          label="Mensagem"
+          placeholder="Escreva sua resposta"
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={LIMITS.answerTextMax}
+          value={msg}
+          onChange={(e) => {
+            setMsg(e.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          description={`${msg.length}/${LIMITS.answerTextMax} caracteres`}
+        />
+        <Group align="flex-end" gap="xs" wrap="wrap">
+          <FileInput
+            style={{ flex: 1, minWidth: 200 }}
+            multiple
+            clearable
+            accept={TICKET_ATTACHMENT.mimes.join(',')}
+            leftSection={<IconPaperclip size={16} aria-hidden />}
+            placeholder="Anexar imagens ou PDF"
+            aria-label="Anexos da resposta"
+            value={files}
+            onChange={(f) => setFiles(f.slice(0, TICKET_ATTACHMENT.maxFiles))}
+          />
+          <Button type="submit" loading={send.isPending} leftSection={<IconSend size={16} aria-hidden />}>
+            Enviar resposta
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { SECTOR_NAMES, type SectorName, toSectorName } from '../roles.ts';
+
+export const APP_NAME_MAX = 80;
+export const APP_ADDRESS_MAX = 500;
+
+const appName = z
+  .string({ error: 'Informe o nome do aplicativo.' })
+  .trim()
+  .min(1, { error: 'Informe o nome do aplicativo.' })
+  .max(APP_NAME_MAX, { error: `O nome deve ter no máximo ${APP_NAME_MAX} caracteres.` });
+
+/** Only http(s) links: an app link must never run script in the intranet's page. */
+const appAddress = z
+  .string({ error: 'Informe o endereço do aplicativo.' })
+  .trim()
+  .min(1, { error: 'Informe o endereço do aplicativo.' })
+  .max(APP_ADDRESS_MAX, { error: `O endereço deve ter no máximo ${APP_ADDRESS_MAX} caracteres.` })
+  .refine((v) => /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), {
+    error: 'Informe um endereço começando com http:// ou https://',
+  });
+
+const sectorName = z.string().transform((v, ctx) => {
+  const name = toSectorName(v);
+  if (!name) ctx.addIssue({ code: 'custom', message: `Setor desconhecido: ${v}` });
+  return name as SectorName;
+});
+
+/** Sectors as a JSON array (multipart fields are text). */
+const sectorsJson = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return [] as string[];
+    try {
+      const parsed: unknown = JSON.parse(v);
+      if (Array.isArray(parsed) && parsed.every((s) => typeof s === 'string')) return parsed as string[];
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: 'Lista de setores inválida.' });
+    return z.NEVER;
+  })
+  .pipe(z.array(sectorName).max(SECTOR_NAMES.length));
+
+/** Fields of POST /api/apps (multipart name, address, setores as JSON, optional image file). */
+export const createAppFields = z.object({ name: appName, address: appAddress, setores: sectorsJson });
+/** Fields of PUT /api/apps/:id (multipart name, address, optional image file, removeImage). */
+export const updateAppFields = z.object({
+  name: appName,
+  address: appAddress,
+  removeImage: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+/** Form-side schema (name and address) for the web dialog. */
+export const appForm = z.object({ name: appName, address: appAddress });
+
+/** PUT /api/apps/:id/sectors: the app's sectors, replaced as a whole (assign and remove). */
+export const appSectorsBody = z.object({
+  setores: z
+    .array(sectorName)
+    .max(SECTOR_NAMES.length)
+    .transform((v) => [...new Set(v)]),
+});
+export const appIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const appListQuery = z.object({
+  search: z.string().trim().max(80).optional().default(''),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(50),
+});
+export type AppListQuery = z.input<typeof appListQuery>;
+
+export const appAbilities = z.object({
+  update: z.boolean(),
+  delete: z.boolean(),
+  assignSectors: z.boolean(),
+});
+
+/** App of spec §3: id, name, address, image, and its sector assignments. */
+export const appItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  image: z.string().nullable(),
+  setores: z.array(z.string()),
+  abilities: appAbilities,
+});
+export type AppItem = z.infer<typeof appItem>;
+
+export const appListReply = z.object({
+  apps: z.array(appItem),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  canCreate: z.boolean(),
+});
+export type AppListReply = z.infer<typeof appListReply>;
+
+export const appSavedReply = z.object({ success: z.literal(true), message: z.string(), app: appItem });
+export const appDeletedReply = z.object({ success: z.literal(true), message: z.string() });

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { FOLDER_PRIVILEGE } from './folders.policy.ts';
+import { folderItemNameProblem, FOLDER_NAME_MSG } from './folders.names.ts';
+
+/** Ids arrive as numbers in JSON and as strings in query strings and multipart fields. */
+const idField = z.coerce
+  .number({ error: 'Identificador inválido.' })
+  .int({ error: 'Identificador inválido.' })
+  .positive({ error: 'Identificador inválido.' })
+  .max(2_147_483_647, { error: 'Identificador inválido.' });
+
+/** A folder or file name: trimmed, 1–255 characters, no separators or control characters. */
+export const folderItemName = z
+  .string({ error: FOLDER_NAME_MSG.required })
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = folderItemNameProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const folderItemKind = z.enum(['folder', 'file'], { error: 'Tipo de item inválido.' });
+export type FolderItemKind = z.infer<typeof folderItemKind>;
+
+export const folderItemAbilitiesSchema = z.object({
+  options: z.boolean(),
+  open: z.boolean(),
+  rename: z.boolean(),
+  permission: z.boolean(),
+  delete: z.boolean(),
+  download: z.boolean(),
+});
+
+// ---- get-items -------------------------------------------------------------------------------
+
+/** Identity fields are accepted for compatibility and ignored: the session decides (decisions.md). */
+export const getItemsQuery = z.object({
+  userId: z.string().max(20).optional(),
+  privilegio: z.string().max(5).optional(),
+  setor: z.string().max(500).optional(),
+  isSuport: z.string().max(5).optional(),
+  textSearch: z.string().trim().max(100, { error: 'A busca deve ter no máximo 100 caracteres.' }).optional(),
+  selectID: idField.optional(),
+});
+
+export const folderItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  user_id: z.number().nullable(),
+  file_name: z.null(),
+  path: z.null(),
+  tipo: z.literal('folder'),
+  date: z.string(),
+  createdByName: z.string().nullable(),
+  parent_id: z.number().nullable(),
+  privilegio: z.number(),
+  isPrivate: z.number(),
+  abilities: folderItemAbilitiesSchema,
+});
+export type FolderItem = z.infer<typeof folderItem>;
+
+export const fileItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  user_id: z.number().nullable(),
+  /** The generated stored name; download/{file_name} serves it. */
+  file_name: z.string(),
+  path: z.string(),
+  /** The extension, lower case, without the dot ('' when the name has none). */
+  tipo: z.string(),
+  date: z.string(),
+  createdByName: z.string().nullable(),
+  folder_id: z.number(),
+  size: z.number(),
+  mime: z.string(),
+  abilities: folderItemAbilitiesSchema,
+});
+export type FileItem = z.infer<typeof fileItem>;
+
+export const folderTrailEntry = z.object({ id: z.number(), name: z.string() });
+
+export const getItemsReply = z.object({
+  folders: z.array(folderItem),
+  files: z.array(fileItem),
+  /** The folder listed (or searched below), with the way to it from the root. */
+  current: z.object({
+    id: z.number(),
+    name: z.string(),
+    trail: z.array(folderTrailEntry),
+    canUpload: z.boolean(),
+    canCreateFolder: z.boolean(),
+  }),
+  /** True when a search matched more items than one answer holds. */
+  truncated: z.boolean(),
+});
+export type GetItemsReply = z.infer<typeof getItemsReply>;
+
+// ---- mutations --------------------------------------------------------------------------------
+
+export const createFolderBody = z.object({
+  folderName: folderItemName,
+  parentFolderId: idField,
+  isPrivate: z.union([z.literal(0), z.literal(1)], { error: 'isPrivate deve ser 0 ou 1.' }).default(0),
+});
+export const createFolderReply = z.object({ lastInsertedId: z.number() });
+
+export const renameItemBody = z.object({ itemId: idField, itemName: folderItemName });
+
+/** tipo 'folder' deletes a folder (and all it holds); any other value (a file's extension) a file. */
+export const dropItemBody = z.object({
+  id: idField,
+  tipo: z.string().max(20),
+  userId: z.union([z.number(), z.string()]).optional(),
+});
+
+export const checkFolderExistenceBody = z.object({
+  parentFolderId: idField,
+  folderName: folderItemName,
+  type: folderItemKind.default('folder'),
+});
+export const checkFolderExistenceReply = z.object({ isExist: z.boolean(), availableName: z.string() });
+
+export const folderSummaryReply = z.object({ folders: z.number(), files: z.number(), bytes: z.number() });
+
+export const folderUploadReply = z.object({ success: z.literal(true), files: z.array(fileItem) });
+
+// ---- permissions ------------------------------------------------------------------------------
+
+export const accessFolderQuery = z.object({ folderId: idField, userId: z.string().max(20).optional() });
+export const accessFolderReply = z.array(
+  z.object({ folderId: z.number(), privilegio: z.number(), isPrivate: z.number() }),
+);
+
+const privilege = z.coerce
+  .number()
+  .refine((v) => Object.values(FOLDER_PRIVILEGE).includes(v as 1), { error: 'Permissão inválida (1, 2 ou 3).' });
+
+export const setFolderPermissionBody = z.object({
+  itemId: idField,
+  privilegio: privilege,
+  typeItem: folderItemKind.default('folder'),
+  isPrivate: z.union([z.literal(0), z.literal(1)]).optional(),
+});
+
+export const folderShareUsersQuery = z.object({
+  folderId: idField,
+  userId: z.string().max(20).optional(),
+  /** Name or matrícula, matched anywhere. */
+  search: z.string().trim().max(55).optional(),
+});
+export const folderShareUser = z.object({
+  id: z.number(),
+  nome: z.string(),
+  matricula: z.string(),
+  allow_user: z.number(),
+});
+export const folderShareUsersReply = z.array(folderShareUser);
+export type FolderShareUser = z.infer<typeof folderShareUser>;
+
+export const shareFolderBody = z.object({ folderId: idField, userId: idField });
+
+export const folderDownloadParams = z.object({ file_name: z.string().max(300) });
+
+export const folderOkReply = z.object({ success: z.literal(true), message: z.string().optional() });

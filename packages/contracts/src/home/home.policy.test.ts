@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor, SectorKey } from '../roles.ts';
+import { gerenciarLinks, landingCards, menuPolicy, sectorGrid } from './home.policy.ts';
+import { SECTOR_ROUTES, sectorForPath } from './sectors.ts';
+
+function actor(overrides: Partial<Omit<Actor, 'setor'>> & { sectors?: string[] } = {}): Actor {
+  const { sectors = [], ...rest } = overrides;
+  return { userId: 10, privilegio: 3, suport: 0, admin: 0, ...rest, setor: sectors.map((sector) => ({ sector })) };
+}
+
+/** The demo company (README) plus the combinations the rules of spec §6 turn on. */
+const P = {
+  administrador: actor({ userId: 1, privilegio: 1, admin: 1, suport: 1, sectors: ['Tecnologia de Informação'] }),
+  gestorCompras: actor({ userId: 2, privilegio: 2, suport: 1, sectors: ['Compras'] }),
+  colaboradorOperacao: actor({ userId: 3, privilegio: 3, suport: 0, sectors: ['Operação'] }),
+  suporteTi: actor({ userId: 4, privilegio: 3, suport: 1, sectors: ['Tecnologia de Informação'] }),
+  analistaRh: actor({ userId: 5, privilegio: 3, suport: 1, sectors: ['Recursos Humanos'] }),
+  diretor: actor({ userId: 6, privilegio: 2, suport: 1, sectors: ['Operação', 'Estoque'] }),
+  presidente: actor({ userId: 7, privilegio: 2, suport: 1, sectors: ['Faturamento'] }),
+  juridico: actor({ userId: 8, privilegio: 3, suport: 0, sectors: ['Recursos Humanos'] }),
+  gestorMultas: actor({ userId: 9, privilegio: 2, suport: 1, sectors: ['Gestão de Multas'] }),
+  suporteQssma: actor({ userId: 12, privilegio: 3, suport: 1, sectors: ['QSSMA'] }),
+  colaboradorQssma: actor({ userId: 13, privilegio: 3, suport: 0, sectors: ['QSSMA'] }),
+  suporteComprasERh: actor({ userId: 14, privilegio: 3, suport: 1, sectors: ['Compras', 'Recursos Humanos'] }),
+  suporteRhGrafiaAntiga: actor({ userId: 15, privilegio: 3, suport: 1, sectors: ['recursos humanos'] }),
+  colaboradorComFlagAdmin: actor({ userId: 16, privilegio: 3, suport: 0, admin: 1, sectors: ['Operação'] }),
+  administradorSemFlag: actor({ userId: 17, privilegio: 1, admin: 0, suport: 1, sectors: ['Compras'] }),
+  semSetor: actor({ userId: 18, privilegio: 3, suport: 0, sectors: [] }),
+};
+type Person = keyof typeof P;
+
+/**
+ * Spec §6, worked out by hand for each person:
+ * tab = role < 3 or support in RH/QSSMA; panel = support or admin; usuarios = admin or role < 3;
+ * avisos = support in RH/QSSMA or admin; funcionarios = sector RH or admin;
+ * solicitar = role < 3 or support; consultar and RH = everyone.
+ */
+const MENU: [Person, { tab: boolean; panel: boolean; usuarios: boolean; avisos: boolean; funcionarios: boolean; solicitar: boolean }][] = [
+  ['administrador', { tab: true, panel: true, usuarios: true, avisos: true, funcionarios: true, solicitar: true }],
+  ['gestorCompras', { tab: true, panel: true, usuarios: true, avisos: false, funcionarios: false, solicitar: true }],
+  ['colaboradorOperacao', { tab: false, panel: false, usuarios: false, avisos: false, funcionarios: false, solicitar: false }],
+  ['suporteTi', { tab: false, panel: true, usuarios: false, avisos: false, funcionarios: false, solicitar: true }],
+  ['analistaRh', { tab: true, panel: true, usuarios: false, avisos: true, funcionarios: true, solicitar: true }],
+  ['diretor', { tab: true, panel: true, usuarios: true, avisos: false, funcionarios: false, solicitar: true }],
+  ['presidente', { tab: true, panel: true, usuarios: true, avisos: false, funcionarios: false, solicitar: true }],
+  ['juridico', { tab: false, panel: false, usuarios: false, avisos: false, funcionarios: true, solicitar: false }],
+  ['gestorMultas', { tab: true, panel: true, usuarios: true, avisos: false, funcionarios: false, solicitar: true }],
+  ['suporteQssma', { tab: true, panel: true, usuarios: false, avisos: true, funcionarios: false, solicitar: true }],
+  ['colaboradorQssma', { tab: false, panel: false, usuarios: false, avisos: false, funcionarios: false, solicitar: false }],
+  ['suporteComprasERh', { tab: true, panel: true, usuarios: false, avisos: true, funcionarios: true, solicitar: true }],
+  ['suporteRhGrafiaAntiga', { tab: true, panel: true, usuarios: false, avisos: true, funcionarios: true, solicitar: true }],
+  ['colaboradorComFlagAdmin', { tab: false, panel: true, usuarios: true, avisos: true, funcionarios: true, solicitar: false }],
+  ['semSetor', { tab: false, panel: false, usuarios: false, avisos: false, funcionarios: false, solicitar: false }],
+];
+
+describe('menu rules (spec §6)', () => {
+  describe.each(MENU)('%s', (person, expected) => {
+    const u = P[person];
+    it(`Gerenciar tab visible: ${expected.tab}`, () => expect(menuPolicy.showGerenciarTab(u)).toBe(expected.tab));
+    it(`Gerenciar panel shown: ${expected.panel}`, () =>
+      expect(menuPolicy.showGerenciarPanel(u)).toBe(expected.panel));
+    it(`Usuarios: ${expected.usuarios}`, () => expect(menuPolicy.showUsuarios(u)).toBe(expected.usuarios));
+    it(`Inserir Avisos: ${expected.avisos}`, () => expect(menuPolicy.showInserirAvisos(u)).toBe(expected.avisos));
+    it(`Gerenciar Funcionários: ${expected.funcionarios}`, () =>
+      expect(menuPolicy.showGerenciarFuncionarios(u)).toBe(expected.funcionarios));
+    it(`Suporte › Solicitar: ${expected.solicitar}`, () =>
+      expect(menuPolicy.showSolicitar(u)).toBe(expected.solicitar));
+    it('Suporte › Consultar and Recursos Humanos: always', () => {
+      expect(menuPolicy.showConsultar(u)).toBe(true);
+      expect(menuPolicy.showRh(u)).toBe(true);
+    });
+  });
+});
+
+const USUARIOS = { label: 'Usuarios', path: '/setusers', newTab: false };
+const AVISOS = { label: 'Inserir Avisos', path: '/inseririnformativos', newTab: false };
+const FUNCIONARIOS = { label: 'Gerenciar Funcionários', path: '/setemployees', newTab: true };
+
+describe('Gerenciar links: shown when tab and panel show, each by its own rule, in spec order', () => {
+  it.each<[Person, (typeof USUARIOS)[]]>([
+    ['administrador', [USUARIOS, AVISOS, FUNCIONARIOS]],
+    ['gestorCompras', [USUARIOS]],
+    ['diretor', [USUARIOS]],
+    ['analistaRh', [AVISOS, FUNCIONARIOS]],
+    ['suporteQssma', [AVISOS]],
+    ['suporteComprasERh', [AVISOS, FUNCIONARIOS]],
+    // The tab is hidden for these, whatever single item their flags would allow.
+    ['suporteTi', []],
+    ['juridico', []],
+    ['colaboradorOperacao', []],
+    ['colaboradorComFlagAdmin', []],
+  ])('%s', (person, expected) => {
+    // Paths compared case-insensitively: spec §2 writes /setEmployees in the route list and /setemployees in the menu.
+    const links = gerenciarLinks(P[person]).map((l) => ({ ...l, path: l.path.toLowerCase() }));
+    expect(links).toEqual(expected);
+  });
+});
+
+const GRID_LABELS = [
+  'Estoque',
+  'Compras',
+  'Infraestrutura',
+  'Faturamento',
+  'Operação',
+  'QSSMA',
+  'Tecnologia de Informacao',
+  'Recursos Humanos',
+  'Gestão de Multas',
+];
+
+describe('Acessar Ambiente grid (spec §2, §6)', () => {
+  it('lists the nine sectors in spec order, each linking to its lower-case name', () => {
+    const grid = sectorGrid(P.administrador);
+    expect(grid.map((s) => s.label)).toEqual(GRID_LABELS);
+    for (const s of grid) expect(s.path.toLowerCase()).toBe(`/${s.label.toLowerCase()}`);
+  });
+
+  it.each<[Person, string[]]>([
+    ['administrador', GRID_LABELS],
+    ['administradorSemFlag', GRID_LABELS],
+    ['gestorCompras', ['Compras']],
+    ['colaboradorOperacao', ['Operação']],
+    ['suporteTi', ['Tecnologia de Informacao']],
+    ['analistaRh', ['Recursos Humanos']],
+    ['diretor', ['Estoque', 'Operação']],
+    ['presidente', ['Faturamento']],
+    ['gestorMultas', ['Gestão de Multas']],
+    ['suporteComprasERh', ['Compras', 'Recursos Humanos']],
+    ['suporteRhGrafiaAntiga', ['Recursos Humanos']],
+    ['semSetor', []],
+  ])('%s: only these are enabled (the rest greyed)', (person, enabled) => {
+    const grid = sectorGrid(P[person]);
+    expect(grid).toHaveLength(9);
+    expect(grid.filter((s) => s.enabled).map((s) => s.label)).toEqual(enabled);
+  });
+});
+
+const CARD_PATHS: Record<string, string> = {
+  'Chamados Abertos': '/ChamadosAbertos',
+  Compras: '/requestOpened',
+  'Gerir Multas': '/managerFines',
+  'Atendimento RH': '/mainScreamRh',
+  'Gravação de Processos': '/homeAnexoOperacao',
+  'Pastas e Arquivos': '/FoldersFiles',
+  Aplicativos: '/apps',
+  Eventos: '/agendevents',
+};
+const SUPPORT_CARDS = ['Pastas e Arquivos', 'Aplicativos', 'Eventos'];
+const SECTOR_KEYS = SECTOR_ROUTES.map((s) => s.key);
+const CARD_PEOPLE: [Person, boolean][] = [
+  ['administrador', true],
+  ['gestorCompras', true],
+  ['suporteTi', true],
+  ['colaboradorComFlagAdmin', true],
+  ['colaboradorOperacao', false],
+  ['juridico', false],
+];
+
+describe('sector landing cards (spec §2 "Sector landing cards", §6)', () => {
+  const rows = SECTOR_KEYS.flatMap((sector) =>
+    CARD_PEOPLE.map(([person, supportOrAdmin]) => [sector, person, supportOrAdmin] as [SectorKey, Person, boolean]),
+  );
+
+  it.each(rows)('%s as %s: every card is a spec card with its spec path, none twice', (sector, person) => {
+    const cards = landingCards(P[person], sector);
+    for (const card of cards) expect(card.path).toBe(CARD_PATHS[card.label]);
+    expect(new Set(cards.map((c) => c.label)).size).toBe(cards.length);
+  });
+
+  it.each(rows)('%s as %s: support cards only for support or admin (%s)', (sector, person, supportOrAdmin) => {
+    const labels = landingCards(P[person], sector).map((c) => c.label);
+    for (const label of SUPPORT_CARDS) expect(labels.includes(label)).toBe(supportOrAdmin);
+  });
+
+  it.each(rows.filter(([sector]) => sector === 'estoque' || sector === 'faturamento'))(
+    '%s as %s: the first card (Chamados Abertos) is hidden',
+    (sector, person) => {
+      expect(landingCards(P[person], sector).map((c) => c.label)).not.toContain('Chamados Abertos');
+    },
+  );
+
+  it.each(rows.filter(([sector, , supportOrAdmin]) => supportOrAdmin && sector !== 'estoque' && sector !== 'faturamento'))(
+    '%s as %s: Chamados Abertos is the first card',
+    (sector, person) => {
+      expect(landingCards(P[person], sector)[0]).toEqual({ label: 'Chamados Abertos', path: '/ChamadosAbertos' });
+    },
+  );
+});
+
+describe('sectorForPath: spec paths, URL-encoded by the browser, matched case-insensitively', () => {
+  it.each<[string, SectorKey]>([
+    ['/Estoque', 'estoque'],
+    ['/estoque', 'estoque'],
+    ['/ESTOQUE', 'estoque'],
+    ['/Compras', 'compras'],
+    ['/compras', 'compras'],
+    ['/infraestrutura', 'infra'],
+    ['/faturamento', 'faturamento'],
+    ['/qssma', 'qssma'],
+    ['/QSSMA', 'qssma'],
+    ['/tecnologia de informacao', 'ti'],
+    ['/tecnologia%20de%20informacao', 'ti'],
+    ['/Tecnologia%20De%20Informacao', 'ti'],
+    ['/recursos humanos', 'rh'],
+    ['/recursos%20humanos', 'rh'],
+    ['/Recursos%20Humanos', 'rh'],
+    ['/operação', 'operacao'],
+    ['/opera%C3%A7%C3%A3o', 'operacao'],
+    ['/OPERAÇÃO', 'operacao'],
+    ['/OPERA%C3%87%C3%83O', 'operacao'],
+    ['/gestão de multas', 'multas'],
+    ['/gest%C3%A3o%20de%20multas', 'multas'],
+    ['/Gest%C3%A3o%20De%20Multas', 'multas'],
+  ])('%s → %s', (pathname, key) => {
+    expect(sectorForPath(pathname)?.key).toBe(key);
+  });
+
+  it.each(SECTOR_ROUTES.map((s) => [s.path, s.key] as const))(
+    'the grid link %s, as a browser encodes it, leads back to %s',
+    (path, key) => {
+      expect(sectorForPath(encodeURI(path))?.key).toBe(key);
+      expect(sectorForPath(encodeURI(path.toUpperCase()))?.key).toBe(key);
+    },
+  );
+
+  it.each([
+    '/',
+    '/login',
+    '/ChamadosAbertos',
+    '/compras/extra',
+    '/comprass',
+    '/tecnologia',
+    '/%E0%A4%A', // malformed escape
+    '',
+  ])('%j is not a sector', (pathname) => {
+    expect(sectorForPath(pathname)).toBeUndefined();
+  });
+});

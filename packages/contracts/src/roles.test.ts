@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Actor,
+  BRANCH_LABEL,
+  BRANCH_NAMES,
+  inAnySector,
+  inSector,
+  isAdmin,
+  isAdministrador,
+  isGestorOrAbove,
+  isSupport,
+  normalizeName,
+  ROLE,
+  ROLE_LABEL,
+  SECTOR,
+  SECTOR_NAMES,
+  type SectorName,
+  toBranchName,
+  toSectorName,
+} from './roles.ts';
+
+/** A user as the session describes it; every field can be overridden per row. */
+function actor(overrides: Partial<Omit<Actor, 'setor'>> & { sectors?: string[] } = {}): Actor {
+  const { sectors = [], ...rest } = overrides;
+  return {
+    userId: 10,
+    privilegio: 3,
+    suport: 0,
+    admin: 0,
+    ...rest,
+    setor: sectors.map((sector) => ({ sector })),
+  };
+}
+
+describe('roles and flags (spec §1, §6)', () => {
+  it('numbers the roles 1 Administrador, 2 Gestor, 3 Colaborador', () => {
+    expect(ROLE).toEqual({ Administrador: 1, Gestor: 2, Colaborador: 3 });
+    expect(ROLE_LABEL).toEqual({ 1: 'Administrador', 2: 'Gestor', 3: 'Colaborador' });
+  });
+
+  it.each([
+    ['Administrador', actor({ privilegio: 1, admin: 1, suport: 1 }), true],
+    ['Administrador sem a flag admin', actor({ privilegio: 1, admin: 0, suport: 1 }), true],
+    ['Gestor', actor({ privilegio: 2, suport: 1 }), false],
+    ['Colaborador com a flag admin', actor({ privilegio: 3, admin: 1 }), false],
+    ['Colaborador', actor({ privilegio: 3 }), false],
+  ])('isAdministrador (role 1 only): %s → %s', (_name, u, expected) => {
+    expect(isAdministrador(u)).toBe(expected);
+  });
+
+  // roles.ts documents the project's reading: the admin flag and the Administrador role both mean
+  // full administration.
+  it.each([
+    ['admin flag on a Colaborador', actor({ privilegio: 3, admin: 1 }), true],
+    ['admin flag on a Gestor', actor({ privilegio: 2, admin: 1, suport: 1 }), true],
+    ['Administrador role without the flag', actor({ privilegio: 1, admin: 0, suport: 1 }), true],
+    ['Gestor without the flag', actor({ privilegio: 2, suport: 1 }), false],
+    ['Colaborador with support only', actor({ privilegio: 3, suport: 1 }), false],
+  ])('isAdmin: %s → %s', (_name, u, expected) => {
+    expect(isAdmin(u)).toBe(expected);
+  });
+
+  it.each([
+    [1, true],
+    [2, true],
+    [3, false],
+  ])('"role below 3" (isGestorOrAbove) for privilegio %i → %s', (privilegio, expected) => {
+    expect(isGestorOrAbove(actor({ privilegio }))).toBe(expected);
+  });
+
+  it.each([
+    [1, true],
+    [0, false],
+  ])('isSupport for suport %i → %s', (suport, expected) => {
+    expect(isSupport(actor({ suport }))).toBe(expected);
+  });
+});
+
+describe('sectors and branches (spec §3, decisions "Names and values")', () => {
+  it('has exactly the nine sectors, spelled as stored and shown', () => {
+    expect([...SECTOR_NAMES].sort()).toEqual(
+      [
+        'Recursos Humanos',
+        'Tecnologia de Informação',
+        'QSSMA',
+        'Compras',
+        'Infraestrutura',
+        'Operação',
+        'Estoque',
+        'Faturamento',
+        'Gestão de Multas',
+      ].sort(),
+    );
+  });
+
+  it('has the branches Matriz and Maua (shown Mauá)', () => {
+    expect(BRANCH_NAMES).toEqual(['Matriz', 'Maua']);
+    expect(BRANCH_LABEL).toEqual({ Matriz: 'Matriz', Maua: 'Mauá' });
+  });
+
+  it.each([
+    ['Tecnologia de Informação', 'tecnologia de informacao'],
+    ['Tecnologia de Informacao', 'tecnologia de informacao'],
+    ['  Operação  ', 'operacao'],
+    ['GESTÃO DE MULTAS', 'gestao de multas'],
+    ['Mauá', 'maua'],
+    // The same word typed with combining accents (NFD), as some keyboards and file systems send it.
+    ['Operac\u0327a\u0303o', 'operacao'],
+    ['QSSMA', 'qssma'],
+    ['', ''],
+  ])('normalizeName(%j) → %j', (input, expected) => {
+    expect(normalizeName(input)).toBe(expected);
+  });
+
+  it.each<[string, SectorName | undefined]>([
+    ['Tecnologia de Informacao', SECTOR.ti],
+    ['tecnologia de informação', SECTOR.ti],
+    ['TECNOLOGIA DE INFORMAÇÃO', SECTOR.ti],
+    ['recursos humanos', SECTOR.rh],
+    ['qssma', SECTOR.qssma],
+    ['Compras', SECTOR.compras],
+    ['infraestrutura', SECTOR.infra],
+    ['Operacao', SECTOR.operacao],
+    ['operação', SECTOR.operacao],
+    ['estoque', SECTOR.estoque],
+    ['Faturamento', SECTOR.faturamento],
+    ['gestao de multas', SECTOR.multas],
+    [' Gestão de Multas ', SECTOR.multas],
+    ['Financeiro', undefined],
+    ['Tecnologia', undefined],
+    ['', undefined],
+  ])('toSectorName(%j) → %j', (input, expected) => {
+    expect(toSectorName(input)).toBe(expected);
+  });
+
+  it.each([
+    ['Maua', 'Maua'],
+    ['Mauá', 'Maua'],
+    ['MAUÁ', 'Maua'],
+    ['matriz', 'Matriz'],
+    ['Matriz', 'Matriz'],
+    ['Santos', undefined],
+    ['', undefined],
+  ])('toBranchName(%j) → %j', (input, expected) => {
+    expect(toBranchName(input)).toBe(expected);
+  });
+
+  it.each<[string, string[], SectorName, boolean]>([
+    ['the stored name', ['Recursos Humanos'], SECTOR.rh, true],
+    ['a lower-case legacy spelling', ['recursos humanos'], SECTOR.rh, true],
+    ['TI without the accent', ['Tecnologia de Informacao'], SECTOR.ti, true],
+    ['the second of two sectors', ['Operação', 'Estoque'], SECTOR.estoque, true],
+    ['another sector', ['Compras'], SECTOR.rh, false],
+    ['no sector at all', [], SECTOR.compras, false],
+    ['a name that only contains the sector', ['Compras Internacionais'], SECTOR.compras, false],
+  ])('inSector with %s → %s', (_name, sectors, sector, expected) => {
+    expect(inSector(actor({ sectors }), sector)).toBe(expected);
+  });
+
+  it.each<[string[], SectorName[], boolean]>([
+    [['QSSMA'], [SECTOR.rh, SECTOR.qssma], true],
+    [['Recursos Humanos'], [SECTOR.rh, SECTOR.qssma], true],
+    [['Compras', 'Recursos Humanos'], [SECTOR.rh, SECTOR.qssma], true],
+    [['Compras'], [SECTOR.rh, SECTOR.qssma], false],
+    [['Compras'], [], false],
+  ])('inAnySector(%j, %j) → %s', (sectors, wanted, expected) => {
+    expect(inAnySector(actor({ sectors }), wanted)).toBe(expected);
+  });
+});

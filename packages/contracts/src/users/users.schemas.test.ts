@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../messages.ts';
+import { SECTOR } from '../roles.ts';
+import { createUserBody, registerUserForm, updateUserBody } from './users.schemas.ts';
+
+const base = { nome: 'Ana Clara Souza', matricula: '2001', senha: 'segredo1', confirmSenha: 'segredo1' };
+const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
+
+describe('user registration rules (spec §5)', () => {
+  it('applies the defaults: filial Matriz, setor Recursos Humanos, privilege 3', () => {
+    const v = registerUserForm.parse(base);
+    expect(v).toMatchObject({ filial: 'Matriz', setor: SECTOR.rh, privilegio: 3, suport: 0 });
+    expect(v.setores).toEqual([SECTOR.rh]);
+    expect(v.filiais).toEqual(['Matriz']);
+  });
+
+  it.each([
+    ['name over 55', { nome: 'x'.repeat(56) }, 'nome', 'O nome deve ter no máximo 55 caracteres.'],
+    ['matrícula over 4', { matricula: '12345' }, 'matricula', 'A matrícula deve ter no máximo 4 dígitos.'],
+    ['matrícula with letters', { matricula: '12a' }, 'matricula', 'A matrícula deve ter apenas números.'],
+    ['CPF over 11 digits', { cpf: '123.456.789-012' }, 'cpf', 'O CPF deve ter no máximo 11 dígitos.'],
+    ['confirmation differs', { confirmSenha: 'outra123' }, 'confirmSenha', MSG.userPasswordsDontMatch],
+  ])('%s is refused', (_n, change, field, message) => {
+    expect(issues(registerUserForm.safeParse({ ...base, ...change }))[field]).toBe(message);
+  });
+
+  it('keeps the CPF digits only', () => {
+    expect(registerUserForm.parse({ ...base, cpf: '529.982.247-25' }).cpf).toBe('52998224725');
+  });
+
+  it.each([
+    [1, 0, 1],
+    [2, 0, 1],
+    [3, 0, 0],
+    [3, 1, 1],
+  ])('privilege %i with suport %i gives suport %i', (privilegio, suport, expected) => {
+    expect(createUserBody.parse({ ...base, privilegio, suport }).suport).toBe(expected);
+    expect(
+      updateUserBody.parse({ userId: 1, setores: ['Compras'], filiais: ['Matriz'], privilegio, suport })
+        .suport,
+    ).toBe(expected);
+  });
+
+  it('accepts several sectors and branches, main first, accents optional', () => {
+    const v = createUserBody.parse({
+      ...base,
+      setor: 'Operacao',
+      setores: ['Estoque', 'Operação'],
+      filial: 'Maua',
+      filiais: ['Matriz'],
+    });
+    expect(v.setores).toEqual([SECTOR.operacao, SECTOR.estoque]);
+    expect(v.filiais).toEqual(['Maua', 'Matriz']);
+  });
+
+  it('refuses an unknown sector', () => {
+    expect(createUserBody.safeParse({ ...base, setor: 'Marketing' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,284 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { MSG } from '../messages.ts';
+import {
+  BRANCH_NAMES,
+  type BranchName,
+  ROLE,
+  SECTOR,
+  SECTOR_NAMES,
+  type SectorName,
+  toBranchName,
+  toSectorName,
+} from '../roles.ts';
+
+/** Privilege labels of the registration form (spec §5: Administrador, Gestor, others only Usuário). */
+export const PRIVILEGE_OPTIONS = [
+  { value: ROLE.Administrador, label: 'Administrador' },
+  { value: ROLE.Gestor, label: 'Gestor' },
+  { value: ROLE.Colaborador, label: 'Usuário' },
+] as const;
+
+/** Defaults of a new user (spec §9). */
+export const NEW_USER_DEFAULTS = {
+  filial: 'Matriz' as BranchName,
+  setor: SECTOR.rh as SectorName,
+  privilegio: ROLE.Colaborador,
+  suport: 0,
+};
+
+const sectorName = z.string({ error: 'Informe o setor.' }).transform((v, ctx) => {
+  const name = toSectorName(v);
+  if (!name) ctx.addIssue({ code: 'custom', message: `Setor desconhecido: ${v}` });
+  return name as SectorName;
+});
+
+const branchName = z.string({ error: 'Informe a filial.' }).transform((v, ctx) => {
+  const name = toBranchName(v);
+  if (!name) ctx.addIssue({ code: 'custom', message: `Filial desconhecida: ${v}` });
+  return name as BranchName;
+});
+
+const privilegio = z.coerce
+  .number({ error: 'Informe o privilégio.' })
+  .int()
+  .refine((v) => v === 1 || v === 2 || v === 3, { error: 'Privilégio inválido.' });
+
+const flag = z.coerce
+  .number()
+  .int()
+  .refine((v) => v === 0 || v === 1, { error: 'Valor inválido.' });
+
+const userName = z
+  .string({ error: 'Informe o nome.' })
+  .trim()
+  .min(1, { error: 'Informe o nome.' })
+  .max(LIMITS.userNameMax, { error: `O nome deve ter no máximo ${LIMITS.userNameMax} caracteres.` });
+
+/** Matrícula: digits, at most 4 (spec §5). */
+const matricula = z
+  .string({ error: 'Informe a matrícula.' })
+  .trim()
+  .min(1, { error: 'Informe a matrícula.' })
+  .max(LIMITS.userRegistrationMax, {
+    error: `A matrícula deve ter no máximo ${LIMITS.userRegistrationMax} dígitos.`,
+  })
+  .regex(/^\d+$/, { error: 'A matrícula deve ter apenas números.' });
+
+/** CPF: typed with or without the mask; stored as its digits (at most 11, spec §5). */
+const cpf = z
+  .string()
+  .transform((v) => v.replace(/\D/g, ''))
+  .pipe(
+    z
+      .string()
+      .max(LIMITS.cpfDigits, { error: `O CPF deve ter no máximo ${LIMITS.cpfDigits} dígitos.` })
+      .transform((v) => (v === '' ? null : v)),
+  )
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(255)
+  .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'Informe um e-mail válido.' })
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
+
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(20, { error: 'O telefone deve ter no máximo 20 caracteres.' })
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
+
+const userPassword = z
+  .string({ error: MSG.passwordTooShort })
+  .min(LIMITS.passwordMin, { error: MSG.passwordTooShort })
+  .max(LIMITS.passwordMax, { error: `A senha deve ter no máximo ${LIMITS.passwordMax} caracteres.` });
+
+/** A privilege below 3 always carries suport 1 (spec §5). */
+export const forcedSuport = (privilegio: number, suport: number) =>
+  privilegio < ROLE.Colaborador ? 1 : suport;
+
+/** The main value first, then the others, each once. */
+function withMainFirst<T>(main: T, list: readonly T[] | undefined): T[] {
+  return [...new Set([main, ...(list ?? [])])];
+}
+
+const sectorList = z.array(sectorName).max(SECTOR_NAMES.length);
+const branchList = z.array(branchName).max(BRANCH_NAMES.length);
+
+const registrationFields = {
+  nome: userName,
+  matricula,
+  cpf,
+  email: optionalEmail,
+  tell: optionalPhone,
+  senha: userPassword,
+  filial: branchName.default(NEW_USER_DEFAULTS.filial),
+  setor: sectorName.default(NEW_USER_DEFAULTS.setor),
+  privilegio: privilegio.default(NEW_USER_DEFAULTS.privilegio),
+  suport: flag.default(0),
+  setores: sectorList.optional(),
+  filiais: branchList.optional(),
+};
+
+type RegistrationRaw = {
+  filial: BranchName;
+  setor: SectorName;
+  privilegio: number;
+  suport: number;
+  setores?: SectorName[];
+  filiais?: BranchName[];
+};
+
+function normalizeRegistration<T extends RegistrationRaw>(v: T) {
+  return {
+    ...v,
+    suport: forcedSuport(v.privilegio, v.suport),
+    setores: withMainFirst(v.setor, v.setores),
+    filiais: withMainFirst(v.filial, v.filiais),
+  };
+}
+
+/** POST /api/users: the registration payload plus suport (spec §7). */
+export const createUserBody = z.object(registrationFields).transform(normalizeRegistration);
+export type CreateUserBody = z.output<typeof createUserBody>;
+export type CreateUserInput = z.input<typeof createUserBody>;
+
+/** The registration form: the body plus the password confirmation (spec §5). */
+export const registerUserForm = z
+  .object({ ...registrationFields, confirmSenha: z.string() })
+  .refine((v) => v.senha === v.confirmSenha, {
+    path: ['confirmSenha'],
+    error: MSG.userPasswordsDontMatch,
+    when: (p) => typeof p.value === 'object' && p.value !== null,
+  })
+  .transform(({ confirmSenha: _c, ...v }) => normalizeRegistration(v));
+export type RegisterUserFormInput = z.input<typeof registerUserForm>;
+
+const userId = z.coerce.number({ error: 'Usuário inválido.' }).int().positive({ error: 'Usuário inválido.' });
+
+/** PUT /api/users: sectors, branches, privilege and support of one user (spec §6). */
+export const updateUserBody = z
+  .object({
+    userId,
+    setores: sectorList.min(1, { error: 'Escolha ao menos um setor.' }),
+    filiais: branchList.min(1, { error: 'Escolha ao menos uma filial.' }),
+    filial: branchName.optional(),
+    privilegio,
+    suport: flag,
+  })
+  .transform((v) => {
+    const filial = v.filial ?? v.filiais[0]!;
+    return {
+      ...v,
+      suport: forcedSuport(v.privilegio, v.suport),
+      filial,
+      filiais: withMainFirst(filial, v.filiais),
+      setores: [...new Set(v.setores)],
+    };
+  });
+export type UpdateUserBody = z.output<typeof updateUserBody>;
+export type UpdateUserInput = z.input<typeof updateUserBody>;
+
+/** PUT /api/users/password: an administrator sets a new password, no old password asked (spec §6). */
+export const resetUserPasswordBody = z.object({ userId, senha: userPassword });
+
+export const resetUserPasswordForm = z
+  .object({ senha: userPassword, confirmSenha: z.string() })
+  .refine((v) => v.senha === v.confirmSenha, {
+    path: ['confirmSenha'],
+    error: MSG.userPasswordsDontMatch,
+    when: (p) => typeof p.value === 'object' && p.value !== null,
+  });
+
+export const dropUserBody = z.object({ userId });
+/** POST /api/dropUser answers {success, message, error} (spec §7). */
+export const dropUserReply = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  error: z.string().nullable(),
+});
+
+export const USER_PAGE_SIZES = [10, 20, 50] as const;
+
+/**
+ * GET /api/users {data, isAlter} (spec §7): `data` is the search text (name, matrícula or CPF);
+ * isAlter=1 is the administration list (full rows, needs the Usuarios permission); otherwise a
+ * directory for pickers (name, matrícula and sectors only).
+ */
+export const userListQuery = z.object({
+  data: z
+    .string()
+    .trim()
+    .max(LIMITS.userNameMax, { error: `A busca deve ter no máximo ${LIMITS.userNameMax} caracteres.` })
+    .optional()
+    .default(''),
+  isAlter: z.coerce.number().int().min(0).max(1).optional().default(0),
+  setor: sectorName.optional(),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+});
+export type UserListQuery = z.input<typeof userListQuery>;
+
+export const userAbilities = z.object({
+  update: z.boolean(),
+  delete: z.boolean(),
+  resetPassword: z.boolean(),
+  /** The privileges the caller may give this user. */
+  privileges: z.array(z.number()),
+});
+export type UserAbilities = z.infer<typeof userAbilities>;
+
+export const userRow = z.object({
+  id: z.number(),
+  nome: z.string(),
+  matricula: z.string(),
+  cpf: z.string().nullable(),
+  email: z.string().nullable(),
+  tell: z.string().nullable(),
+  filial: z.string(),
+  privilegio: z.number(),
+  suport: z.number(),
+  admin: z.number(),
+  foto: z.string().nullable(),
+  setores: z.array(z.string()),
+  filiais: z.array(z.string()),
+  abilities: userAbilities,
+});
+export type UserRow = z.infer<typeof userRow>;
+
+export const directoryRow = z.object({
+  id: z.number(),
+  nome: z.string(),
+  matricula: z.string(),
+  setores: z.array(z.string()),
+});
+export type DirectoryRow = z.infer<typeof directoryRow>;
+
+export const userListReply = z.object({
+  users: z.array(z.union([userRow, directoryRow])),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  /** Privileges the caller may give a new user (empty when it cannot create users). */
+  creatablePrivileges: z.array(z.number()),
+});
+export type UserListReply = z.infer<typeof userListReply>;
+
+export const createUserReply = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  userId: z.number(),
+});
+
+export const sectorsReply = z.array(z.object({ id: z.number(), name: z.string() }));
+export const branchesReply = z.array(z.object({ id: z.number(), name: z.string(), label: z.string() }));
