@@ -9,7 +9,7 @@ const PASSWORD = 'intranet123';
 const TEN_KB = 'x'.repeat(10 * 1024);
 /** Words of the English messages zod, Fastify and its plugins would answer if nothing translated them. */
 const ENGLISH =
-  /\b(invalid|expected|required|must|received|unexpected|unsupported|missing|body|too (big|large|long|small)|not found|error|string|number|object|undefined)\b/i;
+  /\b(invalid|expected|required|must|received|unexpected|unsupported|missing|body|too (big|large|long|small)|not found|error|string|number|object)\b/i;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
 
@@ -165,11 +165,20 @@ const CASES: BadCase[] = [
     headers: { 'content-type': 'multipart/form-data' },
   },
   {
-    name: 'multipart body cut in the middle',
+    name: 'multipart body cut inside the file',
     method: 'POST',
     url: '/api/changePictureProfile',
     payload: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n',
     headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+    message: 'Não foi possível ler o arquivo enviado.',
+  },
+  {
+    name: 'multipart body cut after 10 kB of the file',
+    method: 'POST',
+    url: '/api/changePictureProfile',
+    payload: `--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n${TEN_KB}`,
+    headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+    message: 'Não foi possível ler o arquivo enviado.',
   },
   {
     name: 'multipart with garbage between boundaries',

@@ -14,7 +14,10 @@ export interface StoredFileResponse {
 
 /** RFC 5987 ext-value: UTF-8, percent-encoded, with the characters encodeURIComponent keeps but attr-char forbids. */
 export function rfc5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** `attachment; filename="ascii fallback"; filename*=UTF-8''…` for any display name. */

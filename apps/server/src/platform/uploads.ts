@@ -67,7 +67,9 @@ function detectType(file: Readable): ReturnType<typeof fileTypeStream> {
   const truncated = () => badRequest('Não foi possível ler o arquivo enviado.');
   if (file.destroyed) return Promise.reject(truncated());
   return new Promise((resolve, reject) => {
-    const onClose = () => reject(truncated());
+    const onClose = () => {
+      if (!file.readableEnded) reject(truncated());
+    };
     file.once('close', onClose);
     fileTypeStream(file, { sampleSize: 4100 }).then(
       (typed) => {

@@ -1,12 +1,15 @@
 import { MSG } from '@intranet/contracts';
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconMapPinOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { APP_TITLE } from '../ui/PageTitle.tsx';
 
 /** Unknown paths (spec §2), inside the app layout. */
 export function NotFoundPage() {
+  useDocumentTitle(`Página não encontrada · ${APP_TITLE}`);
   return (
-    <Center py={{ base: 48, sm: 96 }} px="md">
+    <Center py={{ base: 32, sm: 72 }}>
       <Stack align="center" gap="md" maw={520} ta="center">
         <ThemeIcon size={88} radius={44} variant="light" color="brand.9" aria-hidden>
           <IconMapPinOff size={44} stroke={1.5} />

@@ -1,28 +1,26 @@
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import { appsRoutes } from '../modules/apps/apps.routes.tsx';
+import { afterLoginPath } from '../modules/auth/login-redirect.ts';
 import { LoginPage } from '../modules/auth/pages/LoginPage.tsx';
+import { foldersRoutes } from '../modules/folders/folders.routes.tsx';
 import { HomePage } from '../modules/home/pages/HomePage.tsx';
+import { noticesRoutes } from '../modules/notices/notices.routes.tsx';
 import { PolicyDocumentPage } from '../modules/policy/pages/PolicyDocumentPage.tsx';
 import { PolicyPage } from '../modules/policy/pages/PolicyPage.tsx';
 import { ChangePasswordPage } from '../modules/profile/pages/ChangePasswordPage.tsx';
 import { ProfilePage } from '../modules/profile/pages/ProfilePage.tsx';
 import { SectorOrNotFound } from '../modules/sectors/pages/SectorOrNotFound.tsx';
+import { ticketsRoutes } from '../modules/tickets/tickets.routes.tsx';
+import { usersRoutes } from '../modules/users/users.routes.tsx';
 import { UnderConstruction } from '../ui/UnderConstruction.tsx';
-import { RequireChamadosAbertos, RequireSession } from './guards.tsx';
+import { RequireSession } from './guards.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { useSession } from './session.tsx';
 
 /** Screens whose modules later issues build; until then each says so inside the layout. */
 const PLANNED: { path: string; title: string }[] = [
-  { path: '/FoldersFiles', title: 'Pastas e Arquivos' },
-  { path: '/apps', title: 'Aplicativos' },
   { path: '/agendevents', title: 'Eventos' },
-  { path: '/setusers', title: 'Usuários' },
-  { path: '/InserirInformativos', title: 'Inserir Avisos' },
-  { path: '/CadastrarUsuario', title: 'Cadastrar Usuário' },
   { path: '/setEmployees', title: 'Gerenciar Funcionários' },
-  { path: '/AbrirChamado', title: 'Abrir Chamado' },
-  { path: '/Calls', title: 'Consultar Chamados' },
-  { path: '/chooserequest', title: 'Escolha uma Opção' },
   { path: '/openpurchrequest', title: 'Solicitar Compra' },
   { path: '/requestopened', title: 'Solicitações de Compras' },
   { path: '/managerFines', title: 'Gestão de Multas' },
@@ -42,14 +40,21 @@ const PLANNED: { path: string; title: string }[] = [
 
 function LoginRoute() {
   const { token } = useSession();
-  return token ? <Navigate to="/" replace /> : <LoginPage />;
+  const location = useLocation();
+  return token ? <Navigate to={afterLoginPath(location.state)} replace /> : <LoginPage />;
 }
 
 /**
  * Each module exports its own routes (`modules/<module>/<module>.routes.tsx`) and is listed here;
  * a module that takes over a PLANNED path removes it from that list.
  */
-const moduleRoutes: RouteObject[] = [];
+const moduleRoutes: RouteObject[] = [
+  ...ticketsRoutes,
+  ...usersRoutes,
+  ...noticesRoutes,
+  ...appsRoutes,
+  ...foldersRoutes,
+];
 
 const protectedRoutes: RouteObject[] = [
   ...moduleRoutes,
@@ -58,14 +63,6 @@ const protectedRoutes: RouteObject[] = [
   { path: '/ChangePass', element: <ChangePasswordPage /> },
   { path: '/politica-uso', element: <PolicyPage /> },
   { path: '/politica-uso-documento', element: <PolicyDocumentPage /> },
-  {
-    path: '/ChamadosAbertos',
-    element: (
-      <RequireChamadosAbertos>
-        <UnderConstruction title="Chamados Abertos" />
-      </RequireChamadosAbertos>
-    ),
-  },
   ...PLANNED.map(({ path, title }) => ({ path, element: <UnderConstruction title={title} /> })),
   // Sector pages have spaces and accents in their paths (spec §2); unknown paths get the 404 page.
   { path: '*', element: <SectorOrNotFound /> },

@@ -69,7 +69,12 @@ export function ImagePicker({
             Remover seleção
           </Button>
         ) : currentUrl && onRemoveCurrent ? (
-          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={onRemoveCurrent}>
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={onRemoveCurrent}
+          >
             Remover imagem
           </Button>
         ) : null}

@@ -1,5 +1,9 @@
 import { Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+
+/** The browser tab's suffix on every screen. */
+export const APP_TITLE = 'Intranet Rota Sul';
 
 interface PageTitleProps {
   title: string;
@@ -13,6 +17,7 @@ interface PageTitleProps {
 
 /** The heading every screen starts with: one h1, an optional icon, description and actions. */
 export function PageTitle({ title, description, icon, actions }: PageTitleProps) {
+  useDocumentTitle(`${title} · ${APP_TITLE}`);
   return (
     <Group justify="space-between" align="center" wrap="wrap" gap="md" mb="lg">
       <Group gap="md" wrap="nowrap" align="center" style={{ minWidth: 0 }}>

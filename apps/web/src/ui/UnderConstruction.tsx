@@ -1,9 +1,12 @@
 import { Anchor, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconBarrierBlock } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { APP_TITLE } from './PageTitle.tsx';
 
 /** A screen that a later module builds: says so inside the layout, never a blank page. */
 export function UnderConstruction({ title }: { title: string }) {
+  useDocumentTitle(`${title} · ${APP_TITLE}`);
   return (
     <Card withBorder radius="lg" padding="xl" maw={640} mx="auto" mt="xl" data-testid="under-construction">
       <Stack gap="md" align="flex-start">

@@ -1,5 +1,5 @@
 import { Box, Center, Loader, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -50,11 +50,16 @@ export function VirtualTable<T>({
   sortable = [],
   onSortChange,
   headerExtra,
-  height = 'min(65dvh, 640px)',
+  height,
   minWidth = 760,
   label,
 }: VirtualTableProps<T>) {
-  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualSorting: true });
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+  });
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -77,11 +82,24 @@ export function VirtualTable<T>({
     <Box>
       <Box
         ref={scrollRef}
-        style={{ height, overflow: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+        style={{
+          // Short lists take only their rows' height; long ones scroll inside the frame.
+          height: height ?? `min(65dvh, ${Math.max(220, (rows.length + 1) * ROW_HEIGHT + 16)}px)`,
+          overflow: 'auto',
+          border: '1px solid var(--mantine-color-gray-3)',
+          borderRadius: 8,
+        }}
         tabIndex={0}
         aria-label={label}
       >
-        <Table striped highlightOnHover stickyHeader miw={minWidth} aria-rowcount={total} data-testid="virtual-table">
+        <Table
+          striped
+          highlightOnHover
+          stickyHeader
+          miw={minWidth}
+          aria-rowcount={total}
+          data-testid="virtual-table"
+        >
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>

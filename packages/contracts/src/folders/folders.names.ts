@@ -40,7 +40,8 @@ export function numberedItemName(name: string, n: number, kind: 'folder' | 'file
 /** Sizes as the file info shows them (spec §2: B, KB or MB). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} KB`;
+  if (bytes < 1024 * 1024)
+    return `${(bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} KB`;
   return `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 }
 
@@ -49,8 +50,32 @@ export function formatFileSize(bytes: number): string {
  * desktop (the office machines): refused by extension and, for binaries, by their first bytes.
  */
 export const BLOCKED_UPLOAD_EXTENSIONS = [
-  'exe', 'com', 'scr', 'pif', 'msi', 'msp', 'dll', 'cpl', 'bat', 'cmd', 'ps1', 'psm1', 'vbs', 'vbe',
-  'js', 'jse', 'wsf', 'wsh', 'hta', 'lnk', 'reg', 'jar', 'sh', 'app', 'apk', 'elf',
+  'exe',
+  'com',
+  'scr',
+  'pif',
+  'msi',
+  'msp',
+  'dll',
+  'cpl',
+  'bat',
+  'cmd',
+  'ps1',
+  'psm1',
+  'vbs',
+  'vbe',
+  'js',
+  'jse',
+  'wsf',
+  'wsh',
+  'hta',
+  'lnk',
+  'reg',
+  'jar',
+  'sh',
+  'app',
+  'apk',
+  'elf',
 ] as const;
 export const BLOCKED_UPLOAD_MIMES = [
   'application/x-msdownload',

@@ -96,5 +96,8 @@ export function privilegeFromChecks(gestores: boolean, colaboradores: boolean): 
 }
 
 export function checksFromPrivilege(privilegio: number): { gestores: boolean; colaboradores: boolean } {
-  return { gestores: privilegio >= FOLDER_PRIVILEGE.managers, colaboradores: privilegio >= FOLDER_PRIVILEGE.everyone };
+  return {
+    gestores: privilegio >= FOLDER_PRIVILEGE.managers,
+    colaboradores: privilegio >= FOLDER_PRIVILEGE.everyone,
+  };
 }

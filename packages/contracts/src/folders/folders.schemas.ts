@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { FOLDER_NAME_MSG, folderItemNameProblem } from './folders.names.ts';
 import { FOLDER_PRIVILEGE } from './folders.policy.ts';
-import { folderItemNameProblem, FOLDER_NAME_MSG } from './folders.names.ts';
 
 /** Ids arrive as numbers in JSON and as strings in query strings and multipart fields. */
 const idField = z.coerce
@@ -130,9 +130,9 @@ export const accessFolderReply = z.array(
   z.object({ folderId: z.number(), privilegio: z.number(), isPrivate: z.number() }),
 );
 
-const privilege = z.coerce
-  .number()
-  .refine((v) => Object.values(FOLDER_PRIVILEGE).includes(v as 1), { error: 'Permissão inválida (1, 2 ou 3).' });
+const privilege = z.coerce.number().refine((v) => Object.values(FOLDER_PRIVILEGE).includes(v as 1), {
+  error: 'Permissão inválida (1, 2 ou 3).',
+});
 
 export const setFolderPermissionBody = z.object({
   itemId: idField,

@@ -205,6 +205,7 @@ export const material = z.object({
 export type Material = z.infer<typeof material>;
 
 export const callHistoryEntry = z.object({
+  id: z.number(),
   date: z.string(),
   userName: z.string().nullable(),
   action: z.string(),

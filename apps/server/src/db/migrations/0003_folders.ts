@@ -45,7 +45,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db
     .insertInto('folders')
     .values([
-      { id: 1, name: 'Home', name_key: 'home', parent_id: null, user_id: null, privilegio: 3, created_at: now },
+      {
+        id: 1,
+        name: 'Home',
+        name_key: 'home',
+        parent_id: null,
+        user_id: null,
+        privilegio: 3,
+        created_at: now,
+      },
       {
         id: 2,
         name: 'Pasta Pública',
@@ -62,5 +70,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['folder_shares', 'folder_files', 'folders']) await db.schema.dropTable(table).execute();
+  for (const table of ['folder_shares', 'folder_files', 'folders'])
+    await db.schema.dropTable(table).execute();
 }

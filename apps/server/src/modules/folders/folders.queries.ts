@@ -198,7 +198,10 @@ export async function subtreeSummary(db: DbOrTx, rootId: number) {
     .executeTakeFirstOrThrow();
   const files = await withWholeTree(db, rootId)
     .selectFrom('folder_files')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('size'), sql<number>`0`).as('bytes')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<number>('size'), sql<number>`0`).as('bytes'),
+    ])
     .where('folder_id', 'in', (eb) => eb.selectFrom('tree').select('tree.id'))
     .executeTakeFirstOrThrow();
   return { folders: Number(folders.n) - 1, files: Number(files.n), bytes: Number(files.bytes) };
@@ -260,7 +263,14 @@ export async function namesLike(db: DbOrTx, kind: 'folder' | 'file', parentId: n
 
 export async function insertFolder(
   tx: DbOrTx,
-  row: { name: string; name_key: string; parent_id: number; user_id: number; privilegio: number; is_private: number },
+  row: {
+    name: string;
+    name_key: string;
+    parent_id: number;
+    user_id: number;
+    privilegio: number;
+    is_private: number;
+  },
 ) {
   const inserted = await tx
     .insertInto('folders')
@@ -308,7 +318,12 @@ export function setFolderAccess(tx: DbOrTx, id: number, privilegio: number, isPr
 }
 
 /** Active users to share with, the ones already shared first; searched by name or matrícula. */
-export function shareCandidates(db: DbOrTx, folderId: number, excludeIds: number[], pattern: string | undefined) {
+export function shareCandidates(
+  db: DbOrTx,
+  folderId: number,
+  excludeIds: number[],
+  pattern: string | undefined,
+) {
   let q = db
     .selectFrom('users as u')
     .leftJoin('folder_shares as s', (j) => j.onRef('s.user_id', '=', 'u.id').on('s.folder_id', '=', folderId))
@@ -332,7 +347,12 @@ export function shareCandidates(db: DbOrTx, folderId: number, excludeIds: number
 }
 
 export function findActiveUser(db: DbOrTx, id: number) {
-  return db.selectFrom('users').select(['id', 'nome']).where('id', '=', id).where('active', '=', 1).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'nome'])
+    .where('id', '=', id)
+    .where('active', '=', 1)
+    .executeTakeFirst();
 }
 
 export async function addShare(tx: DbOrTx, folderId: number, userId: number, by: number) {

@@ -9,13 +9,29 @@ type Caller = ReturnType<TestApp['as']>;
 
 interface Listed {
   folders: { id: number; name: string; privilegio: number; abilities: Record<string, boolean> }[];
-  files: { id: number; name: string; file_name: string; size: number; tipo: string; abilities: Record<string, boolean> }[];
+  files: {
+    id: number;
+    name: string;
+    file_name: string;
+    size: number;
+    tipo: string;
+    abilities: Record<string, boolean>;
+  }[];
   current: { id: number; name: string; trail: { id: number; name: string }[]; canUpload: boolean };
   truncated: boolean;
 }
 
-async function createFolder(as: Caller, folderName: string, parentFolderId = 1, isPrivate = 0): Promise<number> {
-  const res = await as({ method: 'POST', url: '/api/create-folder', payload: { folderName, parentFolderId, isPrivate } });
+async function createFolder(
+  as: Caller,
+  folderName: string,
+  parentFolderId = 1,
+  isPrivate = 0,
+): Promise<number> {
+  const res = await as({
+    method: 'POST',
+    url: '/api/create-folder',
+    payload: { folderName, parentFolderId, isPrivate },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ lastInsertedId: number }>().lastInsertedId;
 }
@@ -30,7 +46,9 @@ async function upload(as: Caller, folderId: number, name: string, content: strin
 }
 
 async function list(as: Caller, query: Record<string, string | number> = {}) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
   return as({ method: 'GET', url: `/api/get-items${qs ? `?${qs}` : ''}` });
 }
 
@@ -72,7 +90,13 @@ describe(`folders (${TEST_DIALECT})`, () => {
 
   it('accepts and ignores the identity fields of get-items (the session decides)', async () => {
     const id = await createFolder(t.as(OWNER), 'Somente do dono');
-    const res = await list(t.as(COLAB), { userId: 1004, privilegio: 1, isSuport: 1, setor: 'TI', selectID: 1 });
+    const res = await list(t.as(COLAB), {
+      userId: 1004,
+      privilegio: 1,
+      isSuport: 1,
+      setor: 'TI',
+      selectID: 1,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json<Listed>().folders.map((f) => f.id)).not.toContain(id);
   });
@@ -92,11 +116,24 @@ describe(`folders (${TEST_DIALECT})`, () => {
           payload: { itemId: id, privilegio: c.privilegio, typeItem: 'folder' },
         });
         expect(perm.statusCode, perm.body).toBe(200);
-        const share = await owner({ method: 'POST', url: '/api/shareFolder', payload: { folderId: id, userId: sharedUserId } });
+        const share = await owner({
+          method: 'POST',
+          url: '/api/shareFolder',
+          payload: { folderId: id, userId: sharedUserId },
+        });
         expect(share.statusCode, share.body).toBe(200);
-        const up = await upload(owner, id, `contrato p${c.privilegio} r${c.isPrivate}.txt`, 'conteúdo do contrato');
+        const up = await upload(
+          owner,
+          id,
+          `contrato p${c.privilegio} r${c.isPrivate}.txt`,
+          'conteúdo do contrato',
+        );
         expect(up.statusCode, up.body).toBe(200);
-        created.push({ ...c, id, fileName: up.json<{ files: { file_name: string }[] }>().files[0]!.file_name });
+        created.push({
+          ...c,
+          id,
+          fileName: up.json<{ files: { file_name: string }[] }>().files[0]!.file_name,
+        });
       }
     });
 
@@ -130,7 +167,10 @@ describe(`folders (${TEST_DIALECT})`, () => {
             label === 'shared user' ||
             (c.isPrivate === 0 && (label === 'gestor' ? c.privilegio >= 2 : c.privilegio === 3));
           expect(expected, `${label} p${c.privilegio} r${c.isPrivate}`).toBe(byHand);
-          expect(root.folders.some((f) => f.id === c.id), `listing p${c.privilegio} r${c.isPrivate}`).toBe(expected);
+          expect(
+            root.folders.some((f) => f.id === c.id),
+            `listing p${c.privilegio} r${c.isPrivate}`,
+          ).toBe(expected);
           expect(
             found.files.some((f) => f.file_name === c.fileName),
             `search p${c.privilegio} r${c.isPrivate}`,
@@ -150,7 +190,11 @@ describe(`folders (${TEST_DIALECT})`, () => {
     const owner = t.as(OWNER);
     const hidden = await createFolder(owner, 'Cofre');
     const inner = await createFolder(owner, 'Aberta dentro do cofre', hidden);
-    await owner({ method: 'POST', url: '/api/setPermitionFolder', payload: { itemId: inner, privilegio: 3, typeItem: 'folder' } });
+    await owner({
+      method: 'POST',
+      url: '/api/setPermitionFolder',
+      payload: { itemId: inner, privilegio: 3, typeItem: 'folder' },
+    });
     await upload(owner, inner, 'segredo-aninhado.txt', 'x');
     expect((await list(t.as(COLAB), { selectID: inner })).statusCode).toBe(404);
     const found = await listed(t.as(COLAB), { textSearch: 'aninhado' });
@@ -170,7 +214,10 @@ describe(`folders (${TEST_DIALECT})`, () => {
     const inA = await listed(owner, { selectID: a, textSearch: 'RELATÓRIO' });
     expect(inA.files.map((f) => f.name)).toEqual(['Relatório Mensal.txt']);
     const everywhere = await listed(owner, { textSearch: 'relatório' });
-    expect(everywhere.files.map((f) => f.name).sort()).toEqual(['Relatório Mensal.txt', 'relatório anual.txt']);
+    expect(everywhere.files.map((f) => f.name).sort()).toEqual([
+      'Relatório Mensal.txt',
+      'relatório anual.txt',
+    ]);
     // LIKE wildcards typed by the user are literal text.
     expect((await listed(owner, { textSearch: '%' })).files).toEqual([]);
     expect((await listed(owner, { textSearch: '_' })).files).toEqual([]);
@@ -178,7 +225,18 @@ describe(`folders (${TEST_DIALECT})`, () => {
 
   describe('names', () => {
     it('refuses path separators, control characters, dot names and names over 255 characters', async () => {
-      for (const folderName of ['../etc', 'a/b', 'a\\b', '..', '.', 'tab\there', 'nul\u0000', '', '   ', 'x'.repeat(256)]) {
+      for (const folderName of [
+        '../etc',
+        'a/b',
+        'a\\b',
+        '..',
+        '.',
+        'tab\there',
+        'nul\u0000',
+        '',
+        '   ',
+        'x'.repeat(256),
+      ]) {
         const res = await t.as(OWNER)({
           method: 'POST',
           url: '/api/create-folder',
@@ -188,8 +246,13 @@ describe(`folders (${TEST_DIALECT})`, () => {
         expect(res.json().error).toMatch(/nome/i);
       }
       expect(
-        (await t.as(OWNER)({ method: 'POST', url: '/api/create-folder', payload: { folderName: 'x'.repeat(255), parentFolderId: 1 } }))
-          .statusCode,
+        (
+          await t.as(OWNER)({
+            method: 'POST',
+            url: '/api/create-folder',
+            payload: { folderName: 'x'.repeat(255), parentFolderId: 1 },
+          })
+        ).statusCode,
       ).toBe(200);
     });
 
@@ -198,7 +261,11 @@ describe(`folders (${TEST_DIALECT})`, () => {
       const parent = await createFolder(owner, 'Nomes');
       const check = async (folderName: string, type = 'folder') =>
         (
-          await owner({ method: 'POST', url: '/api/check-folder-existence', payload: { parentFolderId: parent, folderName, type } })
+          await owner({
+            method: 'POST',
+            url: '/api/check-folder-existence',
+            payload: { parentFolderId: parent, folderName, type },
+          })
         ).json<{ isExist: boolean; availableName: string }>();
       expect(await check('Nova pasta')).toEqual({ isExist: false, availableName: 'Nova pasta' });
       await createFolder(owner, 'Nova pasta', parent);
@@ -207,15 +274,25 @@ describe(`folders (${TEST_DIALECT})`, () => {
       await createFolder(owner, 'Nova pasta (2)', parent);
       expect(await check('Nova pasta')).toEqual({ isExist: true, availableName: 'Nova pasta (3)' });
       await upload(owner, parent, 'planilha.xlsx', 'x');
-      expect(await check('planilha.xlsx', 'file')).toEqual({ isExist: true, availableName: 'planilha (2).xlsx' });
-      expect(await check('planilha.xlsx', 'folder')).toEqual({ isExist: false, availableName: 'planilha.xlsx' });
+      expect(await check('planilha.xlsx', 'file')).toEqual({
+        isExist: true,
+        availableName: 'planilha (2).xlsx',
+      });
+      expect(await check('planilha.xlsx', 'folder')).toEqual({
+        isExist: false,
+        availableName: 'planilha.xlsx',
+      });
     });
 
     it('refuses a duplicate folder name (any case) with 409, and numbers a duplicate upload', async () => {
       const owner = t.as(OWNER);
       const parent = await createFolder(owner, 'Duplicados');
       await createFolder(owner, 'Fotos', parent);
-      const dup = await owner({ method: 'POST', url: '/api/create-folder', payload: { folderName: 'fotos', parentFolderId: parent } });
+      const dup = await owner({
+        method: 'POST',
+        url: '/api/create-folder',
+        payload: { folderName: 'fotos', parentFolderId: parent },
+      });
       expect(dup.statusCode).toBe(409);
       expect(dup.json().error).toBe(FOLDER_MSG.nameTaken);
       const first = await upload(owner, parent, 'nota.txt', '1');
@@ -223,10 +300,18 @@ describe(`folders (${TEST_DIALECT})`, () => {
       expect(first.json().files[0].name).toBe('nota.txt');
       expect(second.json().files[0].name).toBe('NOTA (2).txt');
       const other = await createFolder(owner, 'Outra', parent);
-      const rename = await owner({ method: 'POST', url: '/api/renameFolder', payload: { itemId: other, itemName: 'FOTOS' } });
+      const rename = await owner({
+        method: 'POST',
+        url: '/api/renameFolder',
+        payload: { itemId: other, itemName: 'FOTOS' },
+      });
       expect(rename.statusCode).toBe(409);
       const fileId = second.json().files[0].id;
-      const renameFile = await owner({ method: 'POST', url: '/api/renameFile', payload: { itemId: fileId, itemName: 'Nota.TXT' } });
+      const renameFile = await owner({
+        method: 'POST',
+        url: '/api/renameFile',
+        payload: { itemId: fileId, itemName: 'Nota.TXT' },
+      });
       expect(renameFile.statusCode).toBe(409);
     });
   });
@@ -300,19 +385,35 @@ describe(`folders (${TEST_DIALECT})`, () => {
       const head = await t.as(GESTOR)({ method: 'HEAD', url: `/api/download/${fileName}` });
       expect(head.statusCode).toBe(200);
       expect(head.headers['content-length']).toBe(String(content.length));
-      const part = await t.as(GESTOR)({ method: 'GET', url: `/api/download/${fileName}`, headers: { range: 'bytes=5-9' } });
+      const part = await t.as(GESTOR)({
+        method: 'GET',
+        url: `/api/download/${fileName}`,
+        headers: { range: 'bytes=5-9' },
+      });
       expect(part.statusCode).toBe(206);
       expect(part.body).toBe('56789');
       expect(part.headers['content-range']).toBe(`bytes 5-9/${content.length}`);
-      const tail = await t.as(GESTOR)({ method: 'GET', url: `/api/download/${fileName}`, headers: { range: 'bytes=-3' } });
+      const tail = await t.as(GESTOR)({
+        method: 'GET',
+        url: `/api/download/${fileName}`,
+        headers: { range: 'bytes=-3' },
+      });
       expect(tail.body).toBe('hij');
-      const bad = await t.as(GESTOR)({ method: 'GET', url: `/api/download/${fileName}`, headers: { range: 'bytes=500-600' } });
+      const bad = await t.as(GESTOR)({
+        method: 'GET',
+        url: `/api/download/${fileName}`,
+        headers: { range: 'bytes=500-600' },
+      });
       expect(bad.statusCode).toBe(416);
     });
 
     it('works with the session cookie (links in the browser) and refuses no session', async () => {
       const token = await t.login(GESTOR);
-      const res = await t.app.inject({ method: 'GET', url: `/api/download/${fileName}`, cookies: { intranet_session: token } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/download/${fileName}`,
+        cookies: { intranet_session: token },
+      });
       expect(res.statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: `/api/download/${fileName}` })).statusCode).toBe(401);
     });
@@ -338,44 +439,105 @@ describe(`folders (${TEST_DIALECT})`, () => {
     it('lets the owner (a colaborador) rename but not delete or download; a gestor all three', async () => {
       const owner = t.as(OWNER);
       const folder = await createFolder(owner, 'Regras');
-      await owner({ method: 'POST', url: '/api/setPermitionFolder', payload: { itemId: folder, privilegio: 2, typeItem: 'folder' } });
+      await owner({
+        method: 'POST',
+        url: '/api/setPermitionFolder',
+        payload: { itemId: folder, privilegio: 2, typeItem: 'folder' },
+      });
       const file = (await upload(owner, folder, 'a.txt', 'x')).json().files[0];
-      expect(file.abilities).toMatchObject({ options: true, rename: true, delete: false, download: false, permission: false });
-      const renamed = await owner({ method: 'POST', url: '/api/renameFile', payload: { itemId: file.id, itemName: 'b.txt' } });
+      expect(file.abilities).toMatchObject({
+        options: true,
+        rename: true,
+        delete: false,
+        download: false,
+        permission: false,
+      });
+      const renamed = await owner({
+        method: 'POST',
+        url: '/api/renameFile',
+        payload: { itemId: file.id, itemName: 'b.txt' },
+      });
       expect(renamed.statusCode).toBe(200);
-      expect((await owner({ method: 'DELETE', url: '/api/dropItem', payload: { id: file.id, tipo: 'txt' } })).statusCode).toBe(403);
+      expect(
+        (await owner({ method: 'DELETE', url: '/api/dropItem', payload: { id: file.id, tipo: 'txt' } }))
+          .statusCode,
+      ).toBe(403);
       expect((await owner({ method: 'GET', url: `/api/download/${file.file_name}` })).statusCode).toBe(403);
 
       const gestorView = await listed(t.as(GESTOR), { selectID: folder });
       expect(gestorView.files[0]).toMatchObject({ name: 'b.txt' });
       expect(gestorView.files[0]!.abilities).toMatchObject({ options: true, delete: true, download: true });
-      expect((await t.as(GESTOR)({ method: 'GET', url: `/api/download/${file.file_name}` })).statusCode).toBe(200);
+      expect((await t.as(GESTOR)({ method: 'GET', url: `/api/download/${file.file_name}` })).statusCode).toBe(
+        200,
+      );
     });
 
     it('gives a colaborador who is not the owner no options, and the server agrees', async () => {
       const folder = await createFolder(t.as(GESTOR), 'Aberta a todos');
-      await t.as(GESTOR)({ method: 'POST', url: '/api/setPermitionFolder', payload: { itemId: folder, privilegio: 3, typeItem: 'folder' } });
+      await t.as(GESTOR)({
+        method: 'POST',
+        url: '/api/setPermitionFolder',
+        payload: { itemId: folder, privilegio: 3, typeItem: 'folder' },
+      });
       const seen = (await listed(t.as(COLAB))).folders.find((f) => f.id === folder);
-      expect(seen?.abilities).toMatchObject({ options: false, rename: false, delete: false, permission: false });
+      expect(seen?.abilities).toMatchObject({
+        options: false,
+        rename: false,
+        delete: false,
+        permission: false,
+      });
       expect(
-        (await t.as(COLAB)({ method: 'POST', url: '/api/renameFolder', payload: { itemId: folder, itemName: 'Minha' } })).statusCode,
+        (
+          await t.as(COLAB)({
+            method: 'POST',
+            url: '/api/renameFolder',
+            payload: { itemId: folder, itemName: 'Minha' },
+          })
+        ).statusCode,
       ).toBe(403);
-      expect((await t.as(COLAB)({ method: 'DELETE', url: '/api/dropItem', payload: { id: folder, tipo: 'folder' } })).statusCode).toBe(
-        403,
-      );
       expect(
-        (await t.as(COLAB)({ method: 'POST', url: '/api/setPermitionFolder', payload: { itemId: folder, privilegio: 1 } })).statusCode,
+        (
+          await t.as(COLAB)({
+            method: 'DELETE',
+            url: '/api/dropItem',
+            payload: { id: folder, tipo: 'folder' },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await t.as(COLAB)({
+            method: 'POST',
+            url: '/api/setPermitionFolder',
+            payload: { itemId: folder, privilegio: 1 },
+          })
+        ).statusCode,
       ).toBe(403);
     });
 
     it('never renames, deletes or re-permissions the root or Pasta Pública', async () => {
       for (const id of [1, 2]) {
         expect(
-          (await t.as(ADMIN)({ method: 'POST', url: '/api/renameFolder', payload: { itemId: id, itemName: 'X' } })).statusCode,
+          (
+            await t.as(ADMIN)({
+              method: 'POST',
+              url: '/api/renameFolder',
+              payload: { itemId: id, itemName: 'X' },
+            })
+          ).statusCode,
         ).toBe(403);
-        expect((await t.as(ADMIN)({ method: 'DELETE', url: '/api/dropItem', payload: { id, tipo: 'folder' } })).statusCode).toBe(403);
         expect(
-          (await t.as(ADMIN)({ method: 'POST', url: '/api/setPermitionFolder', payload: { itemId: id, privilegio: 1 } })).statusCode,
+          (await t.as(ADMIN)({ method: 'DELETE', url: '/api/dropItem', payload: { id, tipo: 'folder' } }))
+            .statusCode,
+        ).toBe(403);
+        expect(
+          (
+            await t.as(ADMIN)({
+              method: 'POST',
+              url: '/api/setPermitionFolder',
+              payload: { itemId: id, privilegio: 1 },
+            })
+          ).statusCode,
         ).toBe(403);
       }
     });
@@ -385,9 +547,17 @@ describe(`folders (${TEST_DIALECT})`, () => {
       const pub = await listed(t.as(COLAB), { selectID: 2 });
       expect(pub.folders.find((f) => f.id === id)).toMatchObject({ privilegio: 3 });
       expect(pub.folders.find((f) => f.id === id)?.abilities.permission).toBe(false);
-      const res = await t.as(COLAB)({ method: 'POST', url: '/api/create-folder', payload: { folderName: 'Minha', parentFolderId: 2 } });
+      const res = await t.as(COLAB)({
+        method: 'POST',
+        url: '/api/create-folder',
+        payload: { folderName: 'Minha', parentFolderId: 2 },
+      });
       expect(res.statusCode).toBe(403);
-      const perm = await t.as(GESTOR)({ method: 'POST', url: '/api/setPermitionFolder', payload: { itemId: id, privilegio: 1 } });
+      const perm = await t.as(GESTOR)({
+        method: 'POST',
+        url: '/api/setPermitionFolder',
+        payload: { itemId: id, privilegio: 1 },
+      });
       expect(perm.statusCode).toBe(403);
       expect(perm.json().error).toBe(FOLDER_MSG.permissionPublicFolder);
     });
@@ -399,7 +569,11 @@ describe(`folders (${TEST_DIALECT})`, () => {
       const folder = await createFolder(owner, 'Compartilhada');
       const access = await owner({ method: 'GET', url: `/api/get-accessFolder?folderId=${folder}&userId=1` });
       expect(access.json()).toEqual([{ folderId: folder, privilegio: 1, isPrivate: 0 }]);
-      const bad = await owner({ method: 'POST', url: '/api/setPermitionFolder', payload: { itemId: folder, privilegio: 4 } });
+      const bad = await owner({
+        method: 'POST',
+        url: '/api/setPermitionFolder',
+        payload: { itemId: folder, privilegio: 4 },
+      });
       expect(bad.statusCode).toBe(400);
       const fileItem = await owner({
         method: 'POST',
@@ -418,13 +592,25 @@ describe(`folders (${TEST_DIALECT})`, () => {
       expect(all.json().some((u: { matricula: string }) => u.matricula === OWNER)).toBe(false);
 
       expect((await list(t.as(COLAB), { selectID: folder })).statusCode).toBe(404);
-      await owner({ method: 'POST', url: '/api/shareFolder', payload: { folderId: folder, userId: colab.id } });
+      await owner({
+        method: 'POST',
+        url: '/api/shareFolder',
+        payload: { folderId: folder, userId: colab.id },
+      });
       expect((await list(t.as(COLAB), { selectID: folder })).statusCode).toBe(200);
       const afterShare = await owner({ method: 'GET', url: `/api/getUsers?folderId=${folder}&search=1008` });
       expect(afterShare.json()[0].allow_user).toBe(1);
-      await owner({ method: 'POST', url: '/api/noShareFolder', payload: { folderId: folder, userId: colab.id } });
+      await owner({
+        method: 'POST',
+        url: '/api/noShareFolder',
+        payload: { folderId: folder, userId: colab.id },
+      });
       expect((await list(t.as(COLAB), { selectID: folder })).statusCode).toBe(404);
-      const unknown = await owner({ method: 'POST', url: '/api/shareFolder', payload: { folderId: folder, userId: 99_999 } });
+      const unknown = await owner({
+        method: 'POST',
+        url: '/api/shareFolder',
+        payload: { folderId: folder, userId: 99_999 },
+      });
       expect(unknown.statusCode).toBe(404);
       const audit = await t.db
         .selectFrom('audit_log')
@@ -456,25 +642,64 @@ describe(`folders (${TEST_DIALECT})`, () => {
       const summary = await gestor({ method: 'GET', url: `/api/folders/${top}/summary` });
       expect(summary.json()).toEqual({ folders: 2, files: 4, bytes: 12 });
 
-      const res = await gestor({ method: 'DELETE', url: '/api/dropItem', payload: { id: top, tipo: 'folder', userId: 1 } });
+      const res = await gestor({
+        method: 'DELETE',
+        url: '/api/dropItem',
+        payload: { id: top, tipo: 'folder', userId: 1 },
+      });
       expect(res.statusCode, res.body).toBe(200);
-      expect(await t.db.selectFrom('folders').select('id').where('id', 'in', [top, mid, low]).execute()).toEqual([]);
-      expect(await t.db.selectFrom('folder_files').select('id').where('folder_id', 'in', [top, mid, low]).execute()).toEqual([]);
-      expect(await t.db.selectFrom('folder_shares').select('folder_id').where('folder_id', '=', low).execute()).toEqual([]);
-      for (const f of files) expect(fs.existsSync(path.join(t.dataDir, 'files', 'folders', f.file_name))).toBe(false);
-      expect((await gestor({ method: 'HEAD', url: `/api/download/${files[0].file_name}` })).statusCode).toBe(404);
+      expect(
+        await t.db.selectFrom('folders').select('id').where('id', 'in', [top, mid, low]).execute(),
+      ).toEqual([]);
+      expect(
+        await t.db
+          .selectFrom('folder_files')
+          .select('id')
+          .where('folder_id', 'in', [top, mid, low])
+          .execute(),
+      ).toEqual([]);
+      expect(
+        await t.db.selectFrom('folder_shares').select('folder_id').where('folder_id', '=', low).execute(),
+      ).toEqual([]);
+      for (const f of files)
+        expect(fs.existsSync(path.join(t.dataDir, 'files', 'folders', f.file_name))).toBe(false);
+      expect((await gestor({ method: 'HEAD', url: `/api/download/${files[0].file_name}` })).statusCode).toBe(
+        404,
+      );
       expect((await list(gestor, { selectID: top })).statusCode).toBe(404);
     });
 
     it('deletes a single file and refuses what the caller cannot see', async () => {
       const folder = await createFolder(t.as(GESTOR), 'Um arquivo');
       const file = (await upload(t.as(GESTOR), folder, 'a.txt', 'x')).json().files[0];
-      expect((await t.as(DEMO.gestorCompras)({ method: 'DELETE', url: '/api/dropItem', payload: { id: file.id, tipo: 'txt' } })).statusCode).toBe(
-        404,
-      );
-      expect((await t.as(GESTOR)({ method: 'DELETE', url: '/api/dropItem', payload: { id: file.id, tipo: 'txt' } })).statusCode).toBe(200);
+      expect(
+        (
+          await t.as(DEMO.gestorCompras)({
+            method: 'DELETE',
+            url: '/api/dropItem',
+            payload: { id: file.id, tipo: 'txt' },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await t.as(GESTOR)({
+            method: 'DELETE',
+            url: '/api/dropItem',
+            payload: { id: file.id, tipo: 'txt' },
+          })
+        ).statusCode,
+      ).toBe(200);
       expect(fs.existsSync(path.join(t.dataDir, 'files', 'folders', file.file_name))).toBe(false);
-      expect((await t.as(GESTOR)({ method: 'DELETE', url: '/api/dropItem', payload: { id: file.id, tipo: 'txt' } })).statusCode).toBe(404);
+      expect(
+        (
+          await t.as(GESTOR)({
+            method: 'DELETE',
+            url: '/api/dropItem',
+            payload: { id: file.id, tipo: 'txt' },
+          })
+        ).statusCode,
+      ).toBe(404);
     });
   });
 

@@ -2,8 +2,8 @@ import {
   type Actor,
   canCreateFolderIn,
   canUploadInto,
-  FOLDER_MSG,
   type FileItem,
+  FOLDER_MSG,
   type FolderItem,
   folderItemAbilities,
   folderNameKey,
@@ -45,7 +45,12 @@ function toFolderItem(u: Actor, r: FolderRow): FolderItem {
     parent_id: r.parent_id,
     privilegio: r.privilegio,
     isPrivate: r.is_private,
-    abilities: folderItemAbilities(u, { kind: 'folder', id: r.id, ownerId: r.user_id, parentId: r.parent_id }),
+    abilities: folderItemAbilities(u, {
+      kind: 'folder',
+      id: r.id,
+      ownerId: r.user_id,
+      parentId: r.parent_id,
+    }),
   };
 }
 
@@ -151,7 +156,12 @@ export async function checkExistence(
   input: { parentFolderId: number; folderName: string; type: 'folder' | 'file' },
 ) {
   await reachFolder(db, u, input.parentFolderId);
-  const { isExist, availableName: name } = await availableName(db, input.type, input.parentFolderId, input.folderName);
+  const { isExist, availableName: name } = await availableName(
+    db,
+    input.type,
+    input.parentFolderId,
+    input.folderName,
+  );
   return { isExist, availableName: name };
 }
 
@@ -263,8 +273,12 @@ export async function dropItem(db: Db, storage: Storage, u: Actor, input: { id: 
     if (isSystemFolder(input.id)) throw forbidden(FOLDER_MSG.systemFolder);
     const { folder } = await reachFolder(db, u, input.id);
     authorize(
-      folderItemAbilities(u, { kind: 'folder', id: folder.id, ownerId: folder.user_id, parentId: folder.parent_id })
-        .delete,
+      folderItemAbilities(u, {
+        kind: 'folder',
+        id: folder.id,
+        ownerId: folder.user_id,
+        parentId: folder.parent_id,
+      }).delete,
     );
     storedNames = await db.transaction().execute(async (tx) => {
       const summary = await q.subtreeSummary(tx, folder.id);
@@ -281,7 +295,8 @@ export async function dropItem(db: Db, storage: Storage, u: Actor, input: { id: 
   } else {
     const file = await reachFile(db, u, input.id);
     authorize(
-      folderItemAbilities(u, { kind: 'file', id: file.id, ownerId: file.user_id, parentId: file.folder_id }).delete,
+      folderItemAbilities(u, { kind: 'file', id: file.id, ownerId: file.user_id, parentId: file.folder_id })
+        .delete,
     );
     await db.transaction().execute(async (tx) => {
       await q.deleteFileRow(tx, file.id);
@@ -326,7 +341,13 @@ export async function saveUpload(db: Db, u: Actor, form: ReceivedForm): Promise<
           }
           claimed.add(folderNameKey(name));
           const dot = name.lastIndexOf('.');
-          const tipo = dot > 0 ? name.slice(dot + 1).toLowerCase().slice(0, 20) : f.ext;
+          const tipo =
+            dot > 0
+              ? name
+                  .slice(dot + 1)
+                  .toLowerCase()
+                  .slice(0, 20)
+              : f.ext;
           rows.push({
             name,
             name_key: folderNameKey(name),

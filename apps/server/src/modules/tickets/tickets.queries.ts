@@ -240,6 +240,7 @@ export function listHistory(db: DbOrTx, callId: number) {
     .selectFrom('audit_log')
     .leftJoin('users', 'users.id', 'audit_log.user_id')
     .select([
+      'audit_log.id',
       'audit_log.created_at as date',
       'users.nome as userName',
       'audit_log.action',

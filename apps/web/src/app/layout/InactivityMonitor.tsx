@@ -131,9 +131,7 @@ export function InactivityMonitor() {
       transitionProps={{ duration: 150 }}
     >
       <Stack gap="md">
-        <Text data-testid="inactivity-message" aria-live="polite">
-          {warningText(secondsLeft)}
-        </Text>
+        <Text data-testid="inactivity-message">{warningText(secondsLeft)}</Text>
         <Progress
           value={(secondsLeft / LIMITS.inactivityWarningSeconds) * 100}
           color={secondsLeft <= 10 ? 'red' : 'brand'}

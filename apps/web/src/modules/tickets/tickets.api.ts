@@ -3,7 +3,12 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../api/client.ts';
 
 /** Filters of the call lists, as the inputs hold them (empty strings are dropped). */
-export type CallFilterValues = Partial<Record<'ticket' | 'attendant' | 'dep' | 'name' | 'filial' | 'matricula' | 'setor' | 'status' | 'from' | 'to', string>>;
+export type CallFilterValues = Partial<
+  Record<
+    'ticket' | 'attendant' | 'dep' | 'name' | 'filial' | 'matricula' | 'setor' | 'status' | 'from' | 'to',
+    string
+  >
+>;
 
 export interface CallSort {
   sort: NonNullable<CallListQuery['sort']>;
@@ -99,7 +104,11 @@ export function useInsertMaterials(id: number) {
   const invalidate = useInvalidateCalls();
   return useMutation({
     mutationFn: (body: MaterialsBody) =>
-      api<{ success: true; message: string }>('POST', `calls/${id}/materials`, body as unknown as Record<string, unknown>),
+      api<{ success: true; message: string }>(
+        'POST',
+        `calls/${id}/materials`,
+        body as unknown as Record<string, unknown>,
+      ),
     onSuccess: invalidate,
   });
 }

@@ -1,11 +1,11 @@
 import type {
+  branchesReply,
   CreateUserBody,
+  dropUserReply,
+  sectorsReply,
   UpdateUserBody,
   UserListReply,
   UserRow,
-  branchesReply,
-  dropUserReply,
-  sectorsReply,
 } from '@intranet/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -13,7 +13,8 @@ import { api } from '../../api/client.ts';
 
 export const usersKeys = {
   all: ['users'] as const,
-  list: (search: string, page: number, pageSize: number) => ['users', 'list', search, page, pageSize] as const,
+  list: (search: string, page: number, pageSize: number) =>
+    ['users', 'list', search, page, pageSize] as const,
   sectors: ['reference', 'sectors'] as const,
   branches: ['reference', 'branches'] as const,
 };
@@ -64,8 +65,14 @@ export const useCreateUser = () =>
     api<Ok & { userId: number }>('POST', 'users', body as unknown as Record<string, unknown>),
   );
 export const useUpdateUser = () =>
-  useInvalidatingMutation((body: UpdateUserBody) => api<Ok>('PUT', 'users', body as unknown as Record<string, unknown>));
+  useInvalidatingMutation((body: UpdateUserBody) =>
+    api<Ok>('PUT', 'users', body as unknown as Record<string, unknown>),
+  );
 export const useResetUserPassword = () =>
-  useInvalidatingMutation((body: { userId: number; senha: string }) => api<Ok>('PUT', 'users/password', body));
+  useInvalidatingMutation((body: { userId: number; senha: string }) =>
+    api<Ok>('PUT', 'users/password', body),
+  );
 export const useDropUser = () =>
-  useInvalidatingMutation((userId: number) => api<z.infer<typeof dropUserReply>>('POST', 'dropUser', { userId }));
+  useInvalidatingMutation((userId: number) =>
+    api<z.infer<typeof dropUserReply>>('POST', 'dropUser', { userId }),
+  );

@@ -7,6 +7,9 @@ import { errorMessage } from '../../../api/client.ts';
 import { type FieldErrors, validate } from '../../../ui/form-errors.ts';
 import { useCheckCode, useSendCode, useUpdatePassword } from '../auth.api.ts';
 import { CodeInput, type CodeInputHandle } from './CodeInput.tsx';
+import classes from './RecoveryDialog.module.css';
+
+const STEP_LABELS = ['Identificação', 'Verificação', 'Redefinição'] as const;
 
 interface RecoveryDialogProps {
   opened: boolean;
@@ -32,6 +35,15 @@ export function RecoveryDialog({ opened, onClose, initialRegistration = '' }: Re
       {/* The flow lives inside the modal body, which unmounts on close: reopening starts afresh. */}
       <RecoveryFlow onDone={onClose} initialRegistration={initialRegistration} />
     </Modal>
+  );
+}
+
+/** "Etapa 2 de 3: Código", on phones, where the stepper shows only its icons. */
+function StepCaption({ step }: { step: number }) {
+  return (
+    <Text hiddenFrom="xs" size="xs" fw={700} c="brand.9" tt="uppercase" lts={0.5}>
+      Etapa {step + 1} de {STEP_LABELS.length}: {STEP_LABELS[step]}
+    </Text>
   );
 }
 
@@ -129,14 +141,23 @@ function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initial
   };
 
   return (
-    <Stepper active={step} size="sm" iconSize={32} allowNextStepsSelect={false} color="brand.9">
+    <Stepper
+      active={step}
+      size="sm"
+      iconSize={32}
+      allowNextStepsSelect={false}
+      color="brand.9"
+      classNames={{ stepBody: classes.stepBody }}
+    >
       <Stepper.Step
-        label="Matrícula"
+        label={STEP_LABELS[0]}
+        aria-label={STEP_LABELS[0]}
         icon={<IconShieldLock size={16} />}
         completedIcon={<IconCheck size={16} />}
       >
         <form onSubmit={submitRegistration} noValidate>
           <Stack gap="md" mt="md">
+            <StepCaption step={step} />
             <Text size="sm" c="dimmed">
               Informe sua matrícula. Enviaremos um código de verificação para o e-mail cadastrado.
             </Text>
@@ -159,12 +180,14 @@ function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initial
       </Stepper.Step>
 
       <Stepper.Step
-        label="Código"
+        label={STEP_LABELS[1]}
+        aria-label={STEP_LABELS[1]}
         icon={<IconMailForward size={16} />}
         completedIcon={<IconCheck size={16} />}
       >
         <form onSubmit={submitCode} noValidate>
           <Stack gap="md" mt="md">
+            <StepCaption step={step} />
             <Text size="sm" role="status">
               Código enviado para <strong>{email}</strong>
             </Text>
@@ -198,9 +221,15 @@ function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initial
         </form>
       </Stepper.Step>
 
-      <Stepper.Step label="Nova senha" icon={<IconKey size={16} />} completedIcon={<IconCheck size={16} />}>
+      <Stepper.Step
+        label={STEP_LABELS[2]}
+        aria-label={STEP_LABELS[2]}
+        icon={<IconKey size={16} />}
+        completedIcon={<IconCheck size={16} />}
+      >
         <form onSubmit={submitPassword} noValidate>
           <Stack gap="md" mt="md">
+            <StepCaption step={step} />
             <Text size="sm" c="dimmed">
               Crie uma nova senha com pelo menos {LIMITS.passwordMin} caracteres.
             </Text>

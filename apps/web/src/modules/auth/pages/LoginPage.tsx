@@ -14,7 +14,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconLock, IconTruckDelivery, IconUser } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
@@ -22,7 +22,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useSession } from '../../../app/session.tsx';
 import { type FieldErrors, validate } from '../../../ui/form-errors.ts';
+import { APP_TITLE } from '../../../ui/PageTitle.tsx';
 import { RecoveryDialog } from '../components/RecoveryDialog.tsx';
+import { afterLoginPath } from '../login-redirect.ts';
 
 const COMPANY_NAME = 'Rota Sul Logística';
 
@@ -45,15 +47,11 @@ export function LoginPage() {
   const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<LoginBody>>({});
   const [recoveryOpened, recovery] = useDisclosure(false);
+  useDocumentTitle(`Entrar · ${APP_TITLE}`);
 
   const mutation = useMutation({
     mutationFn: login,
-    onSuccess: () => {
-      const from = (location.state as { from?: unknown } | null)?.from;
-      navigate(typeof from === 'string' && from.startsWith('/') && from !== '/login' ? from : '/', {
-        replace: true,
-      });
-    },
+    onSuccess: () => navigate(afterLoginPath(location.state), { replace: true }),
   });
 
   const submit = (event: FormEvent) => {
@@ -144,7 +142,14 @@ export function LoginPage() {
                   Entrar
                 </Button>
                 <Group justify="center">
-                  <Anchor component="button" type="button" size="sm" fw={600} c="brand.7" onClick={recovery.open}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    fw={600}
+                    c="brand.7"
+                    onClick={recovery.open}
+                  >
                     Esqueci a senha
                   </Anchor>
                 </Group>

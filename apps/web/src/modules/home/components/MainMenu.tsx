@@ -50,7 +50,12 @@ export function MainMenu() {
         onChange={(v) => v && setStored(v as TabValue)}
         color="brand.9"
         keepMounted={false}
-        classNames={{ list: classes.tabList, tab: classes.tab, tabSection: classes.tabSection, panel: classes.tabPanel }}
+        classNames={{
+          list: classes.tabList,
+          tab: classes.tab,
+          tabSection: classes.tabSection,
+          panel: classes.tabPanel,
+        }}
       >
         <Tabs.List>
           <Tabs.Tab value="ambiente" leftSection={<IconLayoutGrid size={18} aria-hidden />}>

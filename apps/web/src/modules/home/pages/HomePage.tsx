@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useUser } from '../../../app/session.tsx';
+import { APP_TITLE } from '../../../ui/PageTitle.tsx';
 import { BannerSlider } from '../components/BannerSlider.tsx';
 import { MainMenu } from '../components/MainMenu.tsx';
 import { NoticeList } from '../components/NoticeList.tsx';
@@ -9,7 +10,7 @@ import { NoticeList } from '../components/NoticeList.tsx';
 export function HomePage() {
   const user = useUser();
   const firstName = user.userName.trim().split(/\s+/)[0] ?? '';
-  useDocumentTitle('Início · Intranet Rota Sul');
+  useDocumentTitle(`Início · ${APP_TITLE}`);
 
   return (
     <Stack gap="xl">

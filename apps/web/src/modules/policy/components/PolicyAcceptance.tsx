@@ -1,9 +1,11 @@
 import { MSG } from '@intranet/contracts';
-import { Button, Checkbox, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession, useUser } from '../../../app/session.tsx';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { useAcceptPolicy } from '../policy.api.ts';
 import { PolicyText } from './PolicyText.tsx';
 
@@ -33,18 +35,15 @@ export function PolicyAcceptance() {
   };
 
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={1} size="h2" c="brand.9">
-          Política de Uso
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Para continuar, leia a política de uso da Intranet e confirme que concorda com os termos.
-        </Text>
-      </div>
+    <Stack gap={0}>
+      <PageTitle
+        title="Política de Uso"
+        icon={<IconShieldCheck size={28} />}
+        description="Para continuar, leia a política de uso da Intranet e confirme que concorda com os termos."
+      />
       <Paper withBorder radius="md" bg="var(--mantine-color-body)">
         <ScrollArea.Autosize
-          mah="min(55dvh, 560px)"
+          mah={{ base: '45dvh', sm: 'min(55dvh, 560px)' }}
           type="auto"
           offsetScrollbars
           viewportProps={{ tabIndex: 0, 'aria-label': 'Texto da política de uso' }}
@@ -54,7 +53,7 @@ export function PolicyAcceptance() {
           </Stack>
         </ScrollArea.Autosize>
       </Paper>
-      <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
+      <Paper withBorder radius="md" p="md" mt="md" bg="var(--mantine-color-gray-0)">
         <Stack gap="md">
           <Checkbox
             label={MSG.policyCheckbox}

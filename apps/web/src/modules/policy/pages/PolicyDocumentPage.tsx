@@ -1,23 +1,20 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Paper } from '@mantine/core';
+import { IconFileText } from '@tabler/icons-react';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { PolicyText } from '../components/PolicyText.tsx';
 
 /** /politica-uso-documento: the policy to read, without the agreement box. */
 export function PolicyDocumentPage() {
   return (
-    <Container size="md" py="lg">
-      <Stack gap="md">
-        <div>
-          <Title order={1} size="h2" c="brand.9">
-            Política de Uso
-          </Title>
-          <Text c="dimmed" mt={4}>
-            Regras de utilização da Intranet da Rota Sul Logística.
-          </Text>
-        </div>
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="article">
-          <PolicyText />
-        </Paper>
-      </Stack>
-    </Container>
+    <Box maw={960} mx="auto">
+      <PageTitle
+        title="Política de Uso"
+        icon={<IconFileText size={28} />}
+        description="Regras de utilização da Intranet da Rota Sul Logística."
+      />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="article">
+        <PolicyText />
+      </Paper>
+    </Box>
   );
 }

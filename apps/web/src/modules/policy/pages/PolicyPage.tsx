@@ -1,4 +1,4 @@
-import { Container } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { useUser } from '../../../app/session.tsx';
 import { PolicyAcceptance } from '../components/PolicyAcceptance.tsx';
@@ -8,8 +8,8 @@ export function PolicyPage() {
   const user = useUser();
   if (user.policyAccepted === 1) return <Navigate to="/" replace />;
   return (
-    <Container size="md" py="lg">
+    <Box maw={960} mx="auto">
       <PolicyAcceptance />
-    </Container>
+    </Box>
   );
 }

@@ -1,10 +1,12 @@
 import { changeOwnPasswordForm, LIMITS, MSG } from '@intranet/contracts';
-import { Button, Container, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconKey } from '@tabler/icons-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { type FieldErrors, validate } from '../../../ui/form-errors.ts';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { useChangeOwnPassword } from '../profile.api.ts';
 
 interface Values {
@@ -55,60 +57,55 @@ export function ChangePasswordPage() {
   };
 
   return (
-    <Container size={560} py="lg">
-      <Stack gap="lg">
-        <div>
-          <Title order={1} size="h2" c="brand.9">
-            Alterar senha
-          </Title>
-          <Text c="dimmed" mt={4}>
-            Informe a senha atual e escolha uma nova senha com pelo menos {LIMITS.passwordMin} caracteres.
-          </Text>
-        </div>
-        <Paper withBorder radius="lg" p={{ base: 'md', xs: 'xl' }}>
-          <form onSubmit={submit} noValidate aria-label="Alterar senha">
-            <Stack gap="md">
-              <PasswordInput
-                label="Senha atual"
-                name="oldPassword"
-                autoComplete="current-password"
-                value={values.oldPassword}
-                onChange={set('oldPassword')}
-                error={errors.oldPassword}
-                required
-                autoFocus
-              />
-              <PasswordInput
-                label="Nova senha"
-                name="newPassword"
-                autoComplete="new-password"
-                description={`Mínimo de ${LIMITS.passwordMin} caracteres.`}
-                value={values.newPassword}
-                onChange={set('newPassword')}
-                error={errors.newPassword}
-                required
-              />
-              <PasswordInput
-                label="Confirmar nova senha"
-                name="confirmPassword"
-                autoComplete="new-password"
-                value={values.confirmPassword}
-                onChange={set('confirmPassword')}
-                error={errors.confirmPassword}
-                required
-              />
-              <Group justify="flex-end" gap="sm" mt="xs">
-                <Button component={Link} to="/perfil" variant="default" disabled={change.isPending}>
-                  Cancelar
-                </Button>
-                <Button type="submit" color="brand.9" loading={change.isPending}>
-                  Salvar nova senha
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Paper>
-      </Stack>
-    </Container>
+    <Box maw={560} mx="auto">
+      <PageTitle
+        title="Alterar senha"
+        icon={<IconKey size={28} />}
+        description={`Informe a senha atual e escolha uma nova senha com pelo menos ${LIMITS.passwordMin} caracteres.`}
+      />
+      <Paper withBorder radius="lg" p={{ base: 'md', xs: 'xl' }}>
+        <form onSubmit={submit} noValidate aria-label="Alterar senha">
+          <Stack gap="md">
+            <PasswordInput
+              label="Senha atual"
+              name="oldPassword"
+              autoComplete="current-password"
+              value={values.oldPassword}
+              onChange={set('oldPassword')}
+              error={errors.oldPassword}
+              required
+              autoFocus
+            />
+            <PasswordInput
+              label="Nova senha"
+              name="newPassword"
+              autoComplete="new-password"
+              description={`Mínimo de ${LIMITS.passwordMin} caracteres.`}
+              value={values.newPassword}
+              onChange={set('newPassword')}
+              error={errors.newPassword}
+              required
+            />
+            <PasswordInput
+              label="Confirmar nova senha"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={set('confirmPassword')}
+              error={errors.confirmPassword}
+              required
+            />
+            <Group justify="flex-end" gap="sm" mt="xs">
+              <Button component={Link} to="/perfil" variant="default" disabled={change.isPending}>
+                Cancelar
+              </Button>
+              <Button type="submit" color="brand.9" loading={change.isPending}>
+                Salvar nova senha
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Box>
   );
 }

@@ -19,10 +19,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconKey } from '@tabler/icons-react';
+import { IconKey, IconUserCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useUser } from '../../../app/session.tsx';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { ContactForm } from '../components/ContactForm.tsx';
 import { ProfilePhotoCard } from '../components/ProfilePhotoCard.tsx';
 import { formatCpf } from '../profile.format.ts';
@@ -75,16 +76,13 @@ function PersonalData({ user }: { user: SessionUser }) {
 export function ProfilePage() {
   const user = useUser();
   return (
-    <Container size="lg" py="lg">
+    <Box>
+      <PageTitle
+        title="Meu perfil"
+        icon={<IconUserCircle size={28} />}
+        description="Confira seus dados e mantenha seu contato atualizado."
+      />
       <Stack gap="lg">
-        <div>
-          <Title order={1} size="h2" c="brand.9">
-            Meu perfil
-          </Title>
-          <Text c="dimmed" mt={4}>
-            Confira seus dados e mantenha seu contato atualizado.
-          </Text>
-        </div>
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 4 }}>
             <ProfilePhotoCard user={user} />
@@ -128,6 +126,6 @@ export function ProfilePage() {
           </Group>
         </Paper>
       </Stack>
-    </Container>
+    </Box>
   );
 }

@@ -7,8 +7,8 @@ import {
   MSG,
 } from '@intranet/contracts';
 import {
-  Anchor,
   Alert,
+  Anchor,
   Button,
   Center,
   Divider,
@@ -32,8 +32,8 @@ import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
 import { useCallDetail, useSetCallStatus } from '../tickets.api.ts';
 import { AnswerForm } from './AnswerForm.tsx';
-import { depLabel, unitLabel } from './call-columns.tsx';
 import { CallStatusBadge } from './CallStatusBadge.tsx';
+import { depLabel, unitLabel } from './call-columns.tsx';
 import { MaterialsForm } from './MaterialsForm.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -85,7 +85,8 @@ export function CallPanel({ callId, onClose, mode }: CallPanelProps) {
       title: MSG.ticketStatusConfirm,
       children: (
         <Text size="sm">
-          {t.label}: o chamado #{call.id} passará de “{callStatusLabel(call.status)}” para “{callStatusLabel(to)}”.
+          {t.label}: o chamado #{call.id} passará de “{callStatusLabel(call.status)}” para “
+          {callStatusLabel(to)}”.
         </Text>
       ),
       labels: { confirm: t.label, cancel: 'Cancelar' },
@@ -137,7 +138,12 @@ export function CallPanel({ callId, onClose, mode }: CallPanelProps) {
           {mode === 'manage' && (call.abilities.transitions.length > 0 || call.abilities.insertMaterials) ? (
             <Group gap="xs" wrap="wrap">
               {call.abilities.transitions.map((to) => (
-                <Button key={to} onClick={() => fire(to)} loading={setStatus.isPending} variant={to === 3 ? 'filled' : 'light'}>
+                <Button
+                  key={to}
+                  onClick={() => fire(to)}
+                  loading={setStatus.isPending}
+                  variant={to === 3 ? 'filled' : 'light'}
+                >
                   {findCallTransition(call.status, to)?.label}
                 </Button>
               ))}
@@ -175,7 +181,9 @@ export function CallPanel({ callId, onClose, mode }: CallPanelProps) {
               <Field label="Problema">{call.problema}</Field>
               <Field label="Data e hora">{formatDateTime(call.data)}</Field>
               <Field label="Atendente">
-                {call.nome_suporte ? `${call.nome_suporte} (${call.matricula_suporte})` : 'Aguardando atendimento'}
+                {call.nome_suporte
+                  ? `${call.nome_suporte} (${call.matricula_suporte})`
+                  : 'Aguardando atendimento'}
               </Field>
             </SimpleGrid>
             <Divider my="sm" />
@@ -247,8 +255,8 @@ export function CallPanel({ callId, onClose, mode }: CallPanelProps) {
               Histórico
             </Title>
             <Timeline bulletSize={14} lineWidth={2} active={call.history.length - 1}>
-              {call.history.map((h, i) => (
-                <Timeline.Item key={`${h.date}-${i}`} title={h.summary}>
+              {call.history.map((h) => (
+                <Timeline.Item key={h.id} title={h.summary}>
                   <Text size="xs" c="dimmed">
                     {formatDateTime(h.date)}
                     {h.userName ? ` · ${h.userName}` : ''}
@@ -258,7 +266,12 @@ export function CallPanel({ callId, onClose, mode }: CallPanelProps) {
             </Timeline>
           </Paper>
 
-          <Modal opened={materialsOpen} onClose={() => setMaterialsOpen(false)} title="Inserir Materiais" size="lg">
+          <Modal
+            opened={materialsOpen}
+            onClose={() => setMaterialsOpen(false)}
+            title="Inserir Materiais"
+            size="lg"
+          >
             <MaterialsForm callId={call.id} onDone={() => setMaterialsOpen(false)} />
           </Modal>
         </Stack>

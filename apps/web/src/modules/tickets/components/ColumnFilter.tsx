@@ -5,7 +5,10 @@ import { IconFilter, IconFilterFilled } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 
-type Kind = { type: 'text' } | { type: 'select'; options: { value: string; label: string }[] } | { type: 'dateRange' };
+type Kind =
+  | { type: 'text' }
+  | { type: 'select'; options: { value: string; label: string }[] }
+  | { type: 'dateRange' };
 
 interface ColumnFilterProps {
   label: string;
@@ -25,7 +28,9 @@ export function ColumnFilter({ label, kind, value, onApply }: ColumnFilterProps)
   const ok = () => {
     if (kind.type === 'dateRange') {
       const [from, to] = range;
-      onApply(from ? `${dayjs(from).format('YYYY-MM-DD')}|${dayjs(to ?? from).format('YYYY-MM-DD')}` : undefined);
+      onApply(
+        from ? `${dayjs(from).format('YYYY-MM-DD')}|${dayjs(to ?? from).format('YYYY-MM-DD')}` : undefined,
+      );
     } else {
       onApply(draft.trim() || undefined);
     }

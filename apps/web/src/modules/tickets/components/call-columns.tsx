@@ -5,7 +5,11 @@ import { CallStatusBadge } from './CallStatusBadge.tsx';
 export const depLabel = (dep: string) => DEPARTMENT_LABEL[dep as Department] ?? dep;
 export const unitLabel = (filial: string) => (filial === 'Maua' ? 'Mauá' : filial);
 
-const col = (id: string, header: string, cell: (r: CallRow) => React.ReactNode): ColumnDef<CallRow, unknown> => ({
+const col = (
+  id: string,
+  header: string,
+  cell: (r: CallRow) => React.ReactNode,
+): ColumnDef<CallRow, unknown> => ({
   id,
   header,
   cell: ({ row }) => cell(row.original),

@@ -1,18 +1,16 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import {
-  IconHeadset,
-  IconListCheck,
-  IconListSearch,
-  IconShoppingCart,
-  IconTool,
-} from '@tabler/icons-react';
-import { PageTitle } from '../../../ui/PageTitle.tsx';
+import { IconHeadset, IconListCheck, IconListSearch, IconShoppingCart, IconTool } from '@tabler/icons-react';
 import { ActionTile } from '../../../ui/ActionTile.tsx';
 import { FUNCTION_TYPE_COOKIE, type FunctionType, readCookie } from '../../../ui/cookies.ts';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
 
 const OPTIONS: Record<FunctionType, { label: string; to: string; icon: React.ReactNode }[]> = {
   solicitar: [
-    { label: 'Solicitar uma Compra', to: '/openpurchrequest?typeRequest=compra', icon: <IconShoppingCart size={32} /> },
+    {
+      label: 'Solicitar uma Compra',
+      to: '/openpurchrequest?typeRequest=compra',
+      icon: <IconShoppingCart size={32} />,
+    },
     {
       label: 'Serviço de Terceiros',
       to: '/openpurchrequest?typeRequest=servico&isService=1',
@@ -35,7 +33,8 @@ const TITLES: Record<FunctionType, string> = { solicitar: 'Solicitar', consultar
 /** /chooserequest: the options of Suporte › Solicitar or › Consultar, read from the functionType cookie. */
 export function ChooseRequestPage() {
   const stored = readCookie(FUNCTION_TYPE_COOKIE);
-  const types: FunctionType[] = stored === 'solicitar' || stored === 'consultar' ? [stored] : ['solicitar', 'consultar'];
+  const types: FunctionType[] =
+    stored === 'solicitar' || stored === 'consultar' ? [stored] : ['solicitar', 'consultar'];
   return (
     <Stack py="md" maw={900} mx="auto">
       <PageTitle title="Escolha uma Opção" description="O que você precisa fazer?" />

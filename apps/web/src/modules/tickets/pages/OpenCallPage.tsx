@@ -141,7 +141,12 @@ export function OpenCallPage() {
               onChange={(f) => setFiles(f.slice(0, TICKET_ATTACHMENT.maxFiles))}
             />
             <Group justify="flex-end">
-              <Button type="submit" size="md" loading={openCall.isPending} leftSection={<IconSend size={18} aria-hidden />}>
+              <Button
+                type="submit"
+                size="md"
+                loading={openCall.isPending}
+                leftSection={<IconSend size={18} aria-hidden />}
+              >
                 Enviar
               </Button>
             </Group>
@@ -159,7 +164,9 @@ export function OpenCallPage() {
             <Button variant="default" onClick={() => setSentId(null)}>
               Fechar
             </Button>
-            <Button onClick={() => navigate(`/Calls?typeRequest=chamado&ticket=${sentId}`)}>Ver meus chamados</Button>
+            <Button onClick={() => navigate(`/Calls?typeRequest=chamado&ticket=${sentId}`)}>
+              Ver meus chamados
+            </Button>
           </Group>
         </Stack>
       </Modal>

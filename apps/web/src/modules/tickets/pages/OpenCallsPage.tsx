@@ -1,4 +1,10 @@
-import { CALL_STATUS_FILTER_OPTIONS, DEPARTMENT_LABEL, DEPARTMENTS, UNIT_LABEL, UNITS } from '@intranet/contracts';
+import {
+  CALL_STATUS_FILTER_OPTIONS,
+  DEPARTMENT_LABEL,
+  DEPARTMENTS,
+  UNIT_LABEL,
+  UNITS,
+} from '@intranet/contracts';
 import { Alert, Badge, Button, Group, Stack } from '@mantine/core';
 import { IconDownload, IconHeadset } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -23,7 +29,11 @@ const COLUMN_FILTERS: Record<string, { key: FilterKey | 'range'; label: string; 
     kind: { type: 'select', options: DEPARTMENTS.map((d) => ({ value: d, label: DEPARTMENT_LABEL[d] })) },
   },
   nome_usuario: { key: 'name', label: 'Nome', kind: { type: 'text' } },
-  filial: { key: 'filial', label: 'Unidade', kind: { type: 'select', options: UNITS.map((u) => ({ value: u, label: UNIT_LABEL[u] })) } },
+  filial: {
+    key: 'filial',
+    label: 'Unidade',
+    kind: { type: 'select', options: UNITS.map((u) => ({ value: u, label: UNIT_LABEL[u] })) },
+  },
   matricula: { key: 'matricula', label: 'Matrícula', kind: { type: 'text' } },
   setor: { key: 'setor', label: 'Departamento', kind: { type: 'text' } },
   data: { key: 'range', label: 'Data', kind: { type: 'dateRange' } },
@@ -38,8 +48,12 @@ export function OpenCallsPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const { filters, setFilters } = table;
 
-  const valueOf = (key: FilterKey | 'range') =>
-    key === 'range' ? (filters.from ? `${filters.from}|${filters.to ?? filters.from}` : undefined) : filters[key];
+  const appliedValue = (key: FilterKey | 'range') =>
+    key === 'range'
+      ? filters.from
+        ? `${filters.from}|${filters.to ?? filters.from}`
+        : undefined
+      : filters[key];
   const apply = (key: FilterKey | 'range', value: string | undefined) => {
     if (key === 'range') {
       const [from, to] = value ? value.split('|') : [];
@@ -97,7 +111,12 @@ export function OpenCallsPage() {
         headerExtra={(id) => {
           const f = COLUMN_FILTERS[id];
           return f ? (
-            <ColumnFilter label={f.label} kind={f.kind} value={valueOf(f.key)} onApply={(v) => apply(f.key, v)} />
+            <ColumnFilter
+              label={f.label}
+              kind={f.kind}
+              value={appliedValue(f.key)}
+              onApply={(v) => apply(f.key, v)}
+            />
           ) : null;
         }}
         minWidth={1100}

@@ -1,4 +1,11 @@
-import { BRANCH_LABEL, type BranchName, forcedSuport, MSG, PRIVILEGE_OPTIONS, updateUserBody } from '@intranet/contracts';
+import {
+  BRANCH_LABEL,
+  type BranchName,
+  forcedSuport,
+  MSG,
+  PRIVILEGE_OPTIONS,
+  updateUserBody,
+} from '@intranet/contracts';
 import { Button, Group, Modal, MultiSelect, Select, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
@@ -28,13 +35,21 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserRow | null; o
   if (!user) return null;
   const priv = Number(privilegio);
   const forced = forcedSuport(priv, 0) === 1;
-  const privilegeOptions = PRIVILEGE_OPTIONS.filter((o) => user.abilities.privileges.includes(o.value)).map((o) => ({
-    value: String(o.value),
-    label: o.label,
-  }));
+  const privilegeOptions = PRIVILEGE_OPTIONS.filter((o) => user.abilities.privileges.includes(o.value)).map(
+    (o) => ({
+      value: String(o.value),
+      label: o.label,
+    }),
+  );
 
   const save = async () => {
-    const parsed = updateUserBody.safeParse({ userId: user.id, setores, filiais, privilegio: priv, suport: suport ? 1 : 0 });
+    const parsed = updateUserBody.safeParse({
+      userId: user.id,
+      setores,
+      filiais,
+      privilegio: priv,
+      suport: suport ? 1 : 0,
+    });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? MSG.dataUpdateError);
       return;
@@ -44,7 +59,11 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserRow | null; o
       notifications.show({ color: 'green', message: MSG.dataUpdated });
       onClose();
     } catch (err) {
-      notifications.show({ color: 'red', title: MSG.dataUpdateError, message: errorMessage(err, MSG.dataUpdateError) });
+      notifications.show({
+        color: 'red',
+        title: MSG.dataUpdateError,
+        message: errorMessage(err, MSG.dataUpdateError),
+      });
     }
   };
 
@@ -65,7 +84,10 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserRow | null; o
         />
         <MultiSelect
           label="Filiais"
-          data={(branches.data ?? []).map((b) => ({ value: b.name, label: BRANCH_LABEL[b.name as BranchName] ?? b.label }))}
+          data={(branches.data ?? []).map((b) => ({
+            value: b.name,
+            label: BRANCH_LABEL[b.name as BranchName] ?? b.label,
+          }))}
           value={filiais}
           onChange={setFiliais}
           required

@@ -27,7 +27,11 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUserRow | nu
       notifications.show({ color: 'green', message: MSG.passwordChanged });
       close();
     } catch (err) {
-      notifications.show({ color: 'red', title: MSG.passwordChangeError, message: errorMessage(err, MSG.passwordChangeError) });
+      notifications.show({
+        color: 'red',
+        title: MSG.passwordChangeError,
+        message: errorMessage(err, MSG.passwordChangeError),
+      });
     }
   };
 
@@ -35,8 +39,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUserRow | nu
     <Modal opened onClose={close} title="Redefinir senha" centered>
       <Stack>
         <Text size="sm">
-          Nova senha de <b>{user.nome}</b> ({user.matricula}). A senha antiga não é necessária; as sessões abertas do
-          usuário serão encerradas.
+          Nova senha de <b>{user.nome}</b> ({user.matricula}). A senha antiga não é necessária; as sessões
+          abertas do usuário serão encerradas.
         </Text>
         <PasswordInput
           label="Nova senha"

@@ -1,0 +1,103 @@
+import { type Banner, MSG } from '@intranet/contracts';
+import { Button, Card, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../../api/client.ts';
+import { ImagePicker } from '../../../ui/ImagePicker.tsx';
+import { storedFileUrl } from '../../../ui/image-check.ts';
+import { useBanners, useDeleteBanner, useInsertBanner } from '../notices.api.ts';
+
+/** Banner picker, preview, Salvar Banner and the grid of banners with Excluir (spec §2). */
+export function BannerTab() {
+  const banners = useBanners();
+  const insert = useInsertBanner();
+  const remove = useDeleteBanner();
+  const [file, setFile] = useState<File | null>(null);
+
+  const save = async () => {
+    if (!file) return;
+    try {
+      await insert.mutateAsync(file);
+      notifications.show({ color: 'green', message: MSG.bannerSent });
+      setFile(null);
+    } catch (err) {
+      notifications.show({
+        color: 'red',
+        title: MSG.bannerSendError,
+        message: errorMessage(err, MSG.bannerSendError),
+      });
+    }
+  };
+
+  const confirmDelete = (banner: Banner) =>
+    modals.openConfirmModal({
+      title: 'Excluir banner',
+      children: <Text size="sm">Você confirma a exclusão deste banner?</Text>,
+      labels: { confirm: 'Excluir', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await remove.mutateAsync(banner);
+          notifications.show({ color: 'green', message: MSG.bannerDeleted });
+        } catch (err) {
+          notifications.show({ color: 'red', message: errorMessage(err, MSG.bannerDeleteError) });
+        }
+      },
+    });
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Stack>
+          <ImagePicker
+            value={file}
+            onChange={setFile}
+            label="Banner"
+            buttonLabel="Escolher banner"
+            previewHeight={220}
+          />
+          <Group justify="flex-end">
+            <Button
+              onClick={save}
+              disabled={!file}
+              loading={insert.isPending}
+              leftSection={<IconUpload size={16} />}
+            >
+              Salvar Banner
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <Title order={2} fz="lg">
+        Banners
+      </Title>
+      {banners.isPending ? <Loader /> : null}
+      {banners.data?.length === 0 ? <Text c="dimmed">Nenhum banner cadastrado.</Text> : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {(banners.data ?? []).map((b) => (
+          <Card key={b.id} withBorder radius="md" padding="sm" data-testid="banner-card">
+            <Card.Section>
+              <Image src={storedFileUrl(b.path)} alt={b.alt} h={140} fit="cover" />
+            </Card.Section>
+            <Group justify="space-between" mt="sm" wrap="nowrap">
+              <Text size="sm" lineClamp={1}>
+                {b.alt}
+              </Text>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => confirmDelete(b)}
+              >
+                Excluir
+              </Button>
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
