@@ -130,7 +130,7 @@ test('sharing shows the folder to a user; restricting hides it from collaborator
   const dialog = manager.getByRole('dialog', { name: `Ceder Permissão — ${FOLDER}` });
   await dialog.getByRole('textbox', { name: 'Buscar usuário por nome ou matrícula' }).fill('1008');
   await expect(dialog.getByTestId('share-user')).toHaveCount(1);
-  await dialog.getByRole('switch', { name: 'Compartilhar com Luiz Fernando Teixeira' }).click();
+  await dialog.getByTestId('share-user').getByText('Compartilhar', { exact: true }).click();
   await expect(dialog.getByRole('switch', { name: 'Compartilhar com Luiz Fernando Teixeira' })).toBeChecked();
   await manager.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

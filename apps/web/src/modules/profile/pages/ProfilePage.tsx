@@ -9,7 +9,6 @@ import {
   Badge,
   Box,
   Button,
-  Container,
   Divider,
   Grid,
   Group,

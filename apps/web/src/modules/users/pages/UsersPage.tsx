@@ -8,12 +8,13 @@ import {
   Loader,
   Pagination,
   Paper,
+  Stack,
   Table,
   Text,
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconKey, IconPencil, IconSearch, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
@@ -48,6 +49,7 @@ function UsersScreen() {
   const drop = useDropUser();
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
   const [resetting, setResetting] = useState<AdminUserRow | null>(null);
+  const phone = useMediaQuery('(max-width: 48em)');
 
   const users = (list.data?.users ?? []) as AdminUserRow[];
   const total = list.data?.total ?? 0;
@@ -109,6 +111,8 @@ function UsersScreen() {
         />
         {list.isError ? (
           <Alert color="red">{errorMessage(list.error, 'Erro ao carregar usuários')}</Alert>
+        ) : phone ? (
+          <UserCards users={users} onEdit={setEditing} onReset={setResetting} onDelete={confirmDelete} />
         ) : (
           <Table.ScrollContainer minWidth={720}>
             <Table striped highlightOnHover verticalSpacing="sm">
@@ -140,42 +144,12 @@ function UsersScreen() {
                     </Table.Td>
                     <Table.Td>{row.suport === 1 ? 'Sim' : 'Não'}</Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        {row.abilities.update ? (
-                          <Tooltip label="Editar">
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`Editar ${row.nome}`}
-                              onClick={() => setEditing(row)}
-                            >
-                              <IconPencil size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        ) : null}
-                        {row.abilities.resetPassword ? (
-                          <Tooltip label="Redefinir senha">
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`Redefinir senha de ${row.nome}`}
-                              onClick={() => setResetting(row)}
-                            >
-                              <IconKey size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        ) : null}
-                        {row.abilities.delete ? (
-                          <Tooltip label="Excluir">
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Excluir ${row.nome}`}
-                              onClick={() => confirmDelete(row)}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        ) : null}
-                      </Group>
+                      <UserActions
+                        row={row}
+                        onEdit={setEditing}
+                        onReset={setResetting}
+                        onDelete={confirmDelete}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -202,5 +176,81 @@ function UsersScreen() {
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
     </>
+  );
+}
+
+interface UserActionsProps {
+  row: AdminUserRow;
+  onEdit(row: AdminUserRow): void;
+  onReset(row: AdminUserRow): void;
+  onDelete(row: AdminUserRow): void;
+}
+
+/** Only the buttons the server says this caller may press on this user. */
+function UserActions({ row, onEdit, onReset, onDelete }: UserActionsProps) {
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      {row.abilities.update ? (
+        <Tooltip label="Editar">
+          <ActionIcon variant="subtle" aria-label={`Editar ${row.nome}`} onClick={() => onEdit(row)}>
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+      {row.abilities.resetPassword ? (
+        <Tooltip label="Redefinir senha">
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Redefinir senha de ${row.nome}`}
+            onClick={() => onReset(row)}
+          >
+            <IconKey size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+      {row.abilities.delete ? (
+        <Tooltip label="Excluir">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Excluir ${row.nome}`}
+            onClick={() => onDelete(row)}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+    </Group>
+  );
+}
+
+/** Phones: one card per user, actions always visible. */
+function UserCards({ users, ...actions }: { users: AdminUserRow[] } & Omit<UserActionsProps, 'row'>) {
+  return (
+    <Stack gap="sm">
+      {users.length === 0 ? (
+        <Text c="dimmed" ta="center" py="md">
+          Nenhum usuário encontrado.
+        </Text>
+      ) : null}
+      {users.map((row) => (
+        <Paper key={row.id} withBorder radius="md" p="sm" data-testid="user-card">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={600}>{row.nome}</Text>
+              <Text size="sm" c="dimmed">
+                Matrícula {row.matricula} · {privilegeLabel(row.privilegio)}
+                {row.suport === 1 ? ' · Suporte' : ''}
+              </Text>
+              <Text size="sm">{row.setores.join(', ')}</Text>
+              <Text size="xs" c="dimmed">
+                {row.filiais.map(branchLabel).join(', ')}
+              </Text>
+            </Stack>
+            <UserActions row={row} {...actions} />
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
   );
 }
