@@ -4,8 +4,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env.E2E_PORT ?? 3311);
-/** The e2e server's DATA_DIR: wiped at every run; tests read e-mails from its outbox. */
-export const E2E_DATA_DIR = path.resolve(here, '../../.tmp/e2e-data');
+/**
+ * The e2e server's DATA_DIR: wiped at every run; tests read e-mails from its outbox. E2E_DATA_DIR
+ * (with E2E_PORT) lets two runs on one machine stay apart.
+ */
+export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? path.resolve(here, '../../.tmp/e2e-data'));
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 
 const chromium = {
@@ -31,7 +34,7 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: path.resolve(here, '../../.tmp/e2e-results'),
+  outputDir: path.resolve(process.env.E2E_OUTPUT_DIR ?? path.resolve(here, '../../.tmp/e2e-results')),
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'pt-BR',

@@ -62,7 +62,16 @@ function rateLimitsFromConfig(config: Config): Partial<RateLimits> {
 }
 
 /** Every module, in the order its routes are registered. */
-const MODULES = [healthRoutes, filesRoutes, authRoutes, noticesRoutes, ticketsRoutes, usersRoutes, appsRoutes, foldersRoutes];
+const MODULES = [
+  healthRoutes,
+  filesRoutes,
+  authRoutes,
+  noticesRoutes,
+  ticketsRoutes,
+  usersRoutes,
+  appsRoutes,
+  foldersRoutes,
+];
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;

@@ -55,7 +55,9 @@ describe(`authorisation of every registered route (${TEST_DIALECT})`, () => {
 
   it('registers routes, and the matrix has modules', () => {
     expect(routes.length).toBeGreaterThan(0);
-    expect(AUTHZ_MODULES.map((m) => m.module)).toEqual(expect.arrayContaining(['auth', 'notices', 'platform']));
+    expect(AUTHZ_MODULES.map((m) => m.module)).toEqual(
+      expect.arrayContaining(['auth', 'notices', 'platform']),
+    );
   });
 
   it('covers every registered route: one call without a session and one signed in', () => {
@@ -92,30 +94,37 @@ describe(`authorisation of every registered route (${TEST_DIALECT})`, () => {
     return token;
   };
 
-  describe.each(AUTHZ_MODULES.map((m) => [m.module, m.entries] as const))('matrix of %s', (_module, entries) => {
-    it.each(entries.map((e) => [describeEntry(e), e] as const))('%s', async (_title, entry) => {
-      const headers: Record<string, string> = { ...entry.headers };
-      if (entry.as) headers.authorization = `Bearer ${await sessionOf(entry)}`;
-      const payload = typeof entry.payload === 'function' ? entry.payload() : entry.payload;
-      const res = await t.app.inject({
-        method: entry.method,
-        url: entry.url,
-        query: entry.query,
-        headers,
-        payload: payload as InjectOptions['payload'],
+  describe.each(AUTHZ_MODULES.map((m) => [m.module, m.entries] as const))(
+    'matrix of %s',
+    (_module, entries) => {
+      it.each(entries.map((e) => [describeEntry(e), e] as const))('%s', async (_title, entry) => {
+        const headers: Record<string, string> = { ...entry.headers };
+        if (entry.as) headers.authorization = `Bearer ${await sessionOf(entry)}`;
+        const payload = typeof entry.payload === 'function' ? entry.payload() : entry.payload;
+        const res = await t.app.inject({
+          method: entry.method,
+          url: entry.url,
+          query: entry.query,
+          headers,
+          payload: payload as InjectOptions['payload'],
+        });
+        if (entry.freshSession && entry.as) sessions.delete(entry.as);
+        expect(res.statusCode, res.body).toBe(entry.expect);
+        if (res.statusCode >= 400 && entry.method !== 'HEAD') {
+          expect(res.json<{ error: unknown }>().error).toEqual(expect.any(String));
+        }
       });
-      if (entry.freshSession && entry.as) sessions.delete(entry.as);
-      expect(res.statusCode, res.body).toBe(entry.expect);
-      if (res.statusCode >= 400 && entry.method !== 'HEAD') {
-        expect(res.json<{ error: unknown }>().error).toEqual(expect.any(String));
-      }
-    });
-  });
+    },
+  );
 
   it('answers 401 with a JSON error to every non-public route called without a session', async () => {
     const wrong: string[] = [];
     for (const route of routes.filter((r) => r.access !== 'public')) {
-      for (const authorization of [undefined, 'Bearer token-que-nao-existe-0123456789abcdef', 'Basic dXNlcjpwYXNz']) {
+      for (const authorization of [
+        undefined,
+        'Bearer token-que-nao-existe-0123456789abcdef',
+        'Basic dXNlcjpwYXNz',
+      ]) {
         const res = await t.app.inject({
           method: route.method as InjectOptions['method'],
           url: sampleUrl(route.url),
@@ -123,7 +132,9 @@ describe(`authorisation of every registered route (${TEST_DIALECT})`, () => {
         });
         const body = route.method === 'HEAD' ? { error: MSG.unauthenticated } : res.json();
         if (res.statusCode !== 401 || body.error !== MSG.unauthenticated)
-          wrong.push(`${describeRoute(route)} [${authorization ?? 'sem cabeçalho'}]: ${res.statusCode} ${res.body}`);
+          wrong.push(
+            `${describeRoute(route)} [${authorization ?? 'sem cabeçalho'}]: ${res.statusCode} ${res.body}`,
+          );
       }
     }
     expect(wrong).toEqual([]);
@@ -131,7 +142,11 @@ describe(`authorisation of every registered route (${TEST_DIALECT})`, () => {
 
   it('answers 401 to a session that has ended (logout)', async () => {
     const token = await t.login(DEMO.suporteTi);
-    const out = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { authorization: `Bearer ${token}` } });
+    const out = await t.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(out.statusCode).toBe(200);
     const wrong: string[] = [];
     for (const route of routes.filter((r) => r.access !== 'public')) {

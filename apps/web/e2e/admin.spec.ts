@@ -13,7 +13,7 @@ const PNG = Buffer.from(
 );
 const EXE = Buffer.concat([Buffer.from('MZ', 'latin1'), Buffer.alloc(600, 1)]);
 
-const toasts = (page: Page) => page.locator('.mantine-Notifications-root');
+const toasts = (page: Page) => page.locator('.mantine-Notifications-root[data-position="top-right"]');
 
 async function pickImage(page: Page, name: string, buffer: Buffer, scope = page.locator('body')) {
   await scope.locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer });
@@ -31,7 +31,7 @@ test('an administrator registers a user, who then signs in', async ({ page }) =>
   await page.getByLabel('Matrícula').fill('4321');
   await page.getByLabel('CPF').fill('98765432100');
   await expect(page.getByLabel('CPF')).toHaveValue('987.654.321-00');
-  await page.getByLabel('Senha', { exact: true }).fill('bemvinda1');
+  await page.getByLabel(/^Senha/).fill('bemvinda1');
   await page.getByLabel('Confirmar senha').fill('bemvinda2');
   await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
   await expect(page.getByText('Senhas não coincidem')).toBeVisible();
@@ -49,7 +49,7 @@ test('an administrator registers a user, who then signs in', async ({ page }) =>
   await page.goto('/CadastrarUsuario');
   await page.getByLabel('Nome').fill('Outra Pessoa');
   await page.getByLabel('Matrícula').fill('4321');
-  await page.getByLabel('Senha', { exact: true }).fill('bemvinda1');
+  await page.getByLabel(/^Senha/).fill('bemvinda1');
   await page.getByLabel('Confirmar senha').fill('bemvinda1');
   await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
   await expect(toasts(page)).toContainText('Falha ao cadastrar usuário, matrícula já cadastrada.');
@@ -86,6 +86,7 @@ test('the user list searches on the server, edits, resets a password and deletes
   const edit = page.getByRole('dialog', { name: 'Editar Sabrina Alves Rocha' });
   await edit.getByRole('textbox', { name: 'Setores' }).click();
   await page.getByRole('option', { name: 'QSSMA' }).click();
+  await edit.getByText('Matrícula 4321').click(); // closes the open option list
   await edit.getByRole('textbox', { name: 'Privilégio' }).click();
   await page.getByRole('option', { name: 'Gestor' }).click();
   await expect(edit.getByRole('switch', { name: 'Suporte' })).toBeChecked();
@@ -121,13 +122,11 @@ test('RH support inserts a notice with an image, edits it, and everyone sees it 
 
   await pickImage(page, 'programa.png', EXE);
   await expect(page.getByText('Formato inválido. Use JPEG, PNG ou WEBP.')).toBeVisible();
-  await page
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'grande.png',
-      mimeType: 'image/png',
-      buffer: Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]),
-    });
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'grande.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]),
+  });
   await expect(page.getByText('A imagem excede o tamanho máximo de 3MB.')).toBeVisible();
 
   await page.getByLabel('Texto do aviso').fill(text);
@@ -199,6 +198,7 @@ test('an administrator adds an app for Compras: Compras sees it, RH does not', a
   const sectors = page.getByRole('dialog', { name: `Setores de ${name}` });
   await sectors.getByRole('textbox', { name: 'Setores' }).click();
   await page.getByRole('option', { name: 'Compras' }).click();
+  await sectors.getByRole('heading', { name: `Setores de ${name}` }).click(); // closes the option list
   await sectors.getByRole('button', { name: 'Salvar setores' }).click();
   await expect(toasts(page)).toContainText('Setores do aplicativo atualizados!');
   await expect(card).toContainText('Compras');

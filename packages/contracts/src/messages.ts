@@ -126,7 +126,8 @@ export const MSG = {
   userDuplicateMatricula: 'matrícula já cadastrada.',
   userDuplicateCpf: 'CPF já cadastrado.',
   userPrivilegeDenied: 'somente um Administrador pode cadastrar Administrador ou Gestor.',
-  userPrivilegeChangeDenied: 'Somente um Administrador pode conceder o privilégio de Administrador ou Gestor.',
+  userPrivilegeChangeDenied:
+    'Somente um Administrador pode conceder o privilégio de Administrador ou Gestor.',
   userSelfDelete: 'Você não pode excluir o próprio usuário.',
 
   // Apps

@@ -65,7 +65,9 @@ export function renderApiDocs(app: FastifyInstance): string {
     '| method | path | access | request | response 200 |',
     '|---|---|---|---|---|',
   ];
-  const routes = [...app.registeredRoutes].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+  const routes = [...app.registeredRoutes].sort(
+    (a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method),
+  );
   for (const route of routes) {
     const openPath = route.url.replace(/\*$/, '{*}').replace(/:(\w+)/g, '{$1}');
     const op = doc.paths?.[openPath]?.[route.method.toLowerCase()];

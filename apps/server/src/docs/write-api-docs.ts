@@ -7,7 +7,10 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { renderApiDocs } from './api-docs.ts';
 
-export const API_DOCS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/api.md');
+export const API_DOCS_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../docs/api.md',
+);
 
 export async function generateApiDocs(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-docs-'));

@@ -41,7 +41,12 @@ const json = (text: string) => ({ payload: text, headers: { 'content-type': 'app
 
 /** Malformed bodies every JSON route must refuse before its handler runs. */
 const MALFORMED_BODIES = [
-  { name: 'invalid JSON', ...json('{"a":'), expect: 400, message: 'O corpo da requisição não é um JSON válido.' },
+  {
+    name: 'invalid JSON',
+    ...json('{"a":'),
+    expect: 400,
+    message: 'O corpo da requisição não é um JSON válido.',
+  },
   { name: 'empty JSON body', ...json(''), expect: 400, message: 'O corpo da requisição está vazio.' },
   {
     name: 'XML body',
@@ -102,7 +107,11 @@ function jsonRouteCases(
       url,
       as,
       payload: s.payload,
-      headers: plain ? { 'content-type': 'text/plain' } : textual ? { 'content-type': 'application/json' } : undefined,
+      headers: plain
+        ? { 'content-type': 'text/plain' }
+        : textual
+          ? { 'content-type': 'application/json' }
+          : undefined,
     };
   });
   const malformed: BadCase[] = MALFORMED_BODIES.map((m) => ({ ...m, method, url, as }));
@@ -114,26 +123,81 @@ const CASES: BadCase[] = [
     { name: 'no user', payload: { password: PASSWORD }, message: MSG.loginUserRequired },
     { name: 'blank user', payload: { username: '   ', password: 'x' }, message: MSG.loginUserRequired },
     { name: 'no password', payload: { username: DEMO.admin }, message: MSG.loginPasswordRequired },
-    { name: 'user of 12 characters (spec: max 11)', payload: { username: '123456789012', password: 'x' }, message: MSG.loginUserTooLong },
-    { name: 'a 2 MB body', payload: { username: DEMO.admin, password: 'x'.repeat(2 * 1024 * 1024) }, expect: 413, message: 'O corpo da requisição é grande demais.' },
+    {
+      name: 'user of 12 characters (spec: max 11)',
+      payload: { username: '123456789012', password: 'x' },
+      message: MSG.loginUserTooLong,
+    },
+    {
+      name: 'a 2 MB body',
+      payload: { username: DEMO.admin, password: 'x'.repeat(2 * 1024 * 1024) },
+      expect: 413,
+      message: 'O corpo da requisição é grande demais.',
+    },
   ]),
   ...jsonRouteCases('POST', '/api/sendCode', null, { registration: DEMO.admin }),
   ...jsonRouteCases('POST', '/api/checkCode', null, { registration: DEMO.admin, code: '123456' }, [
-    { name: 'code of 5 digits', payload: { registration: DEMO.admin, code: '12345' }, message: MSG.recoveryCodeFormat },
-    { name: 'code of 7 digits', payload: { registration: DEMO.admin, code: '1234567' }, message: MSG.recoveryCodeFormat },
-    { name: 'code with letters', payload: { registration: DEMO.admin, code: '12a456' }, message: MSG.recoveryCodeFormat },
-    { name: 'code as a number', payload: { registration: DEMO.admin, code: 123456 }, message: MSG.recoveryCodeFormat },
+    {
+      name: 'code of 5 digits',
+      payload: { registration: DEMO.admin, code: '12345' },
+      message: MSG.recoveryCodeFormat,
+    },
+    {
+      name: 'code of 7 digits',
+      payload: { registration: DEMO.admin, code: '1234567' },
+      message: MSG.recoveryCodeFormat,
+    },
+    {
+      name: 'code with letters',
+      payload: { registration: DEMO.admin, code: '12a456' },
+      message: MSG.recoveryCodeFormat,
+    },
+    {
+      name: 'code as a number',
+      payload: { registration: DEMO.admin, code: 123456 },
+      message: MSG.recoveryCodeFormat,
+    },
   ]),
-  ...jsonRouteCases('PUT', '/api/updatepassword', null, { registration: DEMO.admin, password: 'novaSenha123' }, [
-    { name: 'password of 5 characters', payload: { registration: DEMO.admin, password: '12345' }, message: MSG.passwordTooShort },
-  ]),
-  ...jsonRouteCases('PUT', '/api/me/password', DEMO.admin, { oldPassword: PASSWORD, newPassword: 'novaSenha123' }, [
-    { name: 'new password of 5 characters', payload: { oldPassword: PASSWORD, newPassword: '12345' }, message: MSG.passwordTooShort },
-  ]),
-  ...jsonRouteCases('PUT', '/api/me', DEMO.admin, { email: 'carlos.mendes@rotasul.com.br', tell: '11987654321' }, [
-    { name: 'not an e-mail', payload: { email: 'carlos', tell: null }, message: 'Informe um e-mail válido.' },
-    // Empty or null clears a contact field (tested in auth.profile.test.ts): not bad input.
-  ]).filter((c) => !/^(email|tell) (empty|as null)$/.test(c.name)),
+  ...jsonRouteCases(
+    'PUT',
+    '/api/updatepassword',
+    null,
+    { registration: DEMO.admin, password: 'novaSenha123' },
+    [
+      {
+        name: 'password of 5 characters',
+        payload: { registration: DEMO.admin, password: '12345' },
+        message: MSG.passwordTooShort,
+      },
+    ],
+  ),
+  ...jsonRouteCases(
+    'PUT',
+    '/api/me/password',
+    DEMO.admin,
+    { oldPassword: PASSWORD, newPassword: 'novaSenha123' },
+    [
+      {
+        name: 'new password of 5 characters',
+        payload: { oldPassword: PASSWORD, newPassword: '12345' },
+        message: MSG.passwordTooShort,
+      },
+    ],
+  ),
+  ...jsonRouteCases(
+    'PUT',
+    '/api/me',
+    DEMO.admin,
+    { email: 'carlos.mendes@rotasul.com.br', tell: '11987654321' },
+    [
+      {
+        name: 'not an e-mail',
+        payload: { email: 'carlos', tell: null },
+        message: 'Informe um e-mail válido.',
+      },
+      // Empty or null clears a contact field (tested in auth.profile.test.ts): not bad input.
+    ],
+  ).filter((c) => !/^(email|tell) (empty|as null)$/.test(c.name)),
   ...jsonRouteCases('PUT', '/api/users/policy', DEMO.admin, {}, [
     { name: 'no policyAccepted', payload: {}, message: MSG.policyAcceptError },
     { name: 'policyAccepted 0', payload: { policyAccepted: 0 }, message: MSG.policyAcceptError },
@@ -146,17 +210,63 @@ const CASES: BadCase[] = [
 
   // Query strings (GET sends the payload as query, spec §7).
   { name: 'no password', method: 'GET', url: '/api/checkpassword', message: MSG.loginPasswordRequired },
-  { name: 'empty password', method: 'GET', url: '/api/checkpassword', query: { password: '' }, message: MSG.loginPasswordRequired },
+  {
+    name: 'empty password',
+    method: 'GET',
+    url: '/api/checkpassword',
+    query: { password: '' },
+    message: MSG.loginPasswordRequired,
+  },
   { name: 'password of 10 kB', method: 'GET', url: '/api/checkpassword', query: { password: TEN_KB } },
-  { name: 'password twice', method: 'GET', url: '/api/checkpassword', query: { password: [PASSWORD, PASSWORD] } },
-  { name: 'userId not a number', method: 'GET', url: '/api/checkpassword', query: { password: PASSWORD, userId: 'abc' } },
-  { name: 'userId of 10 kB', method: 'GET', url: '/api/checkpassword', query: { password: PASSWORD, userId: TEN_KB } },
+  {
+    name: 'password twice',
+    method: 'GET',
+    url: '/api/checkpassword',
+    query: { password: [PASSWORD, PASSWORD] },
+  },
+  {
+    name: 'userId not a number',
+    method: 'GET',
+    url: '/api/checkpassword',
+    query: { password: PASSWORD, userId: 'abc' },
+  },
+  {
+    name: 'userId of 10 kB',
+    method: 'GET',
+    url: '/api/checkpassword',
+    query: { password: PASSWORD, userId: TEN_KB },
+  },
 
   // Multipart photo upload.
-  { name: 'JSON instead of multipart', method: 'POST', url: '/api/changePictureProfile', payload: { file: 'x' }, expect: 415, message: 'O envio deve ser multipart/form-data.' },
-  { name: 'text instead of multipart', method: 'POST', url: '/api/changePictureProfile', payload: 'foto', headers: { 'content-type': 'text/plain' }, expect: 415, message: 'O envio deve ser multipart/form-data.' },
-  { name: 'no body', method: 'POST', url: '/api/changePictureProfile', expect: 415, message: 'O envio deve ser multipart/form-data.' },
-  ...MALFORMED_BODIES.slice(0, 2).map((m) => ({ ...m, method: 'POST' as const, url: '/api/changePictureProfile' })),
+  {
+    name: 'JSON instead of multipart',
+    method: 'POST',
+    url: '/api/changePictureProfile',
+    payload: { file: 'x' },
+    expect: 415,
+    message: 'O envio deve ser multipart/form-data.',
+  },
+  {
+    name: 'text instead of multipart',
+    method: 'POST',
+    url: '/api/changePictureProfile',
+    payload: 'foto',
+    headers: { 'content-type': 'text/plain' },
+    expect: 415,
+    message: 'O envio deve ser multipart/form-data.',
+  },
+  {
+    name: 'no body',
+    method: 'POST',
+    url: '/api/changePictureProfile',
+    expect: 415,
+    message: 'O envio deve ser multipart/form-data.',
+  },
+  ...MALFORMED_BODIES.slice(0, 2).map((m) => ({
+    ...m,
+    method: 'POST' as const,
+    url: '/api/changePictureProfile',
+  })),
   {
     name: 'multipart without a boundary',
     method: 'POST',
@@ -168,7 +278,8 @@ const CASES: BadCase[] = [
     name: 'multipart body cut inside the file',
     method: 'POST',
     url: '/api/changePictureProfile',
-    payload: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n',
+    payload:
+      '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n',
     headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
     message: 'Não foi possível ler o arquivo enviado.',
   },
@@ -216,11 +327,35 @@ const CASES: BadCase[] = [
 
   // Staff files.
   { name: 'key of 10 kB', method: 'GET', url: `/api/files/banners/${TEN_KB}.jpg` },
-  { name: 'path traversal (encoded)', method: 'GET', url: '/api/files/..%2F..%2Fetc%2Fpasswd', expect: 404, message: 'Arquivo não encontrado.' },
-  { name: 'path traversal inside a prefix', method: 'GET', url: '/api/files/banners/..%2F..%2Ftest.sqlite', expect: 404 },
+  {
+    name: 'path traversal (encoded)',
+    method: 'GET',
+    url: '/api/files/..%2F..%2Fetc%2Fpasswd',
+    expect: 404,
+    message: 'Arquivo não encontrado.',
+  },
+  {
+    name: 'path traversal inside a prefix',
+    method: 'GET',
+    url: '/api/files/banners/..%2F..%2Ftest.sqlite',
+    expect: 404,
+  },
   { name: 'a prefix that is not a staff folder', method: 'GET', url: '/api/files/outbox/x.eml', expect: 404 },
-  { name: 'an unknown file', method: 'GET', url: '/api/files/banners/nao-existe.jpg', expect: 404, message: 'Arquivo não encontrado.' },
-  { name: 'a range outside the file', method: 'GET', url: '/api/files/banners/demo-banner-boas-vindas.jpg', headers: { range: 'bytes=99999999-' }, expect: 416, message: 'Intervalo solicitado inválido.' },
+  {
+    name: 'an unknown file',
+    method: 'GET',
+    url: '/api/files/banners/nao-existe.jpg',
+    expect: 404,
+    message: 'Arquivo não encontrado.',
+  },
+  {
+    name: 'a range outside the file',
+    method: 'GET',
+    url: '/api/files/banners/demo-banner-boas-vindas.jpg',
+    headers: { range: 'bytes=99999999-' },
+    expect: 416,
+    message: 'Intervalo solicitado inválido.',
+  },
 ];
 
 describe(`bad input answers a Portuguese 4xx, never a 500 (${TEST_DIALECT})`, () => {
@@ -242,15 +377,22 @@ describe(`bad input answers a Portuguese 4xx, never a 500 (${TEST_DIALECT})`, ()
     return as ? t.as(as)(opts) : t.app.inject(opts);
   };
 
-  it.each(CASES.map((c) => [`${c.method} ${c.url.slice(0, 60)}: ${c.name}`, c] as const))('%s', async (label, c) => {
-    const res = await call(c);
-    expectPortugueseError(res, label);
-    expect(res.statusCode, `${label}: ${res.body}`).toBe(c.expect ?? 400);
-    if (c.message) expect(res.json().error).toBe(c.message);
-  });
+  it.each(CASES.map((c) => [`${c.method} ${c.url.slice(0, 60)}: ${c.name}`, c] as const))(
+    '%s',
+    async (label, c) => {
+      const res = await call(c);
+      expectPortugueseError(res, label);
+      expect(res.statusCode, `${label}: ${res.body}`).toBe(c.expect ?? 400);
+      if (c.message) expect(res.json().error).toBe(c.message);
+    },
+  );
 
   it('changed nothing: the Administrador keeps password, contact, photo and session', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: DEMO.admin, password: PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: DEMO.admin, password: PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     const data = await t.as(DEMO.admin)({ method: 'GET', url: '/api/get-sessionData' });
     expect(data.statusCode).toBe(200);
@@ -267,7 +409,9 @@ describe(`bad input answers a Portuguese 4xx, never a 500 (${TEST_DIALECT})`, ()
 
   it('every registered mutation refuses malformed bodies before its handler', async () => {
     const wrong: string[] = [];
-    const mutations = t.app.registeredRoutes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
+    const mutations = t.app.registeredRoutes.filter((r) =>
+      ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method),
+    );
     expect(mutations.length).toBeGreaterThan(0);
     for (const route of mutations) {
       const url = route.url
@@ -282,7 +426,7 @@ describe(`bad input answers a Portuguese 4xx, never a 500 (${TEST_DIALECT})`, ()
           headers: m.headers,
         };
         const res = route.access === 'public' ? await t.app.inject(opts) : await t.as(DEMO.admin)(opts);
-        const body = res.headers['content-type']?.includes('json') ? res.json() : {};
+        const body = String(res.headers['content-type']).includes('json') ? res.json() : {};
         if (res.statusCode !== m.expect || body.error !== m.message || ENGLISH.test(String(body.error)))
           wrong.push(`${route.method} ${route.url} [${m.name}]: ${res.statusCode} ${res.body}`);
       }

@@ -46,7 +46,8 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
         .header('Cache-Control', 'private, max-age=31536000, immutable')
         .header('X-Content-Type-Options', 'nosniff');
       const rangeHeader = request.headers.range;
-      if (rangeHeader) {
+      // Only byte ranges exist for files; a range in any other unit is ignored (RFC 9110 §14.2).
+      if (rangeHeader?.trim().toLowerCase().startsWith('bytes=')) {
         const ranges = rangeParser(stat.size, rangeHeader, { combine: true });
         if (ranges === -1) {
           reply.header('Content-Range', `bytes */${stat.size}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeStream } from 'file-type/node';
+import { fileTypeStream, type ReadableStreamWithFileType } from 'file-type/node';
 import type { Storage, TempFile } from '../storage/storage.ts';
 import { badRequest, HttpError, payloadTooLarge, unsupportedMedia } from './errors.ts';
 
@@ -63,7 +63,7 @@ function untyped(filename: string): { mime: string; ext: string } {
  * ends inside a file part makes the multipart plugin destroy the stream, sometimes before it is
  * handed over, and fileTypeStream alone would then wait for ever.
  */
-function detectType(file: Readable): ReturnType<typeof fileTypeStream> {
+function detectType(file: Readable): Promise<ReadableStreamWithFileType> {
   const truncated = () => badRequest('Não foi possível ler o arquivo enviado.');
   if (file.destroyed) return Promise.reject(truncated());
   return new Promise((resolve, reject) => {

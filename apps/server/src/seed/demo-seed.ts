@@ -6,8 +6,8 @@ import { type Db, nowIso } from '../db/database.ts';
 import { fileUrlPath } from '../platform/files.routes.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Storage } from '../storage/storage.ts';
-import { DEMO_APPS, DEMO_BANNERS, DEMO_CALLS, DEMO_NOTICES, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
 import { seedDemoCalls } from './demo-calls.ts';
+import { DEMO_APPS, DEMO_BANNERS, DEMO_CALLS, DEMO_NOTICES, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
 
 const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
 

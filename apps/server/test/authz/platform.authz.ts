@@ -8,7 +8,13 @@ const platform: AuthzModule = {
   module: 'platform',
   entries: [
     { method: 'GET', url: '/api/health', as: null, expect: 200 },
-    { method: 'GET', url: '/api/health', as: DEMO.colaborador, expect: 200, note: 'public, even before the policy' },
+    {
+      method: 'GET',
+      url: '/api/health',
+      as: DEMO.colaborador,
+      expect: 200,
+      note: 'public, even before the policy',
+    },
 
     // Staff files (photos, notice images, banners): every signed-in member who accepted the policy.
     { method: 'GET', url: BANNER_FILE, as: null, expect: 401 },

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'intranet123';
 
@@ -8,8 +8,13 @@ export const DEMO_PASSWORD = 'intranet123';
  * Signs in through the API (fast) and opens `target` with the session in place; journeys that test
  * the login screen itself use the form instead.
  */
-export async function signIn(page: Page, matricula: string, target = '/'): Promise<void> {
-  const res = await page.request.post('/api/login', { data: { username: matricula, password: DEMO_PASSWORD } });
+export async function signIn(
+  page: Page,
+  matricula: string,
+  target = '/',
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  const res = await page.request.post('/api/login', { data: { username: matricula, password } });
   expect(res.status(), `login ${matricula}`).toBe(200);
   const { token } = (await res.json()) as { token: string };
   await page.goto('/login');
@@ -25,4 +30,81 @@ export function readOutbox(): string[] {
     .readdirSync(dir)
     .sort()
     .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+}
+
+/** Signs in through the API and answers the session token (for calls made by the test itself). */
+export async function apiToken(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
+  const res = await request.post('/api/login', { data: { username, password } });
+  expect(res.status(), `login ${username}`).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * Puts a user's password back to the demo one, whatever the test left it as: used in the clean-up of
+ * journeys that change a password, because later journeys sign the same user in with it.
+ */
+export async function restorePassword(request: APIRequestContext, username: string, current: string[]) {
+  const probe = await request.post('/api/login', { data: { username, password: DEMO_PASSWORD } });
+  if (probe.status() === 200) return;
+  for (const password of current) {
+    const res = await request.post('/api/login', { data: { username, password } });
+    if (res.status() !== 200) continue;
+    const { token } = (await res.json()) as { token: string };
+    const change = await request.put('/api/me/password', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { oldPassword: password, newPassword: DEMO_PASSWORD },
+    });
+    expect(change.status(), `restoring the password of ${username}`).toBe(200);
+    return;
+  }
+  throw new Error(`could not restore the password of ${username}`);
+}
+
+/** Marks the cookie box as accepted before the pages open (for journeys about something else). */
+export async function acceptCookies(context: BrowserContext, baseURL: string | undefined): Promise<void> {
+  const url = baseURL ?? 'http://127.0.0.1:3311';
+  await context.addCookies([{ name: 'cookieConsent', value: '1', url }]);
+}
+
+/** Decodes the quoted-printable body parts of an .eml, enough to read the text nodemailer wrote. */
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The e-mails sent to `address`, decoded, oldest first. */
+export function mailsTo(address: string): string[] {
+  return readOutbox()
+    .filter((eml) => new RegExp(`^To: .*${address.replace(/[.]/g, '\\.')}`, 'mi').test(eml))
+    .map(decodeQuotedPrintable);
+}
+
+/**
+ * The six-digit recovery code of the newest e-mail to `address`, waiting for one newer than the
+ * `before` e-mails already there.
+ */
+export async function newestRecoveryCode(address: string, before = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      () => {
+        const mails = mailsTo(address);
+        if (mails.length <= before) return '';
+        code = /redefinir a senha da intranet é: (\d{6})/.exec(mails[mails.length - 1] ?? '')?.[1] ?? '';
+        return code;
+      },
+      { message: `a recovery code e-mailed to ${address}` },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
 }

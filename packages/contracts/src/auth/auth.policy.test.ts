@@ -4,12 +4,25 @@ import { canActOnUser, canOpenChamadosAbertos, canSeeSupportCards } from './auth
 
 function actor(overrides: Partial<Omit<Actor, 'setor'>> & { sectors?: string[] } = {}): Actor {
   const { sectors = [], ...rest } = overrides;
-  return { userId: 10, privilegio: 3, suport: 0, admin: 0, ...rest, setor: sectors.map((sector) => ({ sector })) };
+  return {
+    userId: 10,
+    privilegio: 3,
+    suport: 0,
+    admin: 0,
+    ...rest,
+    setor: sectors.map((sector) => ({ sector })),
+  };
 }
 
 /** The demo company's people (README), plus the flag combinations the rules turn on. */
 const PEOPLE = {
-  administrador: actor({ userId: 1, privilegio: 1, admin: 1, suport: 1, sectors: ['Tecnologia de Informação'] }),
+  administrador: actor({
+    userId: 1,
+    privilegio: 1,
+    admin: 1,
+    suport: 1,
+    sectors: ['Tecnologia de Informação'],
+  }),
   gestorCompras: actor({ userId: 2, privilegio: 2, suport: 1, sectors: ['Compras'] }),
   colaboradorOperacao: actor({ userId: 3, privilegio: 3, suport: 0, sectors: ['Operação'] }),
   suporteTi: actor({ userId: 4, privilegio: 3, suport: 1, sectors: ['Tecnologia de Informação'] }),

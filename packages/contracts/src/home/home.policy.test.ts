@@ -5,12 +5,25 @@ import { SECTOR_ROUTES, sectorForPath } from './sectors.ts';
 
 function actor(overrides: Partial<Omit<Actor, 'setor'>> & { sectors?: string[] } = {}): Actor {
   const { sectors = [], ...rest } = overrides;
-  return { userId: 10, privilegio: 3, suport: 0, admin: 0, ...rest, setor: sectors.map((sector) => ({ sector })) };
+  return {
+    userId: 10,
+    privilegio: 3,
+    suport: 0,
+    admin: 0,
+    ...rest,
+    setor: sectors.map((sector) => ({ sector })),
+  };
 }
 
 /** The demo company (README) plus the combinations the rules of spec §6 turn on. */
 const P = {
-  administrador: actor({ userId: 1, privilegio: 1, admin: 1, suport: 1, sectors: ['Tecnologia de Informação'] }),
+  administrador: actor({
+    userId: 1,
+    privilegio: 1,
+    admin: 1,
+    suport: 1,
+    sectors: ['Tecnologia de Informação'],
+  }),
   gestorCompras: actor({ userId: 2, privilegio: 2, suport: 1, sectors: ['Compras'] }),
   colaboradorOperacao: actor({ userId: 3, privilegio: 3, suport: 0, sectors: ['Operação'] }),
   suporteTi: actor({ userId: 4, privilegio: 3, suport: 1, sectors: ['Tecnologia de Informação'] }),
@@ -21,7 +34,12 @@ const P = {
   gestorMultas: actor({ userId: 9, privilegio: 2, suport: 1, sectors: ['Gestão de Multas'] }),
   suporteQssma: actor({ userId: 12, privilegio: 3, suport: 1, sectors: ['QSSMA'] }),
   colaboradorQssma: actor({ userId: 13, privilegio: 3, suport: 0, sectors: ['QSSMA'] }),
-  suporteComprasERh: actor({ userId: 14, privilegio: 3, suport: 1, sectors: ['Compras', 'Recursos Humanos'] }),
+  suporteComprasERh: actor({
+    userId: 14,
+    privilegio: 3,
+    suport: 1,
+    sectors: ['Compras', 'Recursos Humanos'],
+  }),
   suporteRhGrafiaAntiga: actor({ userId: 15, privilegio: 3, suport: 1, sectors: ['recursos humanos'] }),
   colaboradorComFlagAdmin: actor({ userId: 16, privilegio: 3, suport: 0, admin: 1, sectors: ['Operação'] }),
   administradorSemFlag: actor({ userId: 17, privilegio: 1, admin: 0, suport: 1, sectors: ['Compras'] }),
@@ -35,32 +53,89 @@ type Person = keyof typeof P;
  * avisos = support in RH/QSSMA or admin; funcionarios = sector RH or admin;
  * solicitar = role < 3 or support; consultar and RH = everyone.
  */
-const MENU: [Person, { tab: boolean; panel: boolean; usuarios: boolean; avisos: boolean; funcionarios: boolean; solicitar: boolean }][] = [
-  ['administrador', { tab: true, panel: true, usuarios: true, avisos: true, funcionarios: true, solicitar: true }],
-  ['gestorCompras', { tab: true, panel: true, usuarios: true, avisos: false, funcionarios: false, solicitar: true }],
-  ['colaboradorOperacao', { tab: false, panel: false, usuarios: false, avisos: false, funcionarios: false, solicitar: false }],
-  ['suporteTi', { tab: false, panel: true, usuarios: false, avisos: false, funcionarios: false, solicitar: true }],
-  ['analistaRh', { tab: true, panel: true, usuarios: false, avisos: true, funcionarios: true, solicitar: true }],
-  ['diretor', { tab: true, panel: true, usuarios: true, avisos: false, funcionarios: false, solicitar: true }],
-  ['presidente', { tab: true, panel: true, usuarios: true, avisos: false, funcionarios: false, solicitar: true }],
-  ['juridico', { tab: false, panel: false, usuarios: false, avisos: false, funcionarios: true, solicitar: false }],
-  ['gestorMultas', { tab: true, panel: true, usuarios: true, avisos: false, funcionarios: false, solicitar: true }],
-  ['suporteQssma', { tab: true, panel: true, usuarios: false, avisos: true, funcionarios: false, solicitar: true }],
-  ['colaboradorQssma', { tab: false, panel: false, usuarios: false, avisos: false, funcionarios: false, solicitar: false }],
-  ['suporteComprasERh', { tab: true, panel: true, usuarios: false, avisos: true, funcionarios: true, solicitar: true }],
-  ['suporteRhGrafiaAntiga', { tab: true, panel: true, usuarios: false, avisos: true, funcionarios: true, solicitar: true }],
-  ['colaboradorComFlagAdmin', { tab: false, panel: true, usuarios: true, avisos: true, funcionarios: true, solicitar: false }],
-  ['semSetor', { tab: false, panel: false, usuarios: false, avisos: false, funcionarios: false, solicitar: false }],
+const MENU: [
+  Person,
+  {
+    tab: boolean;
+    panel: boolean;
+    usuarios: boolean;
+    avisos: boolean;
+    funcionarios: boolean;
+    solicitar: boolean;
+  },
+][] = [
+  [
+    'administrador',
+    { tab: true, panel: true, usuarios: true, avisos: true, funcionarios: true, solicitar: true },
+  ],
+  [
+    'gestorCompras',
+    { tab: true, panel: true, usuarios: true, avisos: false, funcionarios: false, solicitar: true },
+  ],
+  [
+    'colaboradorOperacao',
+    { tab: false, panel: false, usuarios: false, avisos: false, funcionarios: false, solicitar: false },
+  ],
+  [
+    'suporteTi',
+    { tab: false, panel: true, usuarios: false, avisos: false, funcionarios: false, solicitar: true },
+  ],
+  [
+    'analistaRh',
+    { tab: true, panel: true, usuarios: false, avisos: true, funcionarios: true, solicitar: true },
+  ],
+  [
+    'diretor',
+    { tab: true, panel: true, usuarios: true, avisos: false, funcionarios: false, solicitar: true },
+  ],
+  [
+    'presidente',
+    { tab: true, panel: true, usuarios: true, avisos: false, funcionarios: false, solicitar: true },
+  ],
+  [
+    'juridico',
+    { tab: false, panel: false, usuarios: false, avisos: false, funcionarios: true, solicitar: false },
+  ],
+  [
+    'gestorMultas',
+    { tab: true, panel: true, usuarios: true, avisos: false, funcionarios: false, solicitar: true },
+  ],
+  [
+    'suporteQssma',
+    { tab: true, panel: true, usuarios: false, avisos: true, funcionarios: false, solicitar: true },
+  ],
+  [
+    'colaboradorQssma',
+    { tab: false, panel: false, usuarios: false, avisos: false, funcionarios: false, solicitar: false },
+  ],
+  [
+    'suporteComprasERh',
+    { tab: true, panel: true, usuarios: false, avisos: true, funcionarios: true, solicitar: true },
+  ],
+  [
+    'suporteRhGrafiaAntiga',
+    { tab: true, panel: true, usuarios: false, avisos: true, funcionarios: true, solicitar: true },
+  ],
+  [
+    'colaboradorComFlagAdmin',
+    { tab: false, panel: true, usuarios: true, avisos: true, funcionarios: true, solicitar: false },
+  ],
+  [
+    'semSetor',
+    { tab: false, panel: false, usuarios: false, avisos: false, funcionarios: false, solicitar: false },
+  ],
 ];
 
 describe('menu rules (spec §6)', () => {
   describe.each(MENU)('%s', (person, expected) => {
     const u = P[person];
-    it(`Gerenciar tab visible: ${expected.tab}`, () => expect(menuPolicy.showGerenciarTab(u)).toBe(expected.tab));
+    it(`Gerenciar tab visible: ${expected.tab}`, () =>
+      expect(menuPolicy.showGerenciarTab(u)).toBe(expected.tab));
     it(`Gerenciar panel shown: ${expected.panel}`, () =>
       expect(menuPolicy.showGerenciarPanel(u)).toBe(expected.panel));
     it(`Usuarios: ${expected.usuarios}`, () => expect(menuPolicy.showUsuarios(u)).toBe(expected.usuarios));
-    it(`Inserir Avisos: ${expected.avisos}`, () => expect(menuPolicy.showInserirAvisos(u)).toBe(expected.avisos));
+    it(`Inserir Avisos: ${expected.avisos}`, () =>
+      expect(menuPolicy.showInserirAvisos(u)).toBe(expected.avisos));
     it(`Gerenciar Funcionários: ${expected.funcionarios}`, () =>
       expect(menuPolicy.showGerenciarFuncionarios(u)).toBe(expected.funcionarios));
     it(`Suporte › Solicitar: ${expected.solicitar}`, () =>
@@ -158,7 +233,9 @@ const CARD_PEOPLE: [Person, boolean][] = [
 
 describe('sector landing cards (spec §2 "Sector landing cards", §6)', () => {
   const rows = SECTOR_KEYS.flatMap((sector) =>
-    CARD_PEOPLE.map(([person, supportOrAdmin]) => [sector, person, supportOrAdmin] as [SectorKey, Person, boolean]),
+    CARD_PEOPLE.map(
+      ([person, supportOrAdmin]) => [sector, person, supportOrAdmin] as [SectorKey, Person, boolean],
+    ),
   );
 
   it.each(rows)('%s as %s: every card is a spec card with its spec path, none twice', (sector, person) => {
@@ -167,10 +244,13 @@ describe('sector landing cards (spec §2 "Sector landing cards", §6)', () => {
     expect(new Set(cards.map((c) => c.label)).size).toBe(cards.length);
   });
 
-  it.each(rows)('%s as %s: support cards only for support or admin (%s)', (sector, person, supportOrAdmin) => {
-    const labels = landingCards(P[person], sector).map((c) => c.label);
-    for (const label of SUPPORT_CARDS) expect(labels.includes(label)).toBe(supportOrAdmin);
-  });
+  it.each(rows)(
+    '%s as %s: support cards only for support or admin (%s)',
+    (sector, person, supportOrAdmin) => {
+      const labels = landingCards(P[person], sector).map((c) => c.label);
+      for (const label of SUPPORT_CARDS) expect(labels.includes(label)).toBe(supportOrAdmin);
+    },
+  );
 
   it.each(rows.filter(([sector]) => sector === 'estoque' || sector === 'faturamento'))(
     '%s as %s: the first card (Chamados Abertos) is hidden',
@@ -179,12 +259,47 @@ describe('sector landing cards (spec §2 "Sector landing cards", §6)', () => {
     },
   );
 
-  it.each(rows.filter(([sector, , supportOrAdmin]) => supportOrAdmin && sector !== 'estoque' && sector !== 'faturamento'))(
-    '%s as %s: Chamados Abertos is the first card',
-    (sector, person) => {
-      expect(landingCards(P[person], sector)[0]).toEqual({ label: 'Chamados Abertos', path: '/ChamadosAbertos' });
-    },
-  );
+  it.each(
+    rows.filter(
+      ([sector, , supportOrAdmin]) => supportOrAdmin && sector !== 'estoque' && sector !== 'faturamento',
+    ),
+  )('%s as %s: Chamados Abertos is the first card', (sector, person) => {
+    expect(landingCards(P[person], sector)[0]).toEqual({
+      label: 'Chamados Abertos',
+      path: '/ChamadosAbertos',
+    });
+  });
+});
+
+/**
+ * Which service card each sector shows is not in the spec; docs/decisions.md ("Sector landing cards")
+ * settles it. Chamados Abertos only for those who may open it (admin or support).
+ */
+const SERVICE_CARD: Record<SectorKey, string[]> = {
+  estoque: ['Compras'],
+  compras: ['Compras'],
+  infra: [],
+  faturamento: ['Gerir Multas'],
+  operacao: ['Gravação de Processos'],
+  qssma: [],
+  ti: [],
+  rh: ['Atendimento RH'],
+  multas: ['Gerir Multas'],
+};
+
+describe('sector landing cards as docs/decisions.md settles them', () => {
+  it.each(SECTOR_KEYS)('%s for a support user (suporte TI)', (sector) => {
+    const hidden = sector === 'estoque' || sector === 'faturamento';
+    expect(landingCards(P.suporteTi, sector).map((c) => c.label)).toEqual([
+      ...(hidden ? [] : ['Chamados Abertos']),
+      ...SERVICE_CARD[sector],
+      ...SUPPORT_CARDS,
+    ]);
+  });
+
+  it.each(SECTOR_KEYS)('%s for a Colaborador without support', (sector) => {
+    expect(landingCards(P.colaboradorOperacao, sector).map((c) => c.label)).toEqual(SERVICE_CARD[sector]);
+  });
 });
 
 describe('sectorForPath: spec paths, URL-encoded by the browser, matched case-insensitively', () => {

@@ -152,7 +152,9 @@ export const callListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type CallListQuery = z.input<typeof callListQuery>;
-export type CallFilters = Omit<z.output<typeof callListQuery>, 'page' | 'pageSize' | 'sort' | 'dir'>;
+export type CallFilters = { scope: CallScope } & Partial<
+  Omit<z.output<typeof callListQuery>, 'scope' | 'page' | 'pageSize' | 'sort' | 'dir'>
+>;
 
 export const callRow = z.object({
   id: z.number(),

@@ -38,6 +38,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('calls')
     .columns(['status', 'created_at'])
     .execute();
+  // Sorting by name or unit walks these instead of sorting the table.
+  await db.schema
+    .createIndex('calls_nome_created_idx')
+    .on('calls')
+    .columns(['nome_usuario', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('calls_filial_created_idx')
+    .on('calls')
+    .columns(['filial', 'created_at'])
+    .execute();
   await db.schema.createIndex('calls_request_idx').on('calls').column('request_id').execute();
 
   await withId(db, db.schema.createTable('call_answers'))

@@ -14,7 +14,8 @@ describe(`usage policy acceptance (${TEST_DIALECT})`, () => {
   afterAll(() => t.close());
 
   const userId = async (matricula: string) =>
-    (await t.db.selectFrom('users').select('id').where('matricula', '=', matricula).executeTakeFirstOrThrow()).id;
+    (await t.db.selectFrom('users').select('id').where('matricula', '=', matricula).executeTakeFirstOrThrow())
+      .id;
   const policyAudits = async (uid: number) =>
     t.db
       .selectFrom('audit_log')
@@ -109,7 +110,11 @@ describe(`usage policy acceptance (${TEST_DIALECT})`, () => {
   });
 
   it('a new policy version asks everyone again', async () => {
-    await t.db.updateTable('settings').set({ value: '2026-03-01' }).where('key', '=', 'policy_version').execute();
+    await t.db
+      .updateTable('settings')
+      .set({ value: '2026-03-01' })
+      .where('key', '=', 'policy_version')
+      .execute();
 
     const policy = await t.as(DEMO.admin)({ method: 'GET', url: '/api/policy' });
     expect(policy.json()).toEqual({ ...POLICY, version: '2026-03-01', versionLabel: '01/03/2026' });

@@ -35,7 +35,8 @@ describe(`own password, contact data and profile photo (${TEST_DIALECT})`, () =>
   afterAll(() => t.close());
 
   const userId = async (matricula: string) =>
-    (await t.db.selectFrom('users').select('id').where('matricula', '=', matricula).executeTakeFirstOrThrow()).id;
+    (await t.db.selectFrom('users').select('id').where('matricula', '=', matricula).executeTakeFirstOrThrow())
+      .id;
   const auditCount = async (uid: number, action: string) =>
     Number(
       (
@@ -54,17 +55,26 @@ describe(`own password, contact data and profile photo (${TEST_DIALECT})`, () =>
     expect(res.statusCode).toBe(200);
     return res.json().token as string;
   };
-  const checkAuth = (tk: string) => t.app.inject({ method: 'GET', url: '/api/check-auth', headers: bearer(tk) });
+  const checkAuth = (tk: string) =>
+    t.app.inject({ method: 'GET', url: '/api/check-auth', headers: bearer(tk) });
 
   describe('GET /api/checkpassword', () => {
     it('answers 200 for the right password', async () => {
-      const res = await t.as(DEMO.suporteTi)({ method: 'GET', url: '/api/checkpassword', query: { password: PASSWORD } });
+      const res = await t.as(DEMO.suporteTi)({
+        method: 'GET',
+        url: '/api/checkpassword',
+        query: { password: PASSWORD },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true });
     });
 
     it('answers 403 "Senha incorreta" for a wrong one', async () => {
-      const res = await t.as(DEMO.suporteTi)({ method: 'GET', url: '/api/checkpassword', query: { password: 'errada' } });
+      const res = await t.as(DEMO.suporteTi)({
+        method: 'GET',
+        url: '/api/checkpassword',
+        query: { password: 'errada' },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'Senha incorreta' });
     });
@@ -165,7 +175,11 @@ describe(`own password, contact data and profile photo (${TEST_DIALECT})`, () =>
     });
 
     it('clears both with empty strings', async () => {
-      const res = await t.as(DEMO.presidente)({ method: 'PUT', url: '/api/me', payload: { email: '', tell: '' } });
+      const res = await t.as(DEMO.presidente)({
+        method: 'PUT',
+        url: '/api/me',
+        payload: { email: '', tell: '' },
+      });
       expect(res.statusCode).toBe(200);
       const data = await t.as(DEMO.presidente)({ method: 'GET', url: '/api/get-sessionData' });
       expect(data.json()).toMatchObject({ email: null, tell: null });
@@ -174,7 +188,11 @@ describe(`own password, contact data and profile photo (${TEST_DIALECT})`, () =>
     it.each(['nao-e-um-email', 'a@', '@rotasul.com.br', 'dois@@rotasul.com.br'])(
       'refuses the e-mail %j with 400 and keeps the stored data',
       async (email) => {
-        const res = await t.as(DEMO.juridico)({ method: 'PUT', url: '/api/me', payload: { email, tell: '11999998888' } });
+        const res = await t.as(DEMO.juridico)({
+          method: 'PUT',
+          url: '/api/me',
+          payload: { email, tell: '11999998888' },
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ error: 'Informe um e-mail válido.' });
         const data = await t.as(DEMO.juridico)({ method: 'GET', url: '/api/get-sessionData' });
@@ -190,7 +208,9 @@ describe(`own password, contact data and profile photo (${TEST_DIALECT})`, () =>
     const upload = (matricula: string, form: FormData) =>
       t.as(matricula)({ method: 'POST', url: '/api/changePictureProfile', payload: form });
     const currentPhoto = async (matricula: string) =>
-      (await t.as(matricula)({ method: 'GET', url: '/api/getPictureProfile' })).json<{ foto: string | null }[]>();
+      (await t.as(matricula)({ method: 'GET', url: '/api/getPictureProfile' })).json<
+        { foto: string | null }[]
+      >();
 
     it('GET /api/getPictureProfile answers [{foto: null}] before any upload', async () => {
       const res = await t.as(DEMO.gestorCompras)({ method: 'GET', url: '/api/getPictureProfile' });
@@ -228,7 +248,8 @@ describe(`own password, contact data and profile photo (${TEST_DIALECT})`, () =>
     });
 
     it('answers byte ranges with 206 and the right slice, and 416 outside the file', async () => {
-      const [{ foto }] = await currentPhoto(DEMO.gestorCompras);
+      const foto = (await currentPhoto(DEMO.gestorCompras))[0]?.foto;
+      expect(foto).toMatch(/^files\/profile\/.+\.png$/);
       const url = `/api/${foto}`;
       const range = async (spec: string) =>
         t.as(DEMO.gestorCompras)({ method: 'GET', url, headers: { range: spec } });
@@ -253,13 +274,20 @@ describe(`own password, contact data and profile photo (${TEST_DIALECT})`, () =>
       expect(outside.headers['content-range']).toBe(`bytes */${PNG.length}`);
       expect(outside.json()).toEqual({ error: 'Intervalo solicitado inválido.' });
 
+      // A range in another unit is ignored: the whole file.
+      const items = await range('items=0-5');
+      expect(items.statusCode).toBe(200);
+      expect(items.headers['content-range']).toBeUndefined();
+      expect(items.rawPayload.equals(PNG)).toBe(true);
+
       const head = await t.as(DEMO.gestorCompras)({ method: 'HEAD', url });
       expect(head.statusCode).toBe(200);
       expect(head.headers['content-length']).toBe(String(PNG.length));
     });
 
     it('replaces the photo with a JPEG and deletes the previous file', async () => {
-      const [{ foto: previous }] = await currentPhoto(DEMO.gestorCompras);
+      const previous = (await currentPhoto(DEMO.gestorCompras))[0]?.foto;
+      expect(previous).toMatch(/^files\/profile\//);
       const res = await upload(DEMO.gestorCompras, photoForm(JPEG, 'retrato.jpeg', 'image/jpeg'));
       expect(res.statusCode).toBe(200);
       const foto = res.json().foto as string;
@@ -290,7 +318,10 @@ describe(`own password, contact data and profile photo (${TEST_DIALECT})`, () =>
       expect(file.rawPayload.length).toBe(3_000_000);
     });
 
-    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(400)]);
+    const exe = Buffer.concat([
+      Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'),
+      Buffer.alloc(400),
+    ]);
     const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');

@@ -216,13 +216,16 @@ describe(`password recovery: sendCode, checkCode, updatepassword (${TEST_DIALECT
     ['checkCode', () => checkCode('9999', '123456')],
     ['updatepassword', () => updatePassword('9999', 'qualquer123')],
     ['sendCode with an unknown CPF', () => sendCode('12345678909')],
-  ])('answers 404 "Erro ao verificar usuário" for an unknown registration (%s), no e-mail', async (_n, call) => {
-    const before = t.outbox().length;
-    const res = await call();
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: USER_ERROR });
-    expect(t.outbox()).toHaveLength(before);
-  });
+  ])(
+    'answers 404 "Erro ao verificar usuário" for an unknown registration (%s), no e-mail',
+    async (_n, call) => {
+      const before = t.outbox().length;
+      const res = await call();
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: USER_ERROR });
+      expect(t.outbox()).toHaveLength(before);
+    },
+  );
 
   it('answers 404 for a disabled user', async () => {
     await t.db.updateTable('users').set({ active: 0 }).where('matricula', '=', DEMO.colaborador).execute();

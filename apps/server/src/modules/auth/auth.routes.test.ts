@@ -23,7 +23,8 @@ describe(`session: login, check-auth, session data, logout, expiry (${TEST_DIALE
   afterAll(() => t.close());
 
   const userId = async (matricula: string) =>
-    (await t.db.selectFrom('users').select('id').where('matricula', '=', matricula).executeTakeFirstOrThrow()).id;
+    (await t.db.selectFrom('users').select('id').where('matricula', '=', matricula).executeTakeFirstOrThrow())
+      .id;
   const auditCount = async (uid: number, action: string) =>
     Number(
       (
@@ -63,7 +64,9 @@ describe(`session: login, check-auth, session data, logout, expiry (${TEST_DIALE
       expect(row).toMatchObject({ user_id: uid, ip: '10.9.8.7', user_agent: 'vitest-navegador' });
       // Only the hash of the token is stored.
       expect(JSON.stringify(row)).not.toContain(body.token);
-      expect(Date.parse(row!.expires_at) - Date.now()).toBeGreaterThan((LIMITS.sessionTtlHours - 1) * 3600_000);
+      expect(Date.parse(row!.expires_at) - Date.now()).toBeGreaterThan(
+        (LIMITS.sessionTtlHours - 1) * 3600_000,
+      );
 
       expect((await checkAuth(body.token)).statusCode).toBe(200);
     });
@@ -72,14 +75,23 @@ describe(`session: login, check-auth, session data, logout, expiry (${TEST_DIALE
       const res = await login(DEMO.suporteTi);
       expect(res.statusCode).toBe(200);
       const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
-      expect(cookie).toMatchObject({ value: res.json().token, httpOnly: true, sameSite: 'Lax', path: '/api' });
+      expect(cookie).toMatchObject({
+        value: res.json().token,
+        httpOnly: true,
+        sameSite: 'Lax',
+        path: '/api',
+      });
       expect(cookie?.maxAge).toBe(LIMITS.sessionTtlHours * 3600);
     });
 
     it('signs in by CPF (digits)', async () => {
       const res = await login('11144477735');
       expect(res.statusCode).toBe(200);
-      const data = await t.app.inject({ method: 'GET', url: '/api/get-sessionData', headers: bearer(res.json().token) });
+      const data = await t.app.inject({
+        method: 'GET',
+        url: '/api/get-sessionData',
+        headers: bearer(res.json().token),
+      });
       expect(data.json()).toMatchObject({ matricula: '1002', userName: 'Patrícia Souza Ramos' });
     });
 
@@ -89,14 +101,17 @@ describe(`session: login, check-auth, session data, logout, expiry (${TEST_DIALE
       ['unknown matrícula', '9999', PASSWORD],
       ['unknown CPF', '12345678909', PASSWORD],
       ['password of another user, case changed', DEMO.gestorCompras, 'INTRANET123'],
-    ])('refuses a %s with 401 and the spec message, no session, no cookie', async (_name, username, password) => {
-      const sessionsBefore = await t.db.selectFrom('sessions').select('id').execute();
-      const res = await login(username, password);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, error: LOGIN_FAILED });
-      expect(res.cookies).toEqual([]);
-      expect(await t.db.selectFrom('sessions').select('id').execute()).toHaveLength(sessionsBefore.length);
-    });
+    ])(
+      'refuses a %s with 401 and the spec message, no session, no cookie',
+      async (_name, username, password) => {
+        const sessionsBefore = await t.db.selectFrom('sessions').select('id').execute();
+        const res = await login(username, password);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ success: false, error: LOGIN_FAILED });
+        expect(res.cookies).toEqual([]);
+        expect(await t.db.selectFrom('sessions').select('id').execute()).toHaveLength(sessionsBefore.length);
+      },
+    );
 
     it('does not audit a failed login as a login', async () => {
       const uid = await userId(DEMO.gestorCompras);
@@ -219,9 +234,9 @@ describe(`session: login, check-auth, session data, logout, expiry (${TEST_DIALE
       const again = await checkAuth(token);
       expect(again.statusCode).toBe(401);
       expect(again.json()).toEqual({ error: MSG.unauthenticated });
-      expect((await t.app.inject({ method: 'GET', url: '/api/logout', headers: bearer(token) })).statusCode).toBe(
-        401,
-      );
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/logout', headers: bearer(token) })).statusCode,
+      ).toBe(401);
       expect((await checkAuth(other)).statusCode).toBe(200);
       expect(await auditCount(uid, 'logout')).toBe(before + 1);
     });
@@ -258,7 +273,9 @@ describe(`session: login, check-auth, session data, logout, expiry (${TEST_DIALE
       const start = Date.now();
       await t.db
         .updateTable('sessions')
-        .set({ last_seen_at: new Date(start - LIMITS.sessionIdleHours * 3600_000 + 10 * 60_000).toISOString() })
+        .set({
+          last_seen_at: new Date(start - LIMITS.sessionIdleHours * 3600_000 + 10 * 60_000).toISOString(),
+        })
         .where('token_hash', '=', hashToken(token))
         .execute();
       expect((await checkAuth(token)).statusCode).toBe(200);
@@ -356,7 +373,11 @@ describe(`session: login, check-auth, session data, logout, expiry (${TEST_DIALE
       const res = await login(DEMO.presidente);
       const own = { [SESSION_COOKIE]: res.json().token as string };
       expect((await t.app.inject({ method: 'GET', url: BANNER_URL, cookies: own })).statusCode).toBe(200);
-      const out = await t.app.inject({ method: 'GET', url: '/api/logout', headers: bearer(res.json().token) });
+      const out = await t.app.inject({
+        method: 'GET',
+        url: '/api/logout',
+        headers: bearer(res.json().token),
+      });
       expect(out.statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: BANNER_URL, cookies: own })).statusCode).toBe(401);
     });
@@ -396,7 +417,11 @@ describe(`session: login, check-auth, session data, logout, expiry (${TEST_DIALE
       expect(res.statusCode).toBe(200);
       const banners = res.json<{ id: number; path: string; alt: string }[]>();
       expect(banners).toEqual(
-        DEMO_BANNERS.map((b) => ({ id: expect.any(Number), path: `files/banners/demo-${b.image}`, alt: b.alt })),
+        DEMO_BANNERS.map((b) => ({
+          id: expect.any(Number),
+          path: `files/banners/demo-${b.image}`,
+          alt: b.alt,
+        })),
       );
       for (const b of banners) {
         const file = await t.as(DEMO.suporteTi)({ method: 'GET', url: `/api/${b.path}` });

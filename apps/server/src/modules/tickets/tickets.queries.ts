@@ -98,10 +98,11 @@ export interface ListPage {
 }
 
 export async function listCalls(db: DbOrTx, actor: Actor, f: CallFilters, p: ListPage) {
+  // Sort column, then newest first, then id: each sortable column has an index on (column, created_at).
+  let sorted = filtered(db, actor, f).select(ROW_COLUMNS).orderBy(SORT_COLUMN[p.sort], p.dir);
+  if (p.sort !== 'data') sorted = sorted.orderBy('calls.created_at', p.dir);
   const [rows, count] = await Promise.all([
-    filtered(db, actor, f)
-      .select(ROW_COLUMNS)
-      .orderBy(SORT_COLUMN[p.sort], p.dir)
+    sorted
       .orderBy('calls.id', p.dir)
       .limit(p.pageSize)
       .offset((p.page - 1) * p.pageSize)
@@ -124,12 +125,8 @@ export async function* exportBatches(db: DbOrTx, actor: Actor, f: CallFilters, b
       .limit(batchSize);
     if (before) {
       const b = before;
-      q = q.where((eb) =>
-        eb.or([
-          eb('calls.created_at', '<', b.created_at),
-          eb.and([eb('calls.created_at', '=', b.created_at), eb('calls.id', '<', b.id)]),
-        ]),
-      );
+      // A row-value comparison walks the (created_at) index on both databases; an OR would not.
+      q = q.where((eb) => eb(eb.refTuple('calls.created_at', 'calls.id'), '<', eb.tuple(b.created_at, b.id)));
     }
     const rows = await q.execute();
     if (rows.length === 0) return;

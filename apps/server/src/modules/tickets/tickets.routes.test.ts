@@ -2,6 +2,7 @@ import { MSG } from '@intranet/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
+import { exportBatches } from './tickets.queries.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -420,6 +421,26 @@ describe(`tickets (${TEST_DIALECT})`, () => {
         true,
       );
       expect(String(rows[1]![7])).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    });
+
+    it('walks every row once in keyset batches, ties on the same instant included', async () => {
+      await t.db
+        .updateTable('calls')
+        .set({ created_at: '2024-05-05T12:00:00.000Z' })
+        .where('id', '<=', 5)
+        .execute();
+      const admin = await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('matricula', '=', DEMO.admin)
+        .executeTakeFirstOrThrow();
+      const actor = { userId: admin.id, privilegio: 1, suport: 1, admin: 1, setor: [] };
+      const seen: number[] = [];
+      for await (const batch of exportBatches(t.db, actor, { scope: 'open' }, 2))
+        seen.push(...batch.map((r) => r.id));
+      const all = ids(await list(DEMO.admin, 'scope=open&pageSize=200'));
+      expect(seen).toEqual(all);
+      expect(new Set(seen).size).toBe(seen.length);
     });
 
     it('chamados.xlsx has My calls; the cookie session downloads it; no session is 401', async () => {

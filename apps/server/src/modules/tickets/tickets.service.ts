@@ -19,6 +19,7 @@ import { nowIso } from '../../db/database.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { commitWithFiles } from '../../platform/image-upload.ts';
 import { plainText } from '../../platform/plain-text.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
 import * as q from './tickets.queries.ts';
@@ -48,16 +49,8 @@ export async function loadVisibleCall(ctx: AppContext, user: SessionUser, id: nu
 }
 
 /** Runs the change, then moves the uploaded files into place; drops them if the change fails. */
-async function withFiles<T>(form: ReceivedForm | undefined, change: () => Promise<T>): Promise<T> {
-  try {
-    const result = await change();
-    await form?.commit();
-    return result;
-  } catch (err) {
-    await form?.discard();
-    throw err;
-  }
-}
+const withFiles = <T>(ctx: AppContext, form: ReceivedForm | undefined, change: () => Promise<T>) =>
+  commitWithFiles(form, ctx.storage, async () => ({ result: await change() }));
 
 const attachmentRows = (files: ReceivedFile[], callId: number, answerId: number | null, now: string) =>
   files.map((f) => ({
@@ -80,7 +73,7 @@ export async function openCall(
   const sectors = [...user.setor.map((s) => s.sector)].sort((a, b) =>
     a === user.mainSector ? -1 : b === user.mainSector ? 1 : 0,
   );
-  return withFiles(form, () =>
+  return withFiles(ctx, form, () =>
     ctx.db.transaction().execute(async (tx) => {
       const id = await q.insertCall(tx, {
         problema: body.problem,
@@ -188,7 +181,7 @@ export async function answerCall(
     throw err;
   });
   const msg = plainText(rawMsg);
-  await withFiles(form, async () => {
+  await withFiles(ctx, form, async () => {
     if (call.status === 3) throw badRequest(MSG.ticketClosed);
     authorize(canAnswerCall(user, facts(call)));
     if (!msg) throw badRequest(MSG.fieldRequired);

@@ -26,7 +26,7 @@ export function RecoveryDialog({ opened, onClose, initialRegistration = '' }: Re
       onClose={onClose}
       title="Recuperar senha"
       centered
-      size="md"
+      size={500}
       radius="lg"
       padding="lg"
       closeButtonProps={{ 'aria-label': 'Fechar' }}
@@ -38,7 +38,7 @@ export function RecoveryDialog({ opened, onClose, initialRegistration = '' }: Re
   );
 }
 
-/** "Etapa 2 de 3: Código", on phones, where the stepper shows only its icons. */
+/** "Etapa 2 de 3: Verificação", on phones, where the stepper shows only its icons. */
 function StepCaption({ step }: { step: number }) {
   return (
     <Text hiddenFrom="xs" size="xs" fw={700} c="brand.9" tt="uppercase" lts={0.5}>
@@ -79,6 +79,7 @@ function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initial
     if (!parsed.ok) return;
     sendCode.mutate(parsed.data, {
       onSuccess: (res) => {
+        setRegistration(parsed.data.registration);
         setEmail(res.email);
         onSent?.();
       },

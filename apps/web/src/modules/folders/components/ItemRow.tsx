@@ -132,9 +132,9 @@ export function ItemRow({
         )}
         <Text size="xs" c="dimmed" className={classes.meta}>
           {[
-            item.createdByName,
             formatDateBR(item.date),
             entry.kind === 'file' ? formatFileSize(entry.item.size) : null,
+            item.createdByName,
           ]
             .filter(Boolean)
             .join(' · ')}

@@ -231,7 +231,7 @@ export function FoldersPage() {
           <Group gap="xs" wrap="nowrap">
             <TextInput
               style={{ flex: 1 }}
-              placeholder="Buscar nesta pasta e nas subpastas"
+              placeholder="Buscar nesta pasta"
               aria-label="Buscar"
               leftSection={<IconSearch size={16} />}
               value={search}

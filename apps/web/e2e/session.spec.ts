@@ -1,0 +1,308 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { acceptCookies, DEMO_PASSWORD, restorePassword, signIn } from './support/session.ts';
+
+/** A real JPEG of the demo seed (42 kB). */
+const JPEG = readFileSync(new URL('../../server/src/seed/assets/notice-vacina.jpg', import.meta.url));
+
+const LOGIN_FAILED = 'Erro ao fazer Login / Por favor, verifique login e senha.';
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await acceptCookies(context, baseURL);
+});
+
+async function fillLogin(page: Page, username: string, password: string) {
+  await page.getByRole('textbox', { name: 'Usuário' }).fill(username);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+}
+
+async function submitLogin(page: Page, username: string, password: string) {
+  await fillLogin(page, username, password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('intranet.token'));
+
+test.describe('login', () => {
+  test('a wrong password or an unknown user shows the failure message and stays on /login', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allowResourceError(401, '/api/login');
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Intranet' })).toBeVisible();
+    await submitLogin(page, '1001', 'senha-errada');
+    await expect(page.getByTestId('login-error')).toHaveText(LOGIN_FAILED);
+    await expect(page).toHaveURL(/\/login$/);
+
+    await submitLogin(page, '99999', DEMO_PASSWORD);
+    await expect(page.getByTestId('login-error')).toHaveText(LOGIN_FAILED);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('empty fields are refused in the browser; the user field takes at most 11 characters', async ({
+    page,
+  }) => {
+    const loginCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/login')) loginCalls.push(r.method());
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Informe a matrícula ou o CPF.')).toBeVisible();
+    await expect(page.getByText('Informe a senha.')).toBeVisible();
+
+    // Only the password missing.
+    await page.getByRole('textbox', { name: 'Usuário' }).fill('1001');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Informe a senha.')).toBeVisible();
+    await expect(page.getByText('Informe a matrícula ou o CPF.')).toHaveCount(0);
+    // Blank spaces are no user either.
+    await fillLogin(page, '   ', DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Informe a matrícula ou o CPF.')).toBeVisible();
+    expect(loginCalls).toEqual([]);
+
+    const user = page.getByRole('textbox', { name: 'Usuário' });
+    await expect(user).toHaveAttribute('maxlength', '11');
+    await user.fill('');
+    await user.pressSequentially('529982247251234');
+    await expect(user).toHaveValue('52998224725');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('signs in by matrícula and by CPF', async ({ page }) => {
+    await page.goto('/login');
+    await submitLogin(page, '1001', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('header-matricula')).toHaveText('1001');
+    await expect(page.getByRole('heading', { level: 1, name: 'Olá, Carlos!' })).toBeVisible();
+    expect(await storedToken(page)).toMatch(/^[\w-]{40,}$/);
+
+    await page.getByTestId('user-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await submitLogin(page, '52998224725', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('header-matricula')).toHaveText('1001');
+    await expect(page.getByTestId('header-name')).toHaveText('Carlos Mendes');
+  });
+});
+
+test.describe('access rules', () => {
+  test('without a session, / and deep routes go to /login, which returns to the asked page', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+
+    await page.goto('/tecnologia%20de%20informacao');
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.goto('/perfil');
+    await expect(page).toHaveURL(/\/login$/);
+    await submitLogin(page, '1004', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/perfil$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Meu perfil' })).toBeVisible();
+  });
+
+  test('an unknown path shows the 404 page with a link back to the start', async ({ page }) => {
+    await signIn(page, '1003', '/pagina-que-nao-existe');
+    await expect(page.getByText('Oops! A página que você está procurando não foi encontrada.')).toBeVisible();
+    await expect(page.getByTestId('app-header')).toBeVisible();
+    const back = page.getByRole('link', { name: 'Voltar para o início' });
+    await expect(back).toHaveAttribute('href', '/');
+    await back.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('sector-grid')).toBeVisible();
+    await expect(page.getByText('Oops! A página que você está procurando não foi encontrada.')).toHaveCount(0);
+  });
+
+  test('/ChamadosAbertos refuses 1003 with the alert and sends him to /', async ({ page }) => {
+    await signIn(page, '1003', '/ChamadosAbertos');
+    await expect(page.getByText('Você não tem autorização de acesso a essa página')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('sector-grid')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Chamados Abertos' })).toHaveCount(0);
+  });
+
+  test('/ChamadosAbertos opens for 1004 (support)', async ({ page }) => {
+    await signIn(page, '1004', '/ChamadosAbertos');
+    await expect(page.getByRole('heading', { level: 1, name: 'Chamados Abertos' })).toBeVisible();
+    await expect(page).toHaveURL(/\/ChamadosAbertos$/);
+    await expect(page.getByText('Você não tem autorização de acesso a essa página')).toHaveCount(0);
+  });
+});
+
+test.describe('logout and inactivity', () => {
+  test("Sair in the user menu ends the session: /login, and the old token is refused", async ({ page }) => {
+    await signIn(page, '1002', '/');
+    await expect(page.getByTestId('header-matricula')).toHaveText('1002');
+    const token = await storedToken(page);
+    expect(token).toBeTruthy();
+    const before = await page.request.get('/api/get-sessionData', { headers: { Authorization: `Bearer ${token}` } });
+    expect(before.status()).toBe(200);
+
+    await page.getByTestId('user-menu-button').click();
+    await expect(page.getByRole('menuitem', { name: 'Alterar dados' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedToken(page)).toBeNull();
+
+    const after = await page.request.get('/api/get-sessionData', { headers: { Authorization: `Bearer ${token}` } });
+    expect(after.status()).toBe(401);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('after 5 minutes without activity a 30 s countdown shows, then the session ends', async ({ page }) => {
+    await page.clock.install();
+    await signIn(page, '1001', '/');
+    await expect(page.getByTestId('sector-grid')).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Sessão inativa' });
+    const message = page.getByTestId('inactivity-message');
+
+    // Nothing before five minutes.
+    await page.clock.fastForward('04:50');
+    await expect(page.getByTestId('sector-grid')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+
+    await page.clock.fastForward('00:11');
+    await expect(dialog).toBeVisible();
+    await expect(message).toHaveText('Você está inativo. Sua sessão será encerrada em 30 segundos.');
+    await page.clock.runFor(10_000);
+    await expect(message).toHaveText('Você está inativo. Sua sessão será encerrada em 20 segundos.');
+
+    // Continuar conectado starts the five minutes again.
+    await dialog.getByRole('button', { name: 'Continuar conectado' }).click();
+    await expect(dialog).toBeHidden();
+    await page.clock.fastForward('04:00');
+    await expect(dialog).toHaveCount(0);
+    await page.clock.fastForward('01:01');
+    await expect(dialog).toBeVisible();
+    const token = await storedToken(page);
+
+    await page.clock.runFor(29_000);
+    await expect(message).toHaveText('Você está inativo. Sua sessão será encerrada em 1 segundo.');
+    await expect(page).toHaveURL(/\/$/);
+    await page.clock.runFor(1_500);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Sua sessão foi encerrada por inatividade. Entre novamente para continuar.')).toBeVisible();
+    expect(await storedToken(page)).toBeNull();
+    const after = await page.request.get('/api/get-sessionData', { headers: { Authorization: `Bearer ${token}` } });
+    expect(after.status()).toBe(401);
+  });
+});
+
+test.describe('profile', () => {
+  test('/perfil shows the own data; a new photo updates the header avatar', async ({ page }) => {
+    await signIn(page, '1009', '/');
+    await page.getByTestId('user-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Alterar dados' }).click();
+    await expect(page).toHaveURL(/\/perfil$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Meu perfil' })).toBeVisible();
+
+    const data = page.getByRole('region', { name: 'Dados pessoais' });
+    const field = (label: string) => data.locator('dt', { hasText: label }).locator('+ dd');
+    await expect(field('Nome')).toHaveText('Marcos Vinícius Pereira');
+    await expect(field('Matrícula')).toHaveText('1009');
+    await expect(field('CPF')).toHaveText('852.146.720-63');
+    await expect(field('Filial')).toHaveText('Mauá');
+    await expect(field('Setor')).toHaveText('Gestão de Multas');
+    await expect(field('Perfil')).toHaveText('Gestor');
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('marcos.pereira@rotasul.com.br');
+
+    const avatar = page.getByTestId('header-avatar');
+    await expect(avatar).toHaveAttribute('data-has-photo', 'false');
+    await expect(avatar).toHaveText('MP');
+
+    const fileInput = page.getByLabel('Arquivo da foto de perfil');
+    await fileInput.setInputFiles({ name: 'eu.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+    await expect(page.getByText('Pré-visualização', { exact: true })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Pré-visualização da nova foto' })).toBeVisible();
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/changePictureProfile'));
+    await page.getByRole('button', { name: 'Salvar foto' }).click();
+    expect((await uploaded).status()).toBe(200);
+    await expect(page.getByText('Foto atualizada com sucesso!')).toBeVisible();
+
+    await expect(avatar).toHaveAttribute('data-has-photo', 'true');
+    const img = avatar.locator('img');
+    await expect(img).toHaveAttribute('src', /^\/api\/files\/profile\/[\w-]+\.jpg$/);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByText('Pré-visualização', { exact: true })).toHaveCount(0);
+
+    // It stays after a reload.
+    await page.reload();
+    await expect(page.getByTestId('header-avatar')).toHaveAttribute('data-has-photo', 'true');
+  });
+
+  test('a file that is not JPEG, PNG or WEBP is refused before any upload', async ({ page }) => {
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/changePictureProfile')) uploads.push(r.url());
+    });
+    await signIn(page, '1002', '/perfil');
+    await page
+      .getByLabel('Arquivo da foto de perfil')
+      .setInputFiles({ name: 'curriculo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
+    await expect(page.getByRole('alert').filter({ hasText: 'Formato inválido. Use JPEG, PNG ou WEBP.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Salvar foto' })).toHaveCount(0);
+    await expect(page.getByTestId('header-avatar')).toHaveAttribute('data-has-photo', 'false');
+    expect(uploads).toEqual([]);
+  });
+
+  test.describe('own password (/ChangePass, user 1007)', () => {
+    const NEW_PASSWORD = 'Helena#2025';
+    test.afterEach(async ({ request }) => {
+      await restorePassword(request, '1007', [NEW_PASSWORD]);
+    });
+
+    test('wrong old password, mismatch, then a change that the next sign-in uses', async ({
+      page,
+      consoleGuard,
+    }) => {
+      consoleGuard.allowResourceError(403, '/api/me/password');
+      await signIn(page, '1007', '/perfil');
+      await page.getByRole('link', { name: 'Alterar senha' }).click();
+      await expect(page).toHaveURL(/\/ChangePass$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Alterar senha' })).toBeVisible();
+
+      const oldPassword = page.getByLabel('Senha atual', { exact: true });
+      const newPassword = page.getByLabel('Nova senha', { exact: true });
+      const confirm = page.getByLabel('Confirmar nova senha', { exact: true });
+      const save = page.getByRole('button', { name: 'Salvar nova senha' });
+
+      await oldPassword.fill('nao-e-a-senha');
+      await newPassword.fill(NEW_PASSWORD);
+      await confirm.fill(NEW_PASSWORD);
+      await save.click();
+      await expect(page.getByText('A senha antiga incorreta.')).toBeVisible();
+      await expect(page).toHaveURL(/\/ChangePass$/);
+
+      await oldPassword.fill(DEMO_PASSWORD);
+      await confirm.fill(`${NEW_PASSWORD}x`);
+      await save.click();
+      await expect(page.getByText('As senhas não coincidem')).toBeVisible();
+      await expect(page).toHaveURL(/\/ChangePass$/);
+
+      await confirm.fill(NEW_PASSWORD);
+      await save.click();
+      await expect(page.getByText('senha alterada com sucesso!')).toBeVisible();
+      await expect(page).toHaveURL(/\/perfil$/);
+
+      // The old password no longer opens a session; the new one does, through the form.
+      const old = await page.request.post('/api/login', { data: { username: '1007', password: DEMO_PASSWORD } });
+      expect(old.status()).toBe(401);
+      await page.getByTestId('user-menu-button').click();
+      await page.getByRole('menuitem', { name: 'Sair' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await submitLogin(page, '1007', NEW_PASSWORD);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByTestId('header-matricula')).toHaveText('1007');
+    });
+  });
+});

@@ -1,0 +1,84 @@
+import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
+
+/**
+ * A client-error status a test may provoke on purpose (a wrong password answers 401, a wrong
+ * recovery code 400…). Server errors (5xx) can never be allowed.
+ */
+export type ProvokedStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415;
+
+interface AllowedResourceError {
+  status: ProvokedStatus;
+  /** Part of the failing resource's URL (a string to contain, or a pattern). */
+  url: string | RegExp;
+}
+
+export interface ConsoleGuard {
+  /**
+   * Accepts the browser's "Failed to load resource: … status of <status>" message for a resource
+   * whose URL matches, because the test provokes that answer on purpose (a wrong password, a
+   * logged-out token…). Only client errors (4xx) can be allowed.
+   */
+  allowResourceError(status: ProvokedStatus, url: string | RegExp): void;
+  /** Watches a page or a context that the test opened itself (the default context is watched already). */
+  watch(target: Page | BrowserContext): void;
+  /** The problems collected so far (console errors, page errors, CSP refusals). */
+  problems(): string[];
+}
+
+const RESOURCE_ERROR = /Failed to load resource: the server responded with a status of (\d{3})/;
+
+function matches(url: string, pattern: string | RegExp): boolean {
+  return typeof pattern === 'string' ? url.includes(pattern) : pattern.test(url);
+}
+
+/**
+ * `test` with an automatic guard: any console error, uncaught page error or Content-Security-Policy
+ * refusal ("Refused to …", at any console level) fails the test at its end, except the resource
+ * errors the test allowed explicitly with `consoleGuard.allowResourceError`.
+ */
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ context }, use) => {
+      const problems: string[] = [];
+      const allowed: AllowedResourceError[] = [];
+      const watched = new WeakSet<object>();
+
+      const isAllowed = (text: string, url: string) => {
+        const status = RESOURCE_ERROR.exec(text)?.[1];
+        if (!status) return false;
+        return allowed.some((a) => String(a.status) === status && matches(url, a.url));
+      };
+
+      const watch = (target: Page | BrowserContext) => {
+        if (watched.has(target) || ('context' in target && watched.has(target.context()))) return;
+        watched.add(target);
+        target.on('console', (msg) => {
+          const text = msg.text();
+          const refused = /Refused to /.test(text) || /Content[- ]Security[- ]Policy/i.test(text);
+          if (msg.type() !== 'error' && !refused) return;
+          const url = msg.location().url;
+          if (!refused && isAllowed(text, url)) return;
+          problems.push(`console.${msg.type()}: ${text}${url ? ` (${url})` : ''}`);
+        });
+        if ('pages' in target) {
+          target.on('weberror', (err) => problems.push(`pageerror: ${err.error().stack ?? err.error()}`));
+        } else {
+          target.on('pageerror', (err) => problems.push(`pageerror: ${err.stack ?? err.message}`));
+        }
+      };
+
+      watch(context);
+      await use({
+        allowResourceError: (status, url) => {
+          allowed.push({ status, url });
+        },
+        watch,
+        problems: () => [...problems],
+      });
+      expect(problems, 'console errors, page errors or CSP refusals in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
