@@ -95,9 +95,16 @@ export function AppsPage() {
                   <IconApps size={24} />
                 </Avatar>
                 <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600} lineClamp={2}>
+                  <Anchor
+                    href={app.address}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    c="inherit"
+                    fw={600}
+                    lineClamp={2}
+                  >
                     {app.name}
-                  </Text>
+                  </Anchor>
                   <Anchor href={app.address} target="_blank" rel="noopener noreferrer" size="sm">
                     <Group gap={4} wrap="nowrap">
                       Abrir <IconExternalLink size={14} />

@@ -82,7 +82,7 @@ export function BannerTab() {
               <Image src={storedFileUrl(b.path)} alt={b.alt} h={140} fit="cover" />
             </Card.Section>
             <Group justify="space-between" mt="sm" wrap="nowrap">
-              <Text size="sm" lineClamp={1}>
+              <Text size="sm" lineClamp={1} style={{ minWidth: 0, flex: 1 }} title={b.alt}>
                 {b.alt}
               </Text>
               <Button
@@ -90,6 +90,7 @@ export function BannerTab() {
                 variant="light"
                 color="red"
                 leftSection={<IconTrash size={14} />}
+                style={{ flexShrink: 0 }}
                 onClick={() => confirmDelete(b)}
               >
                 Excluir
