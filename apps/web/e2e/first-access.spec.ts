@@ -14,7 +14,7 @@ test('first access: 1003 signs in, reads and accepts the usage policy, and lands
   await acceptCookies(context, baseURL);
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Usuário' }).fill('1003');
-  await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Entrar' }).click();
 
   // The acceptance screen, instead of the home.

@@ -14,7 +14,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 async function fillLogin(page: Page, username: string, password: string) {
   await page.getByRole('textbox', { name: 'Usuário' }).fill(username);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(password);
 }
 
 async function submitLogin(page: Page, username: string, password: string) {
@@ -271,9 +271,9 @@ test.describe('profile', () => {
       await expect(page).toHaveURL(/\/ChangePass$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Alterar senha' })).toBeVisible();
 
-      const oldPassword = page.getByLabel('Senha atual', { exact: true });
-      const newPassword = page.getByLabel('Nova senha', { exact: true });
-      const confirm = page.getByLabel('Confirmar nova senha', { exact: true });
+      const oldPassword = page.getByRole('textbox', { name: 'Senha atual', exact: true });
+      const newPassword = page.getByRole('textbox', { name: 'Nova senha', exact: true });
+      const confirm = page.getByRole('textbox', { name: 'Confirmar nova senha', exact: true });
       const save = page.getByRole('button', { name: 'Salvar nova senha' });
 
       await oldPassword.fill('nao-e-a-senha');

@@ -34,10 +34,12 @@ export function OpenCallPage() {
   const [files, setFiles] = useState<File[]>([]);
   const [descriptError, setDescriptError] = useState<string | null>(null);
   const [sentId, setSentId] = useState<number | null>(null);
+  const [submitted, setSubmitted] = useState(false);
   const openCall = useOpenCall();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setSubmitted(true);
     const empty = !values.descript.trim();
     setDescriptError(empty ? MSG.fieldRequired : null);
     if (!values.dep || !values.problem || !values.filial || empty) {
@@ -49,6 +51,7 @@ export function OpenCallPage() {
       {
         onSuccess: (res) => {
           setSentId(res.id);
+          setSubmitted(false);
           setValues(EMPTY);
           setFiles([]);
         },
@@ -89,6 +92,7 @@ export function OpenCallPage() {
               }
               allowDeselect={false}
               required
+              error={submitted && !values.dep}
               comboboxProps={{ withinPortal: true }}
             />
             <Select
@@ -100,12 +104,14 @@ export function OpenCallPage() {
               disabled={!values.dep}
               allowDeselect={false}
               required
+              error={submitted && Boolean(values.dep) && !values.problem}
             />
             <Radio.Group
               label="Unidade"
               value={values.filial}
               onChange={(filial) => setValues((v) => ({ ...v, filial }))}
               required
+              error={submitted && !values.filial ? 'Selecione a unidade.' : undefined}
             >
               <Group mt={6} gap="xl">
                 {UNITS.map((u) => (
