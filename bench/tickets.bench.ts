@@ -8,7 +8,7 @@
  * (bench/bare-server.ts) as child processes and drives them with autocannon.
  *
  * Settings (environment): BENCH_CALLS (200000), BENCH_CONNECTIONS (20), BENCH_DURATION s (8),
- * BENCH_WARMUP s (2).
+ * BENCH_WARMUP s (2), BENCH_DATA_ONLY=1 (build the data set, print its DATA_DIR, keep it, stop).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,10 +34,12 @@ const WARMUP_S = num('BENCH_WARMUP', 2);
 const STATUSES = [0, 1, 2, 3, 3, 3, 3, 20, 21];
 
 const children = new Set<ChildProcess>();
+/** BENCH_DATA_ONLY=1 builds the data set, prints its DATA_DIR and keeps it (to inspect queries by hand). */
+const DATA_ONLY = process.env.BENCH_DATA_ONLY === '1';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-bench-tickets-'));
 process.on('exit', () => {
   for (const c of children) c.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!DATA_ONLY) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 function start(script: string, env: Record<string, string>): ChildProcess {
@@ -159,6 +161,10 @@ async function measure(endpoint: string, url: string, headers: Record<string, st
 async function main() {
   console.error(`tickets bench: ${CALLS} chamados, ${CONNECTIONS} conexões, ${DURATION_S} s por medida`);
   await buildData();
+  if (DATA_ONLY) {
+    console.log(dataDir);
+    return;
+  }
 
   const barePort = await freePort();
   const bare = start('bench/bare-server.ts', { PORT: String(barePort) });

@@ -62,6 +62,8 @@ export interface PasswordResetCodesTable {
   expires_at: string;
   attempts: number;
   verified_at: string | null;
+  /** Hash of the one-time token checkCode hands to the browser (httpOnly cookie) for updatepassword. */
+  verify_token_hash: string | null;
   used_at: string | null;
 }
 

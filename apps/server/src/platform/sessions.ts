@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import { type DbOrTx, nowIso } from '../db/database.ts';
 
 export const SESSION_COOKIE = 'intranet_session';
+/** Proof that this browser verified the recovery code (spec §4: step 2 before step 3). */
+export const RECOVERY_COOKIE = 'intranet_recovery';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

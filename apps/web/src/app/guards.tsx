@@ -16,9 +16,10 @@ export function FullPageLoader() {
 
 /** Loader while the session loads; /login without one; the policy screen until it is accepted. */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const { token, user, isLoading } = useSession();
+  const { token, user, isLoading, signedOut } = useSession();
   const location = useLocation();
-  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // After Sair or an inactivity logout the next sign-in starts at the home, not at the last page.
+  if (!token) return <Navigate to="/login" replace state={signedOut ? null : { from: location.pathname }} />;
   if (isLoading || !user) return <FullPageLoader />;
   if (user.policyAccepted !== 1) return <PolicyAcceptPage />;
   return children;

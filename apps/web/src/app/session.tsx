@@ -7,6 +7,11 @@ interface SessionState {
   token: string | null;
   user: SessionUser | undefined;
   isLoading: boolean;
+  /**
+   * The session was ended here on purpose (Sair, inactivity): the next sign-in starts at the home
+   * instead of returning to the page the user was on.
+   */
+  signedOut: boolean;
   login(body: LoginBody): Promise<void>;
   logout(): Promise<void>;
   /** Reloads the session fields (after accepting the policy, changing the photo…). */
@@ -19,6 +24,7 @@ export const SESSION_KEY = ['session'] as const;
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState(() => tokenStore.get());
+  const [signedOut, setSignedOut] = useState(false);
 
   const clear = useCallback(() => {
     tokenStore.clear();
@@ -46,9 +52,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       token,
       user: query.data,
       isLoading: token !== null && query.isPending,
+      signedOut,
       async login(body) {
         const res = await api<{ success: true; token: string }>('POST', 'login', body, { anonymous: true });
         tokenStore.set(res.token);
+        setSignedOut(false);
         setToken(res.token);
       },
       async logout() {
@@ -57,13 +65,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         } catch {
           // The session may already be gone on the server; the local one ends anyway.
         }
+        setSignedOut(true);
         clear();
       },
       async refresh() {
         await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
       },
     }),
-    [token, query.data, query.isPending, clear, queryClient],
+    [token, signedOut, query.data, query.isPending, clear, queryClient],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

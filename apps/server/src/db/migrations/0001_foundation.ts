@@ -64,6 +64,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'varchar(30)', notNull)
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('verified_at', 'varchar(30)')
+    .addColumn('verify_token_hash', 'varchar(64)')
     .addColumn('used_at', 'varchar(30)')
     .execute();
 

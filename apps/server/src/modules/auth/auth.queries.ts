@@ -50,10 +50,10 @@ export async function countResetAttempt(db: DbOrTx, codeId: number): Promise<voi
     .execute();
 }
 
-export async function markResetCodeVerified(db: DbOrTx, codeId: number): Promise<void> {
+export async function markResetCodeVerified(db: DbOrTx, codeId: number, tokenHash: string): Promise<void> {
   await db
     .updateTable('password_reset_codes')
-    .set({ verified_at: nowIso() })
+    .set({ verified_at: nowIso(), verify_token_hash: tokenHash })
     .where('id', '=', codeId)
     .execute();
 }

@@ -30,9 +30,21 @@ describe(`password recovery: sendCode, checkCode, updatepassword (${TEST_DIALECT
 
   const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
   const sendCode = (registration: string) => post('/api/sendCode', { registration });
-  const checkCode = (registration: string, code: string) => post('/api/checkCode', { registration, code });
-  const updatePassword = (registration: string, password: string) =>
-    t.app.inject({ method: 'PUT', url: '/api/updatepassword', payload: { registration, password } });
+  /** The recovery cookie each "browser" (one per registration) received from checkCode. */
+  const jar = new Map<string, string>();
+  const checkCode = async (registration: string, code: string) => {
+    const res = await post('/api/checkCode', { registration, code });
+    const cookie = res.cookies.find((c) => c.name === 'intranet_recovery');
+    if (cookie) jar.set(registration, cookie.value);
+    return res;
+  };
+  const updatePassword = (registration: string, password: string, cookie = jar.get(registration)) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/updatepassword',
+      payload: { registration, password },
+      cookies: cookie ? { intranet_recovery: cookie } : {},
+    });
   const login = (username: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
   const userOf = (matricula: string) =>
@@ -200,6 +212,24 @@ describe(`password recovery: sendCode, checkCode, updatepassword (${TEST_DIALECT
     expect(old.statusCode).toBe(400);
     expect(old.json()).toEqual({ error: MSG.recoveryCodeInvalid });
     expect((await checkCode(DEMO.diretor, second)).statusCode).toBe(200);
+  });
+
+  it('only the browser that verified the code may set the password (httpOnly, strict cookie)', async () => {
+    const code = await requestCode(DEMO.gestorMultas);
+    const right = await checkCode(DEMO.gestorMultas, code);
+    const cookie = right.cookies.find((c) => c.name === 'intranet_recovery');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/updatepassword' });
+
+    const stranger = await updatePassword(DEMO.gestorMultas, 'roubada123', '');
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json()).toEqual({ error: MSG.recoveryNotVerified });
+    const forged = await updatePassword(DEMO.gestorMultas, 'roubada123', 'x'.repeat(43));
+    expect(forged.statusCode).toBe(400);
+    expect((await login(DEMO.gestorMultas, PASSWORD)).statusCode).toBe(200);
+
+    const own = await updatePassword(DEMO.gestorMultas, 'recuperada123');
+    expect(own.statusCode).toBe(200);
+    expect((await login(DEMO.gestorMultas, 'recuperada123')).statusCode).toBe(200);
   });
 
   it('a new sendCode also drops a verification already made', async () => {

@@ -24,7 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { rateLimitPair } from '../../platform/rate-limit.ts';
-import { SESSION_COOKIE } from '../../platform/sessions.ts';
+import { RECOVERY_COOKIE, SESSION_COOKIE } from '../../platform/sessions.ts';
 import { receiveMultipart } from '../../platform/uploads.ts';
 import * as service from './auth.service.ts';
 
@@ -110,8 +110,15 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     config: { access: 'public' },
     preHandler: recoveryLimit,
     schema: { body: checkCodeBody, response: { 200: successReply } },
-    handler: async (request) => {
-      await service.checkRecoveryCode(db, request.body.registration, request.body.code);
+    handler: async (request, reply) => {
+      const token = await service.checkRecoveryCode(db, request.body.registration, request.body.code);
+      reply.setCookie(RECOVERY_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        path: '/api/updatepassword',
+        secure: ctx.config.cookieSecure,
+        maxAge: LIMITS.recoveryCodeTtlMinutes * 60,
+      });
       return { success: true as const };
     },
   });
@@ -120,8 +127,10 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     config: { access: 'public' },
     preHandler: recoveryLimit,
     schema: { body: updatePasswordBody, response: { 200: successReply } },
-    handler: async (request) => {
-      await service.resetPassword(db, request.body.registration, request.body.password);
+    handler: async (request, reply) => {
+      const { registration, password } = request.body;
+      await service.resetPassword(db, registration, password, request.cookies[RECOVERY_COOKIE]);
+      reply.clearCookie(RECOVERY_COOKIE, { path: '/api/updatepassword' });
       return { success: true as const, message: MSG.passwordResetOk };
     },
   });

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { LIMITS, MSG, type SessionUser } from '@intranet/contracts';
 import type { Db } from '../../db/database.ts';
 import { audit } from '../../platform/audit.ts';
@@ -6,7 +6,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../platform/error
 import { fileUrlPath } from '../../platform/files.routes.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
-import { createSession, deleteSession, deleteUserSessions } from '../../platform/sessions.ts';
+import { createSession, deleteSession, deleteUserSessions, hashToken } from '../../platform/sessions.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
 import { isValidKey, type Storage } from '../../storage/storage.ts';
 import * as q from './auth.queries.ts';
@@ -46,7 +46,7 @@ export async function logout(db: Db, user: SessionUser, sessionId: number): Prom
 /** "jo***@rotasul.com.br": enough for the user to recognise the address, not to learn it. */
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
-  const visible = local.slice(0, Math.min(2, Math.max(1, local.length - 1)));
+  const visible = local.length <= 1 ? '' : local.slice(0, Math.min(2, local.length - 1));
   return `${visible}***@${domain}`;
 }
 
@@ -96,7 +96,12 @@ async function liveCode(db: Db, userId: number) {
   return row;
 }
 
-export async function checkRecoveryCode(db: Db, registration: string, code: string): Promise<void> {
+/**
+ * Verifies the e-mailed code and answers a one-time token for updatepassword. The route hands it to
+ * the browser as an httpOnly cookie, so that knowing a matrícula is not enough to set its password
+ * while a verified code is live (updatepassword's documented body carries no proof of its own).
+ */
+export async function checkRecoveryCode(db: Db, registration: string, code: string): Promise<string> {
   const user = await q.findActiveUserByLogin(db, registration);
   if (!user) throw notFound(MSG.recoveryUserError);
   const row = await liveCode(db, user.id);
@@ -104,14 +109,23 @@ export async function checkRecoveryCode(db: Db, registration: string, code: stri
     await q.countResetAttempt(db, row.id);
     throw badRequest(MSG.recoveryCodeInvalid);
   }
-  await q.markResetCodeVerified(db, row.id);
+  const token = randomBytes(32).toString('base64url');
+  await q.markResetCodeVerified(db, row.id, hashToken(token));
+  return token;
 }
 
-export async function resetPassword(db: Db, registration: string, password: string): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  registration: string,
+  password: string,
+  verifyToken: string | undefined,
+): Promise<void> {
   const user = await q.findActiveUserByLogin(db, registration);
   if (!user) throw notFound(MSG.recoveryUserError);
   const row = await liveCode(db, user.id);
-  if (row.verified_at === null) throw badRequest(MSG.recoveryNotVerified);
+  if (row.verified_at === null || !verifyToken || row.verify_token_hash !== hashToken(verifyToken)) {
+    throw badRequest(MSG.recoveryNotVerified);
+  }
   const hash = await hashPassword(password);
   await db.transaction().execute(async (tx) => {
     await q.updatePasswordHash(tx, user.id, hash);

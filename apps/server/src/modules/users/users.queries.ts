@@ -14,16 +14,19 @@ export interface UserFilter {
 function filtered(db: DbOrTx, f: UserFilter) {
   let q = db.selectFrom('users as u').where('u.active', '=', 1);
   const text = f.search.trim();
-  if (text) {
-    const pattern = likeContains(text);
-    const digits = text.replace(/\D/g, '');
+  // Digits (a CPF may come masked): a matrícula or CPF prefix.
+  const digits = /^[\d.\-\s]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  if (digits) {
+    // An index range: LIKE 'x%' uses no index on either database. Both columns hold digits only.
+    const upper = `${digits}${'9'.repeat(12)}`;
     q = q.where((eb) =>
       eb.or([
-        ilike('u.nome', pattern),
-        ...(/^\d+$/.test(text) ? [eb('u.matricula', 'like', `${text}%`)] : []),
-        ...(digits.length >= 3 ? [eb('u.cpf', 'like', `${digits}%`)] : []),
+        eb.and([eb('u.matricula', '>=', digits), eb('u.matricula', '<=', upper)]),
+        ...(digits.length >= 3 ? [eb.and([eb('u.cpf', '>=', digits), eb('u.cpf', '<=', upper)])] : []),
       ]),
     );
+  } else if (text) {
+    q = q.where(ilike('u.nome', likeContains(text)));
   }
   if (f.setor) {
     const setor = f.setor;

@@ -1,0 +1,84 @@
+/** The Markdown table, machine description and JSON results file of a benchmark. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Measurement } from './measure.ts';
+import { root } from './processes.ts';
+
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** A Markdown table; each row is a list of cells. */
+export function markdownTable(head: string[], rows: string[][]): string {
+  const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
+}
+
+export function table(rows: Measurement[]): string {
+  const head = [
+    'database',
+    'endpoint',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'non-2xx',
+    'req/s vs bare',
+    'p50 vs bare',
+    'p99 vs bare',
+    'server RSS MiB',
+    'CPU % server / bench / other',
+  ];
+  return markdownTable(
+    head,
+    rows.map((m) => [
+      m.database,
+      m.endpoint,
+      fmt(m.requestsPerSec),
+      fmt(m.latencyMs.p50),
+      fmt(m.latencyMs.p99),
+      fmt(m.errors + m.timeouts),
+      fmt(m.non2xx),
+      m.vsBare ? `${fmt(m.vsBare.throughput * 100, 1)} %` : '100 %',
+      m.vsBare ? `${fmt(m.vsBare.p50, 1)}x` : '1x',
+      m.vsBare ? `${fmt(m.vsBare.p99, 1)}x` : '1x',
+      m.serverMemoryMb ? String(m.serverMemoryMb.rss) : '-',
+      m.cpu ? `${m.cpu.serverPercent} / ${m.cpu.benchPercent} / ${m.cpu.otherPercent}` : '-',
+    ]),
+  );
+}
+
+export const TABLE_LEGEND =
+  'Latency ratios use the bare route as 1x (a bare p50 under 1 ms counts as 1 ms); errors include timeouts.\n' +
+  'CPU: % of one CPU used during the run by the server, by this process (autocannon) and by every other process.';
+
+/** Prints a warning when other processes competed for the CPUs during a measured run. */
+export function warnIfNoisy(rows: Measurement[]): void {
+  const noisy = rows.filter((m) => m.cpu && m.cpu.otherPercent > 15);
+  if (noisy.length > 0) {
+    console.log(
+      `WARNING: other processes used more than 15 % of a CPU during ${noisy.length} run(s): ` +
+        'the machine was not quiet, so these numbers understate the server. Run again on an idle machine.',
+    );
+  }
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    cpus: cpus.length,
+    memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+/** Writes the report to bench/results/<name>-<time>.json (gitignored); answers the path. */
+export function writeResults(name: string, startedAt: Date, report: unknown): string {
+  const dir = path.join(root, 'bench', 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return path.relative(root, file);
+}

@@ -1,0 +1,75 @@
+/** The servers a benchmark measures: the real app and the bare Fastify baseline, as child processes. */
+import type { ChildProcess } from 'node:child_process';
+import { type DatabaseKind, type Measurement, measure } from './measure.ts';
+import { freePort, makeTempDir, startChild, stopChild, waitForOk } from './processes.ts';
+import type { LoadSettings } from './settings.ts';
+
+export interface AppServer {
+  child: ChildProcess;
+  base: string;
+  dataDir: string;
+}
+
+/**
+ * Starts apps/server/src/main.ts on a fresh temporary DATA_DIR and a free port (demo data seeded,
+ * log level warn, login limits lifted), on SQLite or on the PostgreSQL database `pgUrl`.
+ */
+export async function startApp(
+  database: DatabaseKind,
+  options: { pgUrl?: string; env?: Record<string, string> } = {},
+): Promise<AppServer> {
+  if (database === 'postgres' && !options.pgUrl) throw new Error('a PostgreSQL URL is required');
+  const dataDir = makeTempDir('intranet-bench-');
+  const port = await freePort();
+  const child = startChild(`server:${database}`, 'apps/server/src/main.ts', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database === 'postgres' ? options.pgUrl! : '',
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    // Every login of a bench comes from one IP for one user: lift the login limits (config.ts).
+    RATE_LIMIT_LOGIN_PER_IP: '1000000000',
+    RATE_LIMIT_LOGIN_PER_USER: '1000000000',
+    ...options.env,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  const health = (await waitForOk(`${base}/api/health`, child)) as { database?: string };
+  if (health.database !== database) {
+    throw new Error(`expected a ${database} server, /api/health says ${health.database}`);
+  }
+  process.stderr.write(`  ${database} server ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return { child, base, dataDir };
+}
+
+/** Starts bench/bare-server.ts, measures its GET /bare and stops it. */
+export async function benchBare(load: LoadSettings): Promise<Measurement> {
+  const port = await freePort();
+  const child = startChild('bare', 'bench/bare-server.ts', { PORT: String(port) });
+  try {
+    const url = `http://127.0.0.1:${port}/bare`;
+    await waitForOk(url, child);
+    return await measure({ endpoint: 'GET /bare (bare Fastify)', url, method: 'GET' }, 'bare', child, load);
+  } finally {
+    await stopChild(child);
+  }
+}
+
+export async function expectJson(res: Response, what: string): Promise<Record<string, unknown>> {
+  if (!res.ok) throw new Error(`${what} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Signs a demo user in (password intranet123) and answers the bearer header. */
+export async function signIn(base: string, matricula: string): Promise<{ authorization: string }> {
+  const login = await expectJson(
+    await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: matricula, password: 'intranet123' }),
+    }),
+    `POST /api/login (${matricula})`,
+  );
+  return { authorization: `Bearer ${String(login.token)}` };
+}
