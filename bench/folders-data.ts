@@ -17,8 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { folderNameKey } from '@intranet/contracts';
 import { sql } from 'kysely';
-import type { Db } from '../apps/server/src/db/database.ts';
-import { isPostgres } from '../apps/server/src/db/dialect.ts';
+import type { Db, Dialect } from '../apps/server/src/db/database.ts';
 
 export interface TreeOptions {
   folders: number;
@@ -132,7 +131,7 @@ async function inBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>)
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
 }
 
-export async function insertFolderTree(db: Db, options: TreeOptions): Promise<TreeSummary> {
+export async function insertFolderTree(db: Db, dialect: Dialect, options: TreeOptions): Promise<TreeSummary> {
   const started = Date.now();
   const r = prng(20_260_401);
   const now = Date.now();
@@ -200,12 +199,20 @@ export async function insertFolderTree(db: Db, options: TreeOptions): Promise<Tr
     return { privilegio: 1, isPrivate: 1 };
   };
 
-  const departments = DEPARTMENTS.map((d) => addFolder(1, d.name, r.pick(managers), d.privilegio, d.isPrivate));
+  const departments = DEPARTMENTS.map((d) =>
+    addFolder(1, d.name, r.pick(managers), d.privilegio, d.isPrivate),
+  );
   const faturamento = departments[1]!;
   const big = addFolder(faturamento.id, 'Notas Fiscais 2025', idOf('1007'), 3, 0);
   for (let i = 0; i < BIG_FOLDER_SUBFOLDERS; i++) {
     const a = randomAccess();
-    addFolder(big.id, `Cliente ${String(i + 1).padStart(4, '0')}`, r.pick(everyone), a.privilegio, a.isPrivate);
+    addFolder(
+      big.id,
+      `Cliente ${String(i + 1).padStart(4, '0')}`,
+      r.pick(everyone),
+      a.privilegio,
+      a.isPrivate,
+    );
   }
   const parents = folders.filter((f) => f.id !== big.id);
   while (folders.length < options.folders) {
@@ -217,8 +224,10 @@ export async function insertFolderTree(db: Db, options: TreeOptions): Promise<Tr
     parents.push(addFolder(parent.id, name, r.pick(everyone), a.privilegio, a.isPrivate));
   }
   await inBatches(folders, (batch) => db.insertInto('folders').values(batch).execute());
-  if (isPostgres(db)) {
-    await sql`select setval(pg_get_serial_sequence('folders', 'id'), (select max(id) from folders))`.execute(db);
+  if (dialect === 'postgres') {
+    await sql`select setval(pg_get_serial_sequence('folders', 'id'), (select max(id) from folders))`.execute(
+      db,
+    );
   }
 
   const shares: { folder_id: number; user_id: number; created_by: number; created_at: string }[] = [];

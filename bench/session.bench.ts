@@ -12,12 +12,7 @@
  * Settings (environment): BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10), BENCH_WARMUP
  * seconds (2), BENCH_DATABASE_URL (unset: SQLite only).
  */
-import {
-  compareToBare,
-  type DatabaseKind,
-  type Measurement,
-  measure,
-} from './support/measure.ts';
+import { compareToBare, type DatabaseKind, type Measurement, measure } from './support/measure.ts';
 import { runBench, stopChild } from './support/processes.ts';
 import { machine, TABLE_LEGEND, table, warnIfNoisy, writeResults } from './support/report.ts';
 import { benchBare, expectJson, startApp } from './support/servers.ts';

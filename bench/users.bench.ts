@@ -165,6 +165,8 @@ async function main() {
   const rh = { ...run, headers: await token('1008') };
   const users = (q: string) => `${base}/api/users?isAlter=1&pageSize=20&${q}`;
 
+  // The session lookup every signed-in call pays, to tell it from the list's own cost.
+  rows.push(await measure('GET /api/get-sessionData (baseline)', `${base}/api/get-sessionData`, admin));
   rows.push(await measure('users, first page by name', users(''), admin));
   rows.push(await measure('users, page 1000 by name', users('page=1000'), admin));
   rows.push(await measure('users, name contains "souza" (LIKE)', users('data=souza'), admin));

@@ -8,7 +8,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3311);
  * The e2e server's DATA_DIR: wiped at every run; tests read e-mails from its outbox. E2E_DATA_DIR
  * (with E2E_PORT) lets two runs on one machine stay apart.
  */
-export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? path.resolve(here, '../../.tmp/e2e-data'));
+export const E2E_DATA_DIR = path.resolve(
+  process.env.E2E_DATA_DIR ?? path.resolve(here, '../../.tmp/e2e-data'),
+);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 
 const chromium = {

@@ -37,7 +37,9 @@ test('first access: 1003 signs in, reads and accepts the usage policy, and lands
   }
   await expect(policy).toContainText('somente a colaboradores, prestadores de serviço e estagiários');
   await expect(policy).toContainText('É proibido compartilhar');
-  await expect(policy).toContainText('Todas as ações realizadas na Intranet são registradas e vinculadas ao usuário');
+  await expect(policy).toContainText(
+    'Todas as ações realizadas na Intranet são registradas e vinculadas ao usuário',
+  );
   await expect(policy).toContainText('fins pessoais, para atividades político-partidárias');
   await expect(policy).toContainText('Comentários ofensivos');
   await expect(policy).toContainText('são passíveis de sanção');
@@ -98,6 +100,8 @@ test('first access: 1003 signs in, reads and accepts the usage policy, and lands
 
   // The server agrees.
   const token = await page.evaluate(() => localStorage.getItem('intranet.token'));
-  const session = await page.request.get('/api/get-sessionData', { headers: { Authorization: `Bearer ${token}` } });
+  const session = await page.request.get('/api/get-sessionData', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(((await session.json()) as { policyAccepted: number }).policyAccepted).toBe(1);
 });

@@ -83,7 +83,9 @@ async function expectTile(tile: Locator, enabled: boolean, path: string) {
     await expect(tile).toHaveAttribute('aria-disabled', 'true');
     expect(await tile.evaluate((el) => el.tagName)).not.toBe('A');
     await expect(tile).not.toHaveAttribute('href');
-    expect(await tile.evaluate((el) => el.closest('a') === null && el.querySelector('a') === null)).toBe(true);
+    expect(await tile.evaluate((el) => el.closest('a') === null && el.querySelector('a') === null)).toBe(
+      true,
+    );
   }
 }
 
@@ -95,7 +97,10 @@ test.describe('menu visibility (spec §6)', () => {
       await signIn(page, c.matricula, '/');
       const menu = page.getByRole('region', { name: 'Menu principal' });
       await expect(menu.getByRole('tab')).toHaveText(c.tabs);
-      await expect(menu.getByRole('tab', { name: 'Acessar Ambiente' })).toHaveAttribute('aria-selected', 'true');
+      await expect(menu.getByRole('tab', { name: 'Acessar Ambiente' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
 
       // Acessar Ambiente: the nine sectors in order; only the user's are links.
       const tiles = page.getByTestId('sector-grid').getByTestId('sector-tile');
@@ -126,14 +131,19 @@ test.describe('menu visibility (spec §6)', () => {
       await menu.getByRole('tab', { name: 'Suporte' }).click();
       await expect(page.getByTestId('suporte-consultar')).toBeVisible();
       await expect(page.getByTestId('suporte-rh')).toBeVisible();
-      expect(samePath(await page.getByTestId('suporte-rh').getAttribute('href'), '/RhHomeRequest')).toBe(true);
+      expect(samePath(await page.getByTestId('suporte-rh').getAttribute('href'), '/RhHomeRequest')).toBe(
+        true,
+      );
       await expect(page.getByTestId('suporte-solicitar')).toHaveCount(c.solicitar ? 1 : 0);
       // No visible tab for the Notificações/Eventos submenu.
       await expect(menu.getByRole('tab', { name: /Notifica|Eventos/ })).toHaveCount(0);
     });
   }
 
-  test('Suporte › Consultar stores functionType=consultar and opens /chooserequest', async ({ page, context }) => {
+  test('Suporte › Consultar stores functionType=consultar and opens /chooserequest', async ({
+    page,
+    context,
+  }) => {
     await signIn(page, '1003', '/');
     await page.getByRole('tab', { name: 'Suporte' }).click();
     await page.getByTestId('suporte-consultar').click();
@@ -231,18 +241,21 @@ test.describe('header, banners, notices', () => {
     await signIn(page, '1008', '/');
     const notices = page.getByTestId('notice');
     await expect(notices.filter({ hasText: 'Campanha de vacinação contra a gripe' })).toBeVisible();
-    await expect(notices.filter({ hasText: 'Semana Interna de Prevenção de Acidentes (SIPAT)' })).toHaveAttribute(
-      'data-position',
-      'retrato',
-    );
+    await expect(
+      notices.filter({ hasText: 'Semana Interna de Prevenção de Acidentes (SIPAT)' }),
+    ).toHaveAttribute('data-position', 'retrato');
     await expect(notices.filter({ hasText: 'Campanha de vacinação contra a gripe' })).toHaveAttribute(
       'data-position',
       'paisagem',
     );
     await expect(notices.filter({ hasText: 'o ponto eletrônico passa a ser registrado' })).toBeVisible();
-    const image = notices.filter({ hasText: 'Campanha de vacinação' }).getByRole('img', { name: 'Imagem do aviso' });
+    const image = notices
+      .filter({ hasText: 'Campanha de vacinação' })
+      .getByRole('img', { name: 'Imagem do aviso' });
     await image.scrollIntoViewIfNeeded();
-    await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+      .toBeGreaterThan(0);
   });
 });
 
@@ -280,7 +293,12 @@ test.describe('sector pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Tecnologia de Informacao' })).toBeVisible();
     await expect(cards(page)).toHaveText(['Chamados Abertos', 'Pastas e Arquivos', 'Aplicativos', 'Eventos']);
     const hrefs = await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('href')));
-    expect(hrefs.map((h) => h?.toLowerCase())).toEqual(['/chamadosabertos', '/foldersfiles', '/apps', '/agendevents']);
+    expect(hrefs.map((h) => h?.toLowerCase())).toEqual([
+      '/chamadosabertos',
+      '/foldersfiles',
+      '/apps',
+      '/agendevents',
+    ]);
     await cards(page).filter({ hasText: 'Chamados Abertos' }).click();
     await expect(page).toHaveURL(/\/ChamadosAbertos$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Chamados Abertos' })).toBeVisible();

@@ -1,6 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { acceptCookies, DEMO_PASSWORD, mailsTo, newestRecoveryCode, restorePassword } from './support/session.ts';
+import {
+  acceptCookies,
+  DEMO_PASSWORD,
+  mailsTo,
+  newestRecoveryCode,
+  restorePassword,
+} from './support/session.ts';
 
 /**
  * "Esqueci a senha" (spec §2 Login, §4 Session, §5, §8): matrícula, the code e-mailed to the user
@@ -53,39 +59,39 @@ test('recovers the password with the e-mailed code and signs in with the new one
 }) => {
   consoleGuard.allowResourceError(401, '/api/login');
   const { dialog, code } = await requestCode(page);
-  const boxes = [0, 1, 2, 3, 4, 5].map((i) => digitBox(dialog, i));
+  const box = (index: number) => digitBox(dialog, index);
+  const digit = (index: number) => code.charAt(index);
 
   // Six boxes, one digit each; the first has the focus.
   await expect(dialog.getByRole('textbox', { name: /^Dígito \d de 6$/ })).toHaveCount(6);
-  await expect(boxes[0]).toBeFocused();
-  for (const box of boxes) await expect(box).toHaveAttribute('inputmode', 'numeric');
+  await expect(box(0)).toBeFocused();
+  for (let i = 0; i < 6; i++) await expect(box(i)).toHaveAttribute('inputmode', 'numeric');
 
   // Typing digit by digit moves the focus forward; a letter is ignored.
-  const digits = code.split('');
-  await page.keyboard.type(digits[0] ?? '');
-  await expect(boxes[1]).toBeFocused();
+  await page.keyboard.type(digit(0));
+  await expect(box(1)).toBeFocused();
   await page.keyboard.type('a');
-  await expect(boxes[1]).toHaveValue('');
-  await expect(boxes[1]).toBeFocused();
-  await page.keyboard.type(digits[1] ?? '');
-  await expect(boxes[2]).toBeFocused();
-  await page.keyboard.type(digits[2] ?? '');
-  await expect(boxes[3]).toBeFocused();
+  await expect(box(1)).toHaveValue('');
+  await expect(box(1)).toBeFocused();
+  await page.keyboard.type(digit(1));
+  await expect(box(2)).toBeFocused();
+  await page.keyboard.type(digit(2));
+  await expect(box(3)).toBeFocused();
 
   // Backspace on the empty box goes back and clears the previous digit.
   await page.keyboard.press('Backspace');
-  await expect(boxes[2]).toBeFocused();
-  await expect(boxes[2]).toHaveValue('');
+  await expect(box(2)).toBeFocused();
+  await expect(box(2)).toHaveValue('');
   await page.keyboard.press('Backspace');
-  await expect(boxes[1]).toBeFocused();
-  await expect(boxes[1]).toHaveValue('');
-  await expect(boxes[0]).toHaveValue(digits[0] ?? '');
+  await expect(box(1)).toBeFocused();
+  await expect(box(1)).toHaveValue('');
+  await expect(box(0)).toHaveValue(digit(0));
 
   for (let i = 1; i < 6; i++) {
-    await page.keyboard.type(digits[i] ?? '');
-    await expect(boxes[Math.min(i + 1, 5)]).toBeFocused();
+    await page.keyboard.type(digit(i));
+    await expect(box(Math.min(i + 1, 5))).toBeFocused();
   }
-  for (let i = 0; i < 6; i++) await expect(boxes[i] as Locator).toHaveValue(digits[i] ?? '');
+  for (let i = 0; i < 6; i++) await expect(box(i)).toHaveValue(digit(i));
   await dialog.getByRole('button', { name: 'Verificar código' }).click();
 
   // Step 3: the passwords must match.
@@ -105,7 +111,9 @@ test('recovers the password with the e-mailed code and signs in with the new one
 
   // The old password fails, the new one signs in.
   await login(page, MATRICULA, DEMO_PASSWORD);
-  await expect(page.getByTestId('login-error')).toHaveText('Erro ao fazer Login / Por favor, verifique login e senha.');
+  await expect(page.getByTestId('login-error')).toHaveText(
+    'Erro ao fazer Login / Por favor, verifique login e senha.',
+  );
   await login(page, MATRICULA, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('header-matricula')).toHaveText(MATRICULA);

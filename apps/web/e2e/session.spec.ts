@@ -119,7 +119,9 @@ test.describe('access rules', () => {
     await back.click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('sector-grid')).toBeVisible();
-    await expect(page.getByText('Oops! A página que você está procurando não foi encontrada.')).toHaveCount(0);
+    await expect(page.getByText('Oops! A página que você está procurando não foi encontrada.')).toHaveCount(
+      0,
+    );
   });
 
   test('/ChamadosAbertos refuses 1003 with the alert and sends him to /', async ({ page }) => {
@@ -139,30 +141,41 @@ test.describe('access rules', () => {
 });
 
 test.describe('logout and inactivity', () => {
-  test("Sair in the user menu ends the session: /login, and the old token is refused", async ({ page }) => {
-    await signIn(page, '1002', '/');
+  test('Sair in the user menu ends the session: /login, and the old token is refused', async ({ page }) => {
+    await signIn(page, '1002', '/perfil');
+    await expect(page.getByRole('heading', { level: 1, name: 'Meu perfil' })).toBeVisible();
     await expect(page.getByTestId('header-matricula')).toHaveText('1002');
     const token = await storedToken(page);
     expect(token).toBeTruthy();
-    const before = await page.request.get('/api/get-sessionData', { headers: { Authorization: `Bearer ${token}` } });
+    const before = await page.request.get('/api/get-sessionData', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(before.status()).toBe(200);
 
     await page.getByTestId('user-menu-button').click();
     await expect(page.getByRole('menuitem', { name: 'Alterar dados' })).toBeVisible();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
     expect(await storedToken(page)).toBeNull();
 
-    const after = await page.request.get('/api/get-sessionData', { headers: { Authorization: `Bearer ${token}` } });
+    const after = await page.request.get('/api/get-sessionData', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(after.status()).toBe(401);
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/login$/);
+
+    // After a deliberate Sair the next sign-in starts at the home, not at the last page.
+    await submitLogin(page, '1002', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('sector-grid')).toBeVisible();
   });
 
   test('after 5 minutes without activity a 30 s countdown shows, then the session ends', async ({ page }) => {
     await page.clock.install();
     await signIn(page, '1001', '/');
     await expect(page.getByTestId('sector-grid')).toBeVisible();
+    // From here on the page's clock moves only when the test says so.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     const dialog = page.getByRole('dialog', { name: 'Sessão inativa' });
     const message = page.getByTestId('inactivity-message');
 
@@ -172,6 +185,7 @@ test.describe('logout and inactivity', () => {
     await expect(dialog).toHaveCount(0);
 
     await page.clock.fastForward('00:11');
+    await page.clock.runFor(100); // the dialog's opening transition
     await expect(dialog).toBeVisible();
     await expect(message).toHaveText('Você está inativo. Sua sessão será encerrada em 30 segundos.');
     await page.clock.runFor(10_000);
@@ -179,21 +193,29 @@ test.describe('logout and inactivity', () => {
 
     // Continuar conectado starts the five minutes again.
     await dialog.getByRole('button', { name: 'Continuar conectado' }).click();
+    await page.clock.runFor(500);
     await expect(dialog).toBeHidden();
     await page.clock.fastForward('04:00');
     await expect(dialog).toHaveCount(0);
-    await page.clock.fastForward('01:01');
+    await page.clock.fastForward('01:00');
+    await page.clock.runFor(100);
     await expect(dialog).toBeVisible();
+    await expect(message).toHaveText('Você está inativo. Sua sessão será encerrada em 30 segundos.');
     const token = await storedToken(page);
 
     await page.clock.runFor(29_000);
     await expect(message).toHaveText('Você está inativo. Sua sessão será encerrada em 1 segundo.');
     await expect(page).toHaveURL(/\/$/);
-    await page.clock.runFor(1_500);
+    await page.clock.runFor(1_000);
+    await page.clock.resume();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText('Sua sessão foi encerrada por inatividade. Entre novamente para continuar.')).toBeVisible();
+    await expect(
+      page.getByText('Sua sessão foi encerrada por inatividade. Entre novamente para continuar.'),
+    ).toBeVisible();
     expect(await storedToken(page)).toBeNull();
-    const after = await page.request.get('/api/get-sessionData', { headers: { Authorization: `Bearer ${token}` } });
+    const after = await page.request.get('/api/get-sessionData', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(after.status()).toBe(401);
   });
 });
@@ -232,7 +254,9 @@ test.describe('profile', () => {
     await expect(avatar).toHaveAttribute('data-has-photo', 'true');
     const img = avatar.locator('img');
     await expect(img).toHaveAttribute('src', /^\/api\/files\/profile\/[\w-]+\.jpg$/);
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+      .toBeGreaterThan(0);
     await expect(page.getByText('Pré-visualização', { exact: true })).toHaveCount(0);
 
     // It stays after a reload.
@@ -246,10 +270,14 @@ test.describe('profile', () => {
       if (r.url().includes('/api/changePictureProfile')) uploads.push(r.url());
     });
     await signIn(page, '1002', '/perfil');
-    await page
-      .getByLabel('Arquivo da foto de perfil')
-      .setInputFiles({ name: 'curriculo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
-    await expect(page.getByRole('alert').filter({ hasText: 'Formato inválido. Use JPEG, PNG ou WEBP.' })).toBeVisible();
+    await page.getByLabel('Arquivo da foto de perfil').setInputFiles({
+      name: 'curriculo.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n'),
+    });
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Formato inválido. Use JPEG, PNG ou WEBP.' }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Salvar foto' })).toHaveCount(0);
     await expect(page.getByTestId('header-avatar')).toHaveAttribute('data-has-photo', 'false');
     expect(uploads).toEqual([]);
@@ -295,7 +323,9 @@ test.describe('profile', () => {
       await expect(page).toHaveURL(/\/perfil$/);
 
       // The old password no longer opens a session; the new one does, through the form.
-      const old = await page.request.post('/api/login', { data: { username: '1007', password: DEMO_PASSWORD } });
+      const old = await page.request.post('/api/login', {
+        data: { username: '1007', password: DEMO_PASSWORD },
+      });
       expect(old.status()).toBe(401);
       await page.getByTestId('user-menu-button').click();
       await page.getByRole('menuitem', { name: 'Sair' }).click();

@@ -51,7 +51,8 @@ export async function sendStoredFile(
     .header('X-Content-Type-Options', 'nosniff');
   if (file.downloadName) reply.header('Content-Disposition', attachmentDisposition(file.downloadName));
   const rangeHeader = request.headers.range;
-  if (rangeHeader) {
+  // Only byte ranges exist for files; a range in any other unit is ignored (RFC 9110 §14.2).
+  if (rangeHeader?.trim().toLowerCase().startsWith('bytes=')) {
     const ranges = rangeParser(stat.size, rangeHeader, { combine: true });
     if (ranges === -1) {
       reply.header('Content-Range', `bytes */${stat.size}`);

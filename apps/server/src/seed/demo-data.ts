@@ -312,3 +312,162 @@ export const DEMO_APPS: DemoApp[] = [
     sectors: [SECTOR.ti, SECTOR.infra],
   },
 ];
+
+export interface DemoFolderFile {
+  name: string;
+  by: string;
+  daysAgo: number;
+  /** The text of the file; a .pdf gets it as a one-page PDF, anything else as UTF-8 text. */
+  lines: string[];
+}
+
+export interface DemoFolder {
+  name: string;
+  /** 'Home' (id 1), 'Pasta Pública' (id 2) or the name of a demo folder listed before this one. */
+  parent: string;
+  owner: string;
+  /** 1 owner/admins/shares, 2 + Gestores, 3 + Colaboradores. */
+  privilegio: 1 | 2 | 3;
+  isPrivate: 0 | 1;
+  sharedWith: string[];
+  daysAgo: number;
+  files: DemoFolderFile[];
+}
+
+/**
+ * Shared folders of the demo company. Nothing is ever uploaded into Pasta Pública itself (spec):
+ * its documents live in a folder a manager created inside it.
+ */
+export const DEMO_FOLDERS: DemoFolder[] = [
+  {
+    name: 'Procedimentos Operacionais',
+    parent: 'Home',
+    owner: '1006',
+    privilegio: 3,
+    isPrivate: 0,
+    sharedWith: [],
+    daysAgo: 40,
+    files: [
+      {
+        name: 'POP-001 Recebimento de carga.pdf',
+        by: '1006',
+        daysAgo: 40,
+        lines: [
+          'POP-001 - Recebimento de carga',
+          '1. Conferir a nota fiscal com o pedido antes de abrir o caminhão.',
+          '2. Registrar avarias com foto no coletor antes da descarga.',
+          '3. Etiquetar os volumes e liberar a doca em até 30 minutos.',
+        ],
+      },
+      {
+        name: 'POP-002 Expedição e conferência.pdf',
+        by: '1006',
+        daysAgo: 35,
+        lines: [
+          'POP-002 - Expedição e conferência',
+          '1. Separar por rota e conferir a quantidade de volumes.',
+          '2. Lacrar o baú e anotar o número do lacre no manifesto.',
+        ],
+      },
+      {
+        name: 'Checklist de doca.txt',
+        by: '1006',
+        daysAgo: 12,
+        lines: [
+          'Checklist diário de doca',
+          '[ ] Nivelador funcionando',
+          '[ ] Calços de roda no lugar',
+          '[ ] Área de circulação livre',
+          '[ ] EPIs da equipe conferidos',
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Compras 2026',
+    parent: 'Home',
+    owner: '1002',
+    privilegio: 2,
+    isPrivate: 0,
+    sharedWith: [],
+    daysAgo: 20,
+    files: [
+      {
+        name: 'Cotações de paletes - janeiro.csv',
+        by: '1002',
+        daysAgo: 18,
+        lines: [
+          'fornecedor;item;quantidade;preco_unitario',
+          'Madeireira Vale Sul;Palete PBR 1,00 x 1,20;500;38,90',
+          'Paletes Mauá;Palete PBR 1,00 x 1,20;500;41,50',
+          'EcoPallet;Palete plástico 1,00 x 1,20;200;189,00',
+        ],
+      },
+      {
+        name: 'Plano de compras 2026.pdf',
+        by: '1002',
+        daysAgo: 15,
+        lines: [
+          'Plano de compras 2026',
+          'Prioridades: renovação de paleteiras, EPIs, toners e etiquetas térmicas.',
+          'Aprovações acima de R$ 10.000,00 seguem para a diretoria.',
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Servidores e Acessos',
+    parent: 'Home',
+    owner: '1001',
+    privilegio: 1,
+    isPrivate: 1,
+    sharedWith: ['1004'],
+    daysAgo: 60,
+    files: [
+      {
+        name: 'Inventário de servidores.csv',
+        by: '1001',
+        daysAgo: 60,
+        lines: [
+          'servidor;funcao;local;sistema',
+          'srv-tms01;TMS Rota Sul;Matriz;Linux',
+          'srv-arq01;Arquivos e backup;Matriz;Linux',
+          'srv-mau01;Coletores e impressoras;Maua;Windows Server',
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Manuais e Formulários',
+    parent: 'Pasta Pública',
+    owner: '1001',
+    privilegio: 3,
+    isPrivate: 0,
+    sharedWith: [],
+    daysAgo: 90,
+    files: [
+      {
+        name: 'Manual do Colaborador 2026.pdf',
+        by: '1001',
+        daysAgo: 90,
+        lines: [
+          'Manual do Colaborador - Rota Sul Logística',
+          'Bem-vindo! Aqui estão as regras de convivência, segurança e benefícios.',
+          'Horário de trabalho, uso de EPIs, uniforme e canais de atendimento do RH e da TI.',
+        ],
+      },
+      {
+        name: 'Ramais internos.txt',
+        by: '1001',
+        daysAgo: 30,
+        lines: [
+          'Ramais internos',
+          'Recepção Matriz: 2000',
+          'Tecnologia de Informação: 2100',
+          'Recursos Humanos: 2200',
+          'Expedição Mauá: 3100',
+        ],
+      },
+    ],
+  },
+];

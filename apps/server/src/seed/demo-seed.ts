@@ -7,7 +7,16 @@ import { fileUrlPath } from '../platform/files.routes.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Storage } from '../storage/storage.ts';
 import { seedDemoCalls } from './demo-calls.ts';
-import { DEMO_APPS, DEMO_BANNERS, DEMO_CALLS, DEMO_NOTICES, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
+import {
+  DEMO_APPS,
+  DEMO_BANNERS,
+  DEMO_CALLS,
+  DEMO_FOLDERS,
+  DEMO_NOTICES,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+} from './demo-data.ts';
+import { seedDemoFolders, storeDemoFolderFiles } from './demo-folders.ts';
 
 const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
 
@@ -36,6 +45,8 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
     DEMO_NOTICES.map((n) => (n.image ? storeAsset('notices', n.image) : null)),
   );
   const bannerImages = await Promise.all(DEMO_BANNERS.map((b) => storeAsset('banners', b.image)));
+  const folderFiles = await storeDemoFolderFiles(storage, DEMO_FOLDERS);
+  files.push(...folderFiles.map((f) => ({ key: `folders/${f.fileName}`, commit: f.commit })));
 
   await db.transaction().execute(async (tx) => {
     const sectors = await tx.selectFrom('sectors').select(['id', 'name']).execute();
@@ -164,6 +175,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
         ),
       )
       .execute();
+    await seedDemoFolders(tx, DEMO_FOLDERS, folderFiles, idOf);
   });
   for (const f of files) await f.commit();
 }

@@ -1,4 +1,4 @@
-import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 /**
  * A client-error status a test may provoke on purpose (a wrong password answers 401, a wrong
@@ -33,8 +33,10 @@ function matches(url: string, pattern: string | RegExp): boolean {
 
 /**
  * `test` with an automatic guard: any console error, uncaught page error or Content-Security-Policy
- * refusal ("Refused to …", at any console level) fails the test at its end, except the resource
- * errors the test allowed explicitly with `consoleGuard.allowResourceError`.
+ * violation ("Refused to …" or "… violates the following Content Security Policy directive …", at
+ * any console level) fails the test at its end, except the resource errors the test allowed
+ * explicitly with `consoleGuard.allowResourceError`. Pages of the test's own `context` are watched
+ * automatically; pass pages of other contexts to `consoleGuard.watch`.
  */
 export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
   consoleGuard: [

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, notFound } from '../../platform/errors.ts';
+import { sendStoredFile } from '../../platform/serve-file.ts';
 import { type ReceivedForm, receiveMultipart } from '../../platform/uploads.ts';
 import { callsSpreadsheet } from './tickets.export.ts';
 import * as q from './tickets.queries.ts';
@@ -148,20 +149,13 @@ export async function ticketsRoutes(fastify: FastifyInstance, ctx: AppContext): 
       const { id, attachmentId } = request.params;
       await service.loadVisibleCall(ctx, user, id);
       const file = await q.findAttachment(ctx.db, id, attachmentId);
-      const stat = file && (await ctx.storage.stat(file.storage_key));
-      if (!file || !stat) throw notFound('Arquivo não encontrado.');
-      const inline = file.mime.startsWith('image/') || file.mime === 'application/pdf';
-      const asciiName = file.original_name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
-      reply
-        .header('Content-Type', file.mime)
-        .header('Content-Length', stat.size)
-        .header(
-          'Content-Disposition',
-          `${inline ? 'inline' : 'attachment'}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.original_name)}`,
-        )
-        .header('Cache-Control', 'private, max-age=3600')
-        .header('X-Content-Type-Options', 'nosniff');
-      return reply.send(await ctx.storage.read(file.storage_key));
+      if (!file) throw notFound('Arquivo não encontrado.');
+      // Only images and PDF are accepted, so every attachment opens inline in the browser.
+      return sendStoredFile(request, reply, ctx.storage, {
+        key: file.storage_key,
+        contentType: file.mime,
+        cacheControl: 'private, max-age=3600',
+      });
     },
   });
 }

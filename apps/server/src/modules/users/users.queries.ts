@@ -12,21 +12,31 @@ export interface UserFilter {
 
 /** Active users matching the search (name, matrícula or CPF digits) and sector, one page by name. */
 function filtered(db: DbOrTx, f: UserFilter) {
-  let q = db.selectFrom('users as u').where('u.active', '=', 1);
+  let q = db.selectFrom('users as u');
   const text = f.search.trim();
   // Digits (a CPF may come masked): a matrícula or CPF prefix.
   const digits = /^[\d.\-\s]+$/.test(text) ? text.replace(/\D/g, '') : '';
   if (digits) {
-    // An index range: LIKE 'x%' uses no index on either database. Both columns hold digits only.
+    // Index ranges on the unique columns (LIKE 'x%' uses no index on either database); both hold
+    // digits only, so the range is exactly the prefix. "active + 0" keeps SQLite from walking the
+    // (active, nome) index over every user: it reads the few matching ids by primary key instead.
     const upper = `${digits}${'9'.repeat(12)}`;
-    q = q.where((eb) =>
-      eb.or([
-        eb.and([eb('u.matricula', '>=', digits), eb('u.matricula', '<=', upper)]),
-        ...(digits.length >= 3 ? [eb.and([eb('u.cpf', '>=', digits), eb('u.cpf', '<=', upper)])] : []),
-      ]),
-    );
-  } else if (text) {
-    q = q.where(ilike('u.nome', likeContains(text)));
+    const byMatricula = db
+      .selectFrom('users as m')
+      .select('m.id')
+      .where('m.matricula', '>=', digits)
+      .where('m.matricula', '<=', upper);
+    const byCpf = db
+      .selectFrom('users as c')
+      .select('c.id')
+      .where('c.cpf', '>=', digits)
+      .where('c.cpf', '<=', upper);
+    q = q
+      .where('u.id', 'in', digits.length >= 3 ? byMatricula.unionAll(byCpf) : byMatricula)
+      .where(sql<boolean>`${sql.ref('u.active')} + 0 = 1`);
+  } else {
+    q = q.where('u.active', '=', 1);
+    if (text) q = q.where(ilike('u.nome', likeContains(text)));
   }
   if (f.setor) {
     const setor = f.setor;

@@ -55,6 +55,10 @@ describe(`users API (${TEST_DIALECT})`, () => {
       await t.as(DEMO.admin)({ method: 'GET', url: '/api/users', query: { isAlter: '1', data: '1009' } })
     ).json();
     expect(byMatricula.users.map((u: { matricula: string }) => u.matricula)).toEqual(['1009']);
+    const byCpf = (
+      await t.as(DEMO.admin)({ method: 'GET', url: '/api/users', query: { isAlter: '1', data: '529.982' } })
+    ).json();
+    expect(byCpf.users.map((u: { matricula: string }) => u.matricula)).toEqual(['1001']);
     const literal = (
       await t.as(DEMO.admin)({ method: 'GET', url: '/api/users', query: { isAlter: '1', data: '%' } })
     ).json();
