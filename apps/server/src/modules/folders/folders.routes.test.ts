@@ -88,6 +88,37 @@ describe(`folders (${TEST_DIALECT})`, () => {
     }
   });
 
+  it("seeds the demo company's folders with the visibility their privileges and shares give", async () => {
+    const names = async (who: string, query: Record<string, string | number> = {}) =>
+      (await listed(t.as(who), query)).folders.map((f) => f.name);
+    const demo = ['Procedimentos Operacionais', 'Compras 2026', 'Servidores e Acessos'];
+    expect(await names(ADMIN)).toEqual(expect.arrayContaining(demo));
+    expect((await names(GESTOR)).filter((n) => demo.includes(n))).toEqual([
+      'Compras 2026',
+      'Procedimentos Operacionais',
+    ]);
+    expect((await names(COLAB)).filter((n) => demo.includes(n))).toEqual(['Procedimentos Operacionais']);
+    // The private folder of 1001 is shared with 1004 only.
+    expect((await names(OWNER)).filter((n) => demo.includes(n))).toEqual([
+      'Procedimentos Operacionais',
+      'Servidores e Acessos',
+    ]);
+    const pub = await listed(t.as(COLAB), { selectID: 2 });
+    const manuals = pub.folders.find((f) => f.name === 'Manuais e Formulários');
+    expect(manuals).toBeDefined();
+    const inside = await listed(t.as(COLAB), { selectID: manuals!.id });
+    expect(inside.files.map((f) => f.name)).toEqual([
+      'Manual do Colaborador 2026.pdf',
+      'Ramais internos.txt',
+    ]);
+    const pdf = inside.files[0]!;
+    const res = await t.as(ADMIN)({ method: 'GET', url: `/api/download/${pdf.file_name}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(res.rawPayload.length).toBe(pdf.size);
+  });
+
   it('accepts and ignores the identity fields of get-items (the session decides)', async () => {
     const id = await createFolder(t.as(OWNER), 'Somente do dono');
     const res = await list(t.as(COLAB), {
@@ -617,6 +648,7 @@ describe(`folders (${TEST_DIALECT})`, () => {
         .select('action')
         .where('entity', '=', 'folder')
         .where('entity_id', '=', String(folder))
+        .orderBy('id')
         .execute();
       expect(audit.map((a) => a.action)).toEqual(['folder.create', 'folder.share', 'folder.unshare']);
     });
