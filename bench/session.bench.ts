@@ -15,7 +15,7 @@
 import { compareToBare, type DatabaseKind, type Measurement, measure } from './support/measure.ts';
 import { runBench, stopChild } from './support/processes.ts';
 import { machine, TABLE_LEGEND, table, warnIfNoisy, writeResults } from './support/report.ts';
-import { benchBare, expectJson, startApp } from './support/servers.ts';
+import { benchBare, expectJson, startApp, waitUntilIdle } from './support/servers.ts';
 import { LOAD, PG_URL } from './support/settings.ts';
 
 const LOGIN_BODY = JSON.stringify({ username: '1001', password: 'intranet123' });
@@ -83,6 +83,9 @@ async function benchApp(database: DatabaseKind): Promise<Measurement[]> {
         LOAD,
       ),
     );
+    // autocannon leaves logins queued behind scrypt when it stops; let the server finish them
+    // before it is stopped, or they fail against a closed database and log errors.
+    await waitUntilIdle(base);
     return out;
   } finally {
     await stopChild(child);
