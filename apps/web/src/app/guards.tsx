@@ -14,6 +14,15 @@ export function FullPageLoader() {
   );
 }
 
+/** Inside the layout, while a page's code arrives. */
+export function PageLoader() {
+  return (
+    <Center py="xl" aria-busy="true">
+      <Loader aria-label="Carregando" />
+    </Center>
+  );
+}
+
 /** Loader while the session loads; /login without one; the policy screen until it is accepted. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { token, user, isLoading, signedOut } = useSession();

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { appsRoutes } from '../modules/apps/apps.routes.tsx';
 import { afterLoginPath } from '../modules/auth/login-redirect.ts';
@@ -13,7 +14,7 @@ import { SectorOrNotFound } from '../modules/sectors/pages/SectorOrNotFound.tsx'
 import { ticketsRoutes } from '../modules/tickets/tickets.routes.tsx';
 import { usersRoutes } from '../modules/users/users.routes.tsx';
 import { UnderConstruction } from '../ui/UnderConstruction.tsx';
-import { RequireSession } from './guards.tsx';
+import { PageLoader, RequireSession } from './guards.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { useSession } from './session.tsx';
 
@@ -74,7 +75,9 @@ export const routes: RouteObject[] = [
     element: (
       <RequireSession>
         <AppLayout>
-          <Outlet />
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
         </AppLayout>
       </RequireSession>
     ),

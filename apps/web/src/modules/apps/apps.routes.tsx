@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { AppsPage } from './pages/AppsPage.tsx';
+import { lazyPage } from '../../ui/lazy-page.ts';
+
+const AppsPage = lazyPage(() => import('./pages/AppsPage.tsx'), 'AppsPage');
 
 export const appsRoutes: RouteObject[] = [{ path: '/apps', element: <AppsPage /> }];

@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { FoldersPage } from './pages/FoldersPage.tsx';
+import { lazyPage } from '../../ui/lazy-page.ts';
+
+const FoldersPage = lazyPage(() => import('./pages/FoldersPage.tsx'), 'FoldersPage');
 
 export const foldersRoutes: RouteObject[] = [{ path: '/FoldersFiles', element: <FoldersPage /> }];

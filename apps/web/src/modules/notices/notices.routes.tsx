@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { InsertNoticesPage } from './pages/InsertNoticesPage.tsx';
+import { lazyPage } from '../../ui/lazy-page.ts';
+
+const InsertNoticesPage = lazyPage(() => import('./pages/InsertNoticesPage.tsx'), 'InsertNoticesPage');
 
 export const noticesRoutes: RouteObject[] = [
   { path: '/InserirInformativos', element: <InsertNoticesPage /> },

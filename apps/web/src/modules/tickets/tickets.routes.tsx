@@ -1,9 +1,11 @@
 import type { RouteObject } from 'react-router';
 import { RequireChamadosAbertos } from '../../app/guards.tsx';
-import { ChooseRequestPage } from './pages/ChooseRequestPage.tsx';
-import { MyCallsPage } from './pages/MyCallsPage.tsx';
-import { OpenCallPage } from './pages/OpenCallPage.tsx';
-import { OpenCallsPage } from './pages/OpenCallsPage.tsx';
+import { lazyPage } from '../../ui/lazy-page.ts';
+
+const ChooseRequestPage = lazyPage(() => import('./pages/ChooseRequestPage.tsx'), 'ChooseRequestPage');
+const MyCallsPage = lazyPage(() => import('./pages/MyCallsPage.tsx'), 'MyCallsPage');
+const OpenCallPage = lazyPage(() => import('./pages/OpenCallPage.tsx'), 'OpenCallPage');
+const OpenCallsPage = lazyPage(() => import('./pages/OpenCallsPage.tsx'), 'OpenCallsPage');
 
 /** Paths match case-insensitively, so /AbrirChamado also serves /abrirchamado. */
 export const ticketsRoutes: RouteObject[] = [

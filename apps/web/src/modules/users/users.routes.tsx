@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { RegisterUserPage } from './pages/RegisterUserPage.tsx';
-import { UsersPage } from './pages/UsersPage.tsx';
+import { lazyPage } from '../../ui/lazy-page.ts';
+
+const RegisterUserPage = lazyPage(() => import('./pages/RegisterUserPage.tsx'), 'RegisterUserPage');
+const UsersPage = lazyPage(() => import('./pages/UsersPage.tsx'), 'UsersPage');
 
 export const usersRoutes: RouteObject[] = [
   { path: '/setusers', element: <UsersPage /> },
