@@ -19,27 +19,17 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
-import { openDatabase } from '../apps/server/src/db/database.ts';
 import { insertFolderTree, type TreeSummary } from './folders-data.ts';
-import { compareToBare, type DatabaseKind, type Measurement, measure } from './support/measure.ts';
+import { openAppDatabase, withApp } from './support/databases.ts';
+import { type DatabaseKind, type Measurement, measure } from './support/measure.ts';
 import { type RssSummary, sampleRss } from './support/memory.ts';
-import { scratchDatabase } from './support/postgres.ts';
-import { runBench, stopChild } from './support/processes.ts';
-import {
-  fmt,
-  machine,
-  markdownTable,
-  TABLE_LEGEND,
-  table,
-  warnIfNoisy,
-  writeResults,
-} from './support/report.ts';
-import { type AppServer, benchBare, expectJson, signIn, startApp, waitUntilIdle } from './support/servers.ts';
-import { LOAD, PG_URL, positive } from './support/settings.ts';
+import { runBench } from './support/processes.ts';
+import { fmt, machine, markdownTable, printTable, writeResults } from './support/report.ts';
+import { type AppServer, benchEveryDatabase, expectJson, signIn, waitUntilIdle } from './support/servers.ts';
+import { LOAD, positive } from './support/settings.ts';
 
 const FOLDERS = positive('BENCH_FOLDERS', 10_000);
 const FILES = positive('BENCH_FILES', 100_000);
@@ -78,11 +68,8 @@ interface ListingShape {
 // ---------------------------------------------------------------------------------------------
 // Data
 
-async function buildTree(app: AppServer, database: DatabaseKind, pgUrl?: string): Promise<TreeSummary> {
-  const handle = openDatabase({
-    databaseUrl: database === 'postgres' ? pgUrl : undefined,
-    sqliteFile: path.join(app.dataDir, 'intranet.sqlite'),
-  });
+async function buildTree(app: AppServer): Promise<TreeSummary> {
+  const handle = openAppDatabase(app);
   try {
     const summary = await insertFolderTree(handle.db, handle.dialect, {
       folders: FOLDERS,
@@ -93,7 +80,7 @@ async function buildTree(app: AppServer, database: DatabaseKind, pgUrl?: string)
     // the steady state, not the minute when the planner still thinks the tables are empty.
     if (handle.dialect === 'postgres') await sql`analyze`.execute(handle.db);
     process.stderr.write(
-      `  ${database}: ${fmt(summary.folders)} folders, ${fmt(summary.files)} files, ${fmt(summary.shares)} shares ` +
+      `  ${app.database}: ${fmt(summary.folders)} folders, ${fmt(summary.files)} files, ${fmt(summary.shares)} shares ` +
         `inserted in ${summary.seconds.toFixed(1)} s (depth ${summary.maxDepth})\n`,
     );
     return summary;
@@ -311,24 +298,14 @@ async function benchTransfer(app: AppServer, database: DatabaseKind): Promise<Tr
 
 // ---------------------------------------------------------------------------------------------
 
-async function benchDatabase(database: DatabaseKind) {
-  const scratch = database === 'postgres' ? await scratchDatabase(PG_URL!, 'folders') : undefined;
-  try {
-    const app = await startApp(database, { pgUrl: scratch?.url });
-    try {
-      const tree = await buildTree(app, database, scratch?.url);
-      // The transfers first: the server is idle and its memory not yet grown by the load tests.
-      const transfers = await benchTransfer(app, database);
-      const { rows, shapes } = await benchQueries(app, database, tree);
-      return { tree, rows, shapes, transfers };
-    } finally {
-      // Let the requests autocannon left in flight finish before the database goes away.
-      await waitUntilIdle(app.base).catch(() => undefined);
-      await stopChild(app.child);
-    }
-  } finally {
-    await scratch?.drop();
-  }
+function benchDatabase(database: DatabaseKind) {
+  return withApp(database, 'folders', async (app) => {
+    const tree = await buildTree(app);
+    // The transfers first: the server is idle and its memory not yet grown by the load tests.
+    const transfers = await benchTransfer(app, database);
+    const { rows, shapes } = await benchQueries(app, database, tree);
+    return { tree, rows, shapes, transfers };
+  });
 }
 
 function transferTable(transfers: Transfer[]): string {
@@ -396,20 +373,10 @@ async function main(): Promise<void> {
       `${LOAD.warmupS} s warm-up + ${QUERY_LOAD.durationS} s per request; ${info.cpus} × ${info.cpuModel}, ` +
       `${info.memoryGiB} GiB, Node ${info.node}`,
   );
-  const bare = await benchBare(LOAD);
-  const databases: DatabaseKind[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
-  if (!PG_URL) console.error('  (BENCH_DATABASE_URL not set: PostgreSQL variant skipped)');
-  const runs = [];
-  for (const database of databases) runs.push({ database, ...(await benchDatabase(database)) });
-
-  const rows = [bare, ...runs.flatMap((r) => r.rows)];
-  compareToBare(bare, rows);
+  const { rows, runs } = await benchEveryDatabase(LOAD, benchDatabase);
   const shapes = runs.flatMap((r) => r.shapes);
   const transfers = runs.flatMap((r) => r.transfers);
-  const report = {
-    startedAt: startedAt.toISOString(),
-    finishedAt: new Date().toISOString(),
-    machine: info,
+  const { file } = writeResults('folders', startedAt, {
     settings: {
       folders: FOLDERS,
       files: FILES,
@@ -422,11 +389,9 @@ async function main(): Promise<void> {
     results: rows,
     shapes,
     transfers,
-  };
-  const file = writeResults('folders', startedAt, report);
+  });
 
-  console.log(`\n${table(rows)}\n\n${TABLE_LEGEND}`);
-  warnIfNoisy(rows);
+  printTable(rows);
   console.log(`\n${cpuCostTable(rows, QUERY_LOAD.durationS)}\n`);
   console.log(`${shapeTable(shapes)}\n`);
   console.log(`${transferTable(transfers)}\n`);

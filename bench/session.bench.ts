@@ -12,10 +12,10 @@
  * Settings (environment): BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10), BENCH_WARMUP
  * seconds (2), BENCH_DATABASE_URL (unset: SQLite only).
  */
-import { compareToBare, type DatabaseKind, type Measurement, measure } from './support/measure.ts';
+import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
 import { runBench, stopChild } from './support/processes.ts';
-import { machine, TABLE_LEGEND, table, warnIfNoisy, writeResults } from './support/report.ts';
-import { benchBare, expectJson, startApp, waitUntilIdle } from './support/servers.ts';
+import { machine, printTable, writeResults } from './support/report.ts';
+import { benchEveryDatabase, expectJson, signIn, startApp, waitUntilIdle } from './support/servers.ts';
 import { LOAD, PG_URL } from './support/settings.ts';
 
 const LOGIN_BODY = JSON.stringify({ username: '1001', password: 'intranet123' });
@@ -26,16 +26,7 @@ const LOGIN_BODY = JSON.stringify({ username: '1001', password: 'intranet123' })
 async function benchApp(database: DatabaseKind): Promise<Measurement[]> {
   const { child, base } = await startApp(database, { pgUrl: PG_URL });
   try {
-    const login = await expectJson(
-      await fetch(`${base}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: LOGIN_BODY,
-      }),
-      'POST /api/login',
-    );
-    const token = String(login.token);
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = await signIn(base, '1001');
     const session = await expectJson(
       await fetch(`${base}/api/get-sessionData`, { headers: auth }),
       'GET /api/get-sessionData',
@@ -44,33 +35,13 @@ async function benchApp(database: DatabaseKind): Promise<Measurement[]> {
       throw new Error(`get-sessionData answered matrícula ${String(session.matricula)}, expected 1001`);
     }
 
-    const out: Measurement[] = [];
-    // The app's own stack (hooks, security headers, zod serializer, one `select 1`) without a
-    // session: what get-sessionData costs beyond it is the session lookup.
-    out.push(
-      await measure(
-        { endpoint: 'GET /api/health', url: `${base}/api/health`, method: 'GET' },
-        database,
-        child,
-        LOAD,
-      ),
-    );
-    // Session reads first, so the logins below do not grow the sessions table under them.
-    out.push(
-      await measure(
-        {
-          endpoint: 'GET /api/get-sessionData',
-          url: `${base}/api/get-sessionData`,
-          method: 'GET',
-          headers: auth,
-        },
-        database,
-        child,
-        LOAD,
-      ),
-    );
-    out.push(
-      await measure(
+    const out = await measureEach(
+      [
+        // The app's own stack (hooks, security headers, zod serializer, one `select 1`) without a
+        // session: what get-sessionData costs beyond it is the session lookup.
+        get('GET /api/health', `${base}/api/health`),
+        // Session reads first, so the logins below do not grow the sessions table under them.
+        get('GET /api/get-sessionData', `${base}/api/get-sessionData`, auth),
         {
           endpoint: 'POST /api/login',
           url: `${base}/api/login`,
@@ -78,10 +49,10 @@ async function benchApp(database: DatabaseKind): Promise<Measurement[]> {
           headers: { 'content-type': 'application/json' },
           body: LOGIN_BODY,
         },
-        database,
-        child,
-        LOAD,
-      ),
+      ],
+      database,
+      child,
+      LOAD,
     );
     // autocannon leaves logins queued behind scrypt when it stops; let the server finish them
     // before it is stopped, or they fail against a closed database and log errors.
@@ -100,29 +71,18 @@ async function main(): Promise<void> {
       `${info.cpus} × ${info.cpuModel}, ${info.memoryGiB} GiB, Node ${info.node}`,
   );
 
-  const bare = await benchBare(LOAD);
-  const rows: Measurement[] = [bare];
-  rows.push(...(await benchApp('sqlite')));
-  if (PG_URL) rows.push(...(await benchApp('postgres')));
-  else console.error('  (BENCH_DATABASE_URL not set: PostgreSQL variant skipped)');
-  compareToBare(bare, rows);
+  const { rows } = await benchEveryDatabase(LOAD, async (database) => ({ rows: await benchApp(database) }));
 
-  const report = {
-    startedAt: startedAt.toISOString(),
-    finishedAt: new Date().toISOString(),
-    machine: info,
+  const { report, file } = writeResults('session', startedAt, {
     settings: {
       connections: LOAD.connections,
       durationSeconds: LOAD.durationS,
       warmupSeconds: LOAD.warmupS,
     },
     results: rows,
-  };
-  const file = writeResults('session', startedAt, report);
+  });
 
-  console.log(`\n${table(rows)}\n`);
-  console.log(TABLE_LEGEND);
-  warnIfNoisy(rows);
+  printTable(rows);
   console.log(JSON.stringify(report, null, 2));
   console.log(`\nwritten to ${file}`);
 }

@@ -10,36 +10,23 @@
  * Settings: BENCH_CALLS (200000), BENCH_CONNECTIONS (50), BENCH_DURATION s (10), BENCH_WARMUP s (2),
  * BENCH_DATABASE_URL (unset: SQLite only).
  */
-import path from 'node:path';
 import { DEPARTMENTS, PROBLEM_TYPES } from '@intranet/contracts';
 import { sql } from 'kysely';
-import { openDatabase } from '../apps/server/src/db/database.ts';
 import { DEMO_USERS } from '../apps/server/src/seed/demo-data.ts';
-import { compareToBare, type DatabaseKind, type Measurement, measure } from './support/measure.ts';
+import { openAppDatabase, withApp } from './support/databases.ts';
+import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
 import { type RssSummary, sampleRss } from './support/memory.ts';
-import { scratchDatabase } from './support/postgres.ts';
-import { runBench, stopChild } from './support/processes.ts';
-import {
-  fmt,
-  machine,
-  markdownTable,
-  TABLE_LEGEND,
-  table,
-  warnIfNoisy,
-  writeResults,
-} from './support/report.ts';
-import { type AppServer, benchBare, signIn, startApp } from './support/servers.ts';
-import { LOAD, PG_URL, positive } from './support/settings.ts';
+import { runBench } from './support/processes.ts';
+import { fmt, machine, markdownTable, printTable, writeResults } from './support/report.ts';
+import { type AppServer, benchEveryDatabase, signIn } from './support/servers.ts';
+import { LOAD, positive } from './support/settings.ts';
 
 const CALLS = positive('BENCH_CALLS', 200_000);
 const STATUSES = [0, 1, 2, 3, 3, 3, 3, 20, 21];
 
-async function insertCalls(app: AppServer, database: DatabaseKind, pgUrl?: string): Promise<number> {
+async function insertCalls(app: AppServer): Promise<number> {
   const started = performance.now();
-  const handle = openDatabase({
-    databaseUrl: database === 'postgres' ? pgUrl : undefined,
-    sqliteFile: path.join(app.dataDir, 'intranet.sqlite'),
-  });
+  const handle = openAppDatabase(app);
   try {
     const users = await handle.db.selectFrom('users').select(['id', 'matricula', 'nome']).execute();
     const attendant = users.find((u) => u.matricula === '1004')!;
@@ -79,7 +66,7 @@ async function insertCalls(app: AppServer, database: DatabaseKind, pgUrl?: strin
     await handle.close();
   }
   const seconds = (performance.now() - started) / 1000;
-  process.stderr.write(`  ${database}: ${fmt(CALLS)} calls inserted in ${seconds.toFixed(1)} s\n`);
+  process.stderr.write(`  ${app.database}: ${fmt(CALLS)} calls inserted in ${seconds.toFixed(1)} s\n`);
   return seconds;
 }
 
@@ -108,37 +95,25 @@ async function benchLists(app: AppServer, database: DatabaseKind): Promise<Measu
   const ti = await signIn(app.base, '1004');
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   const list = (q: string) => `${app.base}/api/calls?scope=open&pageSize=100${q ? `&${q}` : ''}`;
-  const targets: [string, string, Record<string, string>][] = [
-    ['open calls: admin, newest 100 of all', list(''), admin],
-    ['open calls: TI support (one department)', list(''), ti],
-    ['status Não atendido + last 30 days', list(`status=0&from=${day(30)}&to=${day(0)}`), admin],
-    ['ticket = 123456', list('ticket=123456'), admin],
-    ['name contains "silva"', list('name=silva'), admin],
-    ['page 500 sorted by name', list('sort=nome_usuario&dir=asc&page=500'), admin],
+  const targets = [
+    get('open calls: admin, newest 100 of all', list(''), admin),
+    get('open calls: TI support (one department)', list(''), ti),
+    get('status Não atendido + last 30 days', list(`status=0&from=${day(30)}&to=${day(0)}`), admin),
+    get('ticket = 123456', list('ticket=123456'), admin),
+    get('name contains "silva"', list('name=silva'), admin),
+    get('page 500 sorted by name', list('sort=nome_usuario&dir=asc&page=500'), admin),
   ];
-  const out: Measurement[] = [];
-  for (const [endpoint, url, headers] of targets) {
-    out.push(await measure({ endpoint, url, method: 'GET', headers }, database, app.child, LOAD));
-  }
-  return out;
+  return measureEach(targets, database, app.child, LOAD);
 }
 
-async function benchDatabase(database: DatabaseKind) {
-  const scratch = database === 'postgres' ? await scratchDatabase(PG_URL!, 'tickets') : undefined;
-  try {
-    const app = await startApp(database, { pgUrl: scratch?.url });
-    try {
-      const insertSeconds = await insertCalls(app, database, scratch?.url);
-      // The export first: the server is idle and its memory not yet grown by the load tests.
-      const exportRun = await benchExport(app, database);
-      const rows = await benchLists(app, database);
-      return { insertSeconds, exportRun, rows };
-    } finally {
-      await stopChild(app.child);
-    }
-  } finally {
-    await scratch?.drop();
-  }
+function benchDatabase(database: DatabaseKind) {
+  return withApp(database, 'tickets', async (app) => {
+    const insertSeconds = await insertCalls(app);
+    // The export first: the server is idle and its memory not yet grown by the load tests.
+    const exportRun = await benchExport(app, database);
+    const rows = await benchLists(app, database);
+    return { insertSeconds, exportRun, rows };
+  });
 }
 
 async function main(): Promise<void> {
@@ -148,27 +123,16 @@ async function main(): Promise<void> {
     `tickets bench: ${fmt(CALLS)} calls, ${LOAD.connections} connections, ${LOAD.warmupS} s warm-up + ` +
       `${LOAD.durationS} s per request; ${info.cpus} × ${info.cpuModel}, Node ${info.node}`,
   );
-  const bare = await benchBare(LOAD);
-  const databases: DatabaseKind[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
-  if (!PG_URL) console.error('  (BENCH_DATABASE_URL not set: PostgreSQL variant skipped)');
-  const runs = [];
-  for (const database of databases) runs.push({ database, ...(await benchDatabase(database)) });
-
-  const rows = [bare, ...runs.flatMap((r) => r.rows)];
-  compareToBare(bare, rows);
+  const { rows, runs } = await benchEveryDatabase(LOAD, benchDatabase);
   const exports = runs.map((r) => r.exportRun);
-  const file = writeResults('tickets', startedAt, {
-    startedAt: startedAt.toISOString(),
-    finishedAt: new Date().toISOString(),
-    machine: info,
+  const { file } = writeResults('tickets', startedAt, {
     settings: { calls: CALLS, ...LOAD },
     inserts: runs.map((r) => ({ database: r.database, seconds: r.insertSeconds })),
     results: rows,
     exports,
   });
 
-  console.log(`\n${table(rows)}\n\n${TABLE_LEGEND}`);
-  warnIfNoisy(rows);
+  printTable(rows);
   console.log(
     `\n${markdownTable(
       ['database', 'dados.xlsx rows', 'seconds', 'MB', 'server RSS MiB: before / max / after'],

@@ -1,13 +1,14 @@
 /**
- * `npx tsx bench/users.bench.ts`: the administration user list (GET /api/users?isAlter=1) with its
+ * `npm run bench:users`: the administration user list (GET /api/users?isAlter=1) with its
  * server-side search and paging, and the apps list of a sector, on BENCH_USERS users, against a
  * bare Fastify route measured in the same run (ARCHITECTURE.md rule 9). SQLite only.
+ *
+ * Builds a temporary DATA_DIR first (migrations, demo company, then the users and apps in batch
+ * inserts), then starts the real server on it and drives it with autocannon (bench/support).
  *
  * Settings (environment): BENCH_USERS (50000), BENCH_APPS (2000), BENCH_CONNECTIONS (20),
  * BENCH_DURATION s (8), BENCH_WARMUP s (2).
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { SECTOR_NAMES } from '@intranet/contracts';
 import { nowIso, openDatabase } from '../apps/server/src/db/database.ts';
@@ -15,25 +16,16 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { seedDemo } from '../apps/server/src/seed/demo-seed.ts';
 import { ensureReferenceData } from '../apps/server/src/seed/reference-data.ts';
 import { createLocalStorage } from '../apps/server/src/storage/local-storage.ts';
-import {
-  type BenchRow,
-  comparisonTable,
-  freePort,
-  measure,
-  startServer,
-  stopServer,
-  waitFor,
-  writeResults,
-} from './support.ts';
+import { sqliteFile } from './support/databases.ts';
+import { compareToBare, get, type Measurement, measureEach } from './support/measure.ts';
+import { makeTempDir, runBench, stopChild } from './support/processes.ts';
+import { machine, printTable, writeResults } from './support/report.ts';
+import { benchBare, signIn, startApp } from './support/servers.ts';
+import { loadSettings, positive } from './support/settings.ts';
 
-const num = (name: string, fallback: number) => Number(process.env[name] || fallback);
-const USERS = num('BENCH_USERS', 50_000);
-const APPS = num('BENCH_APPS', 2_000);
-const run = {
-  connections: num('BENCH_CONNECTIONS', 20),
-  durationS: num('BENCH_DURATION', 8),
-  warmupS: num('BENCH_WARMUP', 2),
-};
+const USERS = positive('BENCH_USERS', 50_000);
+const APPS = positive('BENCH_APPS', 2_000);
+const LOAD = loadSettings({ connections: 20, durationS: 8, warmupS: 2 });
 const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Hugo', 'Isabel', 'Júlio'];
 const LAST = [
   'Silva',
@@ -48,12 +40,9 @@ const LAST = [
   'Nunes',
 ];
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-bench-users-'));
-process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-async function buildData(): Promise<void> {
+async function buildData(dataDir: string): Promise<void> {
   const started = Date.now();
-  const handle = openDatabase({ sqliteFile: path.join(dataDir, 'intranet.sqlite') });
+  const handle = openDatabase({ sqliteFile: sqliteFile(dataDir) });
   await migrateToLatest(handle.db);
   await ensureReferenceData(handle.db, { itEmail: 'ti@rotasul.com.br' });
   await seedDemo(handle.db, createLocalStorage(path.join(dataDir, 'files')));
@@ -129,66 +118,46 @@ async function buildData(): Promise<void> {
   );
 }
 
-async function main() {
-  console.error(`users bench: ${USERS} usuários, ${run.connections} conexões, ${run.durationS} s por medida`);
-  await buildData();
-
-  const barePort = await freePort();
-  const bare = startServer('bench/bare-server.ts', { PORT: String(barePort) });
-  await waitFor(`http://127.0.0.1:${barePort}/bare`);
-  const rows: BenchRow[] = [
-    await measure('GET /bare (bare Fastify)', `http://127.0.0.1:${barePort}/bare`, run),
-  ];
-  await stopServer(bare);
-
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = startServer('apps/server/src/main.ts', {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_LOGIN_PER_IP: '1000000',
-    RATE_LIMIT_LOGIN_PER_USER: '1000000',
-  });
-  await waitFor(`${base}/api/health`);
-  const token = async (username: string) => {
-    const res = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: 'intranet123' }),
-    });
-    return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
-  };
-  const admin = { ...run, headers: await token('1001') };
-  const rh = { ...run, headers: await token('1008') };
-  const users = (q: string) => `${base}/api/users?isAlter=1&pageSize=20&${q}`;
-
-  // The session lookup every signed-in call pays, to tell it from the list's own cost.
-  rows.push(await measure('GET /api/get-sessionData (baseline)', `${base}/api/get-sessionData`, admin));
-  rows.push(await measure('users, first page by name', users(''), admin));
-  rows.push(await measure('users, page 1000 by name', users('page=1000'), admin));
-  rows.push(await measure('users, name contains "souza" (LIKE)', users('data=souza'), admin));
-  rows.push(await measure('users, matrícula prefix "14999"', users('data=14999'), admin));
-  rows.push(await measure('users, CPF prefix "1000002"', users('data=1000002'), admin));
-  rows.push(await measure('apps of one sector (RH), first 50', `${base}/api/apps`, rh));
-  rows.push(
-    await measure('apps, admin, search "aplicativo 19"', `${base}/api/apps?search=aplicativo%2019`, admin),
-  );
-  await stopServer(server);
-
-  console.log(comparisonTable(rows));
-  console.log(
-    `\nMachine: ${os.cpus().length} CPUs, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' / ')}.`,
-  );
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const info = machine();
   console.error(
-    `  resultados em ${writeResults('users', { users: USERS, apps: APPS, ...run, rows, cpus: os.cpus().length })}`,
+    `users bench: ${USERS} usuários, ${LOAD.connections} conexões, ${LOAD.durationS} s por medida; ` +
+      `${info.cpus} × ${info.cpuModel}, Node ${info.node}`,
   );
+  const dataDir = makeTempDir('intranet-bench-users-');
+  await buildData(dataDir);
+
+  const bare = await benchBare(LOAD);
+  const app = await startApp('sqlite', { dataDir });
+  let rows: Measurement[];
+  try {
+    const admin = await signIn(app.base, '1001');
+    const rh = await signIn(app.base, '1008');
+    const users = (q: string) => `${app.base}/api/users?isAlter=1&pageSize=20&${q}`;
+    const targets = [
+      // The session lookup every signed-in call pays, to tell it from the list's own cost.
+      get('GET /api/get-sessionData (baseline)', `${app.base}/api/get-sessionData`, admin),
+      get('users, first page by name', users(''), admin),
+      get('users, page 1000 by name', users('page=1000'), admin),
+      get('users, name contains "souza" (LIKE)', users('data=souza'), admin),
+      get('users, matrícula prefix "14999"', users('data=14999'), admin),
+      get('users, CPF prefix "1000002"', users('data=1000002'), admin),
+      get('apps of one sector (RH), first 50', `${app.base}/api/apps`, rh),
+      get('apps, admin, search "aplicativo 19"', `${app.base}/api/apps?search=aplicativo%2019`, admin),
+    ];
+    rows = [bare, ...(await measureEach(targets, 'sqlite', app.child, LOAD))];
+  } finally {
+    await stopChild(app.child);
+  }
+  compareToBare(bare, rows);
+
+  const { file } = writeResults('users', startedAt, {
+    settings: { users: USERS, apps: APPS, ...LOAD },
+    results: rows,
+  });
+  printTable(rows);
+  console.log(`written to ${file}`);
 }
 
-await main();
-process.exit(0);
+await runBench(main);

@@ -12,6 +12,14 @@ export interface Target {
   body?: string;
 }
 
+/** A GET of `url` as a Target. */
+export const get = (endpoint: string, url: string, headers?: Record<string, string>): Target => ({
+  endpoint,
+  url,
+  method: 'GET',
+  headers,
+});
+
 export type DatabaseKind = 'sqlite' | 'postgres';
 
 export interface Measurement {
@@ -70,6 +78,18 @@ export async function measure(
   };
   process.stderr.write(`${Math.round(m.requestsPerSec)} req/s\n`);
   return m;
+}
+
+/** Measures each target in turn against `server`. */
+export async function measureEach(
+  targets: Target[],
+  database: Measurement['database'],
+  server: ChildProcess,
+  load: LoadSettings,
+): Promise<Measurement[]> {
+  const out: Measurement[] = [];
+  for (const target of targets) out.push(await measure(target, database, server, load));
+  return out;
 }
 
 /** Fills vsBare of every row against the bare route's measurement (a bare latency under 1 ms counts as 1 ms). */

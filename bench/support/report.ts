@@ -48,7 +48,7 @@ export function table(rows: Measurement[]): string {
   );
 }
 
-export const TABLE_LEGEND =
+const TABLE_LEGEND =
   'Latency ratios use the bare route as 1x (a bare p50 under 1 ms counts as 1 ms); errors include timeouts.\n' +
   'CPU: % of one CPU used during the run by the server, by this process (autocannon) and by every other process\n' +
   '(on PostgreSQL rows "other" includes the database server itself when it runs on this machine).';
@@ -57,7 +57,7 @@ export const TABLE_LEGEND =
  * Prints a warning when other processes competed for the CPUs during a measured run. PostgreSQL
  * rows are left out: there "other" is mostly the database server the run is measuring.
  */
-export function warnIfNoisy(rows: Measurement[]): void {
+function warnIfNoisy(rows: Measurement[]): void {
   const noisy = rows.filter((m) => m.database !== 'postgres' && m.cpu && m.cpu.otherPercent > 15);
   if (noisy.length > 0) {
     console.log(
@@ -65,6 +65,12 @@ export function warnIfNoisy(rows: Measurement[]): void {
         'the machine was not quiet, so these numbers understate the server. Run again on an idle machine.',
     );
   }
+}
+
+/** Prints the table of every measurement, its legend and, when the machine was busy, a warning. */
+export function printTable(rows: Measurement[]): void {
+  console.log(`\n${table(rows)}\n\n${TABLE_LEGEND}`);
+  warnIfNoisy(rows);
 }
 
 export function machine() {
@@ -78,11 +84,20 @@ export function machine() {
   };
 }
 
-/** Writes the report to bench/results/<name>-<time>.json (gitignored); answers the path. */
-export function writeResults(name: string, startedAt: Date, report: unknown): string {
+/**
+ * Writes the report of a bench — when it ran, on which machine, then `body` (its settings and
+ * results) — to bench/results/<name>-<time>.json (gitignored); answers the report and the path.
+ */
+export function writeResults<T extends object>(name: string, startedAt: Date, body: T) {
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: machine(),
+    ...body,
+  };
   const dir = path.join(root, 'bench', 'results');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  return path.relative(root, file);
+  return { report, file: path.relative(root, file) };
 }

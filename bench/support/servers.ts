@@ -1,25 +1,29 @@
 /** The servers a benchmark measures: the real app and the bare Fastify baseline, as child processes. */
 import type { ChildProcess } from 'node:child_process';
-import { type DatabaseKind, type Measurement, measure } from './measure.ts';
+import { compareToBare, type DatabaseKind, type Measurement, measure } from './measure.ts';
 import { freePort, makeTempDir, startChild, stopChild, waitForOk } from './processes.ts';
-import type { LoadSettings } from './settings.ts';
+import { type LoadSettings, PG_URL } from './settings.ts';
 
 export interface AppServer {
   child: ChildProcess;
   base: string;
   dataDir: string;
+  database: DatabaseKind;
+  /** The PostgreSQL database the server runs on (undefined on SQLite). */
+  pgUrl?: string;
 }
 
 /**
- * Starts apps/server/src/main.ts on a fresh temporary DATA_DIR and a free port (demo data seeded,
- * log level warn, login limits lifted), on SQLite or on the PostgreSQL database `pgUrl`.
+ * Starts apps/server/src/main.ts on a free port (demo data seeded when the database is empty, log
+ * level warn, login limits lifted), on SQLite or on the PostgreSQL database `pgUrl`, in `dataDir`
+ * (a DATA_DIR the bench prepared) or else a fresh temporary DATA_DIR.
  */
 export async function startApp(
   database: DatabaseKind,
-  options: { pgUrl?: string; env?: Record<string, string> } = {},
+  options: { pgUrl?: string; dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<AppServer> {
   if (database === 'postgres' && !options.pgUrl) throw new Error('a PostgreSQL URL is required');
-  const dataDir = makeTempDir('intranet-bench-');
+  const dataDir = options.dataDir ?? makeTempDir('intranet-bench-');
   const port = await freePort();
   const child = startChild(`server:${database}`, 'apps/server/src/main.ts', {
     PORT: String(port),
@@ -40,7 +44,7 @@ export async function startApp(
     throw new Error(`expected a ${database} server, /api/health says ${health.database}`);
   }
   process.stderr.write(`  ${database} server ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  return { child, base, dataDir };
+  return { child, base, dataDir, database, pgUrl: database === 'postgres' ? options.pgUrl : undefined };
 }
 
 /** Starts bench/bare-server.ts, measures its GET /bare and stops it. */
@@ -54,6 +58,25 @@ export async function benchBare(load: LoadSettings): Promise<Measurement> {
   } finally {
     await stopChild(child);
   }
+}
+
+/**
+ * Measures the bare route, then runs `benchDatabase` on SQLite and, with BENCH_DATABASE_URL, on
+ * PostgreSQL. Answers every run, and all the measurements (the bare one first) compared to the bare
+ * route.
+ */
+export async function benchEveryDatabase<R extends { rows: Measurement[] }>(
+  load: LoadSettings,
+  benchDatabase: (database: DatabaseKind) => Promise<R>,
+): Promise<{ rows: Measurement[]; runs: (R & { database: DatabaseKind })[] }> {
+  const bare = await benchBare(load);
+  const databases: DatabaseKind[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  if (!PG_URL) console.error('  (BENCH_DATABASE_URL not set: PostgreSQL variant skipped)');
+  const runs: (R & { database: DatabaseKind })[] = [];
+  for (const database of databases) runs.push({ database, ...(await benchDatabase(database)) });
+  const rows = [bare, ...runs.flatMap((r) => r.rows)];
+  compareToBare(bare, rows);
+  return { rows, runs };
 }
 
 export async function expectJson(res: Response, what: string): Promise<Record<string, unknown>> {

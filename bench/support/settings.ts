@@ -14,12 +14,17 @@ export interface LoadSettings {
   warmupS: number;
 }
 
-/** autocannon's load: BENCH_CONNECTIONS (50), BENCH_DURATION s (10), BENCH_WARMUP s (2). */
-export const LOAD: LoadSettings = {
-  connections: positive('BENCH_CONNECTIONS', 50),
-  durationS: positive('BENCH_DURATION', 10),
-  warmupS: positive('BENCH_WARMUP', 2),
-};
+/** autocannon's load from BENCH_CONNECTIONS, BENCH_DURATION s and BENCH_WARMUP s, with a bench's own defaults. */
+export function loadSettings(defaults: LoadSettings): LoadSettings {
+  return {
+    connections: positive('BENCH_CONNECTIONS', defaults.connections),
+    durationS: positive('BENCH_DURATION', defaults.durationS),
+    warmupS: positive('BENCH_WARMUP', defaults.warmupS),
+  };
+}
+
+/** The load of most benches: BENCH_CONNECTIONS (50), BENCH_DURATION s (10), BENCH_WARMUP s (2). */
+export const LOAD: LoadSettings = loadSettings({ connections: 50, durationS: 10, warmupS: 2 });
 
 /** A throwaway PostgreSQL database to measure too; unset: SQLite only. */
 export const PG_URL = process.env.BENCH_DATABASE_URL || undefined;
