@@ -14,7 +14,7 @@ import {
   IconTrash,
   IconWorld,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type CSSProperties, type Ref, useState } from 'react';
 import { formatDateBR } from '../../../ui/dates.ts';
 import { downloadUrl } from '../folders.api.ts';
 import classes from './ItemRow.module.css';
@@ -35,15 +35,31 @@ function FileIcon({ tipo }: { tipo: string }) {
   return <IconFile size={20} />;
 }
 
-/** One folder or file: double click opens, the options menu follows the item's abilities (spec §6). */
+/** The React key of an entry: folder and file ids live in different tables. */
+export function entryKey(entry: ExplorerItem): string {
+  return `${entry.kind}-${entry.item.id}`;
+}
+
+/**
+ * One folder or file: double click opens, the options menu follows the item's abilities (spec §6).
+ * `ref`, `style`, `index` and `setSize` let the virtual list (FolderItemList) place and measure it.
+ */
 export function ItemRow({
   entry,
   actions,
   publicFolder,
+  ref,
+  style,
+  index,
+  setSize,
 }: {
   entry: ExplorerItem;
   actions: ItemActions;
   publicFolder: boolean;
+  ref?: Ref<HTMLLIElement>;
+  style?: CSSProperties;
+  index?: number;
+  setSize?: number;
 }) {
   const { item } = entry;
   const [editing, setEditing] = useState(false);
@@ -72,6 +88,11 @@ export function ItemRow({
 
   return (
     <li
+      ref={ref}
+      style={style}
+      data-index={index}
+      aria-posinset={index === undefined ? undefined : index + 1}
+      aria-setsize={setSize}
       className={classes.row}
       data-testid="explorer-item"
       data-kind={entry.kind}

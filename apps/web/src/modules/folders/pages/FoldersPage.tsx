@@ -31,7 +31,8 @@ import { errorMessage } from '../../../api/client.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { UploadProgressList } from '../../../ui/UploadProgressList.tsx';
 import { FileInfoDialog } from '../components/FileInfoDialog.tsx';
-import { type ExplorerItem, type ItemActions, ItemRow } from '../components/ItemRow.tsx';
+import { FolderItemList } from '../components/FolderItemList.tsx';
+import type { ExplorerItem, ItemActions } from '../components/ItemRow.tsx';
 import { NewFolderDialog } from '../components/NewFolderDialog.tsx';
 import { PermissionDialog } from '../components/PermissionDialog.tsx';
 import { useUploads } from '../components/useUploads.ts';
@@ -311,21 +312,18 @@ export function FoldersPage() {
                 : 'Pasta vazia.'}
           </Text>
         ) : (
-          <Stack gap={2} component="ul" aria-label="Itens da pasta" m={0} p={0} style={{ listStyle: 'none' }}>
-            {entries.map((entry) => (
-              <ItemRow
-                key={`${entry.kind}-${entry.item.id}`}
-                entry={entry}
-                actions={actions}
-                publicFolder={folderId === PUBLIC_FOLDER_ID}
-              />
-            ))}
+          <>
+            <FolderItemList
+              entries={entries}
+              actions={actions}
+              publicFolder={folderId === PUBLIC_FOLDER_ID}
+            />
             {data?.truncated ? (
               <Text size="xs" c="dimmed" ta="center" p="xs">
                 Mostrando os primeiros resultados. Refine a busca para ver outros itens.
               </Text>
             ) : null}
-          </Stack>
+          </>
         )}
       </Card>
 
