@@ -28,9 +28,12 @@ async function changeStatus(page: Page, action: string, statusLabel: string) {
   await expect(page.getByRole('dialog').locator('[data-status]').first()).toHaveText(statusLabel);
 }
 
+const filterDialog = (page: Page, column: string) => page.getByRole('dialog', { name: `Filtrar ${column}` });
+
 async function filterColumn(page: Page, column: string, value: string) {
   await page.getByRole('button', { name: `Filtrar ${column}` }).click();
-  const dropdown = page.locator('.mantine-Popover-dropdown');
+  // By name: the previous column's popover may still be fading out.
+  const dropdown = filterDialog(page, column);
   await dropdown.getByRole('textbox', { name: column }).fill(value);
   await dropdown.getByRole('button', { name: 'Ok' }).click();
 }
@@ -127,13 +130,13 @@ test('Chamados Abertos filters by column and downloads dados.xlsx with the rows'
 
   // Filters take at most 15 characters.
   await page.getByRole('button', { name: 'Filtrar Matrícula' }).click();
-  const input = page.locator('.mantine-Popover-dropdown').getByRole('textbox', { name: 'Matrícula' });
+  const input = filterDialog(page, 'Matrícula').getByRole('textbox', { name: 'Matrícula' });
   await input.fill('1234567890123456789');
   await expect(input).toHaveValue('123456789012345');
-  await page.locator('.mantine-Popover-dropdown').getByRole('button', { name: 'Fechar' }).click();
+  await filterDialog(page, 'Matrícula').getByRole('button', { name: 'Fechar' }).click();
 
   await page.getByRole('button', { name: 'Filtrar Nome' }).click();
-  await page.locator('.mantine-Popover-dropdown').getByRole('button', { name: 'Limpar' }).click();
+  await filterDialog(page, 'Nome').getByRole('button', { name: 'Limpar' }).click();
   await expect(page.getByText(/^\d+ registros$/)).toBeVisible();
   await filterColumn(page, 'Ticket', String(ticket));
   await expect(rows).toHaveCount(1);
