@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support/session.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { signIn, toasts } from './support/session.ts';
 
 /**
  * Administration: user registration and the user list, notices and banners, the applications
@@ -13,15 +14,13 @@ const PNG = Buffer.from(
 );
 const EXE = Buffer.concat([Buffer.from('MZ', 'latin1'), Buffer.alloc(600, 1)]);
 
-const toasts = (page: Page) => page.locator('.mantine-Notifications-root[data-position="top-right"]');
-
 async function pickImage(page: Page, name: string, buffer: Buffer, scope = page.locator('body')) {
   await scope.locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer });
 }
 
 test.describe.configure({ mode: 'serial' });
 
-test('an administrator registers a user, who then signs in', async ({ page }) => {
+test('an administrator registers a user, who then signs in', async ({ page, consoleGuard }) => {
   await signIn(page, '1001', '/setusers');
   await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
   await page.getByRole('link', { name: 'Cadastrar Usuário' }).click();
@@ -46,6 +45,7 @@ test('an administrator registers a user, who then signs in', async ({ page }) =>
   await expect(page).toHaveURL(/\/setusers$/);
 
   // The same matrícula again is refused with the spec message.
+  consoleGuard.allowResourceError(409, /\/api\/users$/);
   await page.goto('/CadastrarUsuario');
   await page.getByLabel('Nome').fill('Outra Pessoa');
   await page.getByLabel('Matrícula').fill('4321');

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { readOutbox, signIn } from './support/session.ts';
+import { expect, test } from './support/fixtures.ts';
+import { readOutbox, signIn, toasts } from './support/session.ts';
 
 /**
  * Support tickets: João (1003) opens a call, Rafael (1004, TI support) takes it, answers and
@@ -12,7 +13,6 @@ const DESCRIPTION = 'O computador do balcão da expedição não liga desde hoje
 const ANSWER = 'Fonte trocada. Pode testar, por favor?';
 
 /** Toasts show top right (spec §9). */
-const toasts = (page: Page) => page.locator('.mantine-Notifications-root[data-position="top-right"]');
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('textbox', { name: label }).click();

@@ -108,3 +108,6 @@ export async function newestRecoveryCode(address: string, before = 0): Promise<s
     .toMatch(/^\d{6}$/);
   return code;
 }
+
+/** The top-right toasts (spec §8), where every module's success and error messages appear. */
+export const toasts = (page: Page) => page.locator('.mantine-Notifications-root[data-position="top-right"]');
