@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type Actor,
   BRANCH_LABEL,
   BRANCH_NAMES,
   inAnySector,
@@ -18,19 +17,9 @@ import {
   toBranchName,
   toSectorName,
 } from './roles.ts';
+import { actor } from './testing/actor.ts';
 
 /** A user as the session describes it; every field can be overridden per row. */
-function actor(overrides: Partial<Omit<Actor, 'setor'>> & { sectors?: string[] } = {}): Actor {
-  const { sectors = [], ...rest } = overrides;
-  return {
-    userId: 10,
-    privilegio: 3,
-    suport: 0,
-    admin: 0,
-    ...rest,
-    setor: sectors.map((sector) => ({ sector })),
-  };
-}
 
 describe('roles and flags (spec §1, §6)', () => {
   it('numbers the roles 1 Administrador, 2 Gestor, 3 Colaborador', () => {

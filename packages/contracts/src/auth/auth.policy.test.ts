@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../roles.ts';
+import { actor } from '../testing/actor.ts';
 import { canActOnUser, canOpenChamadosAbertos, canSeeSupportCards } from './auth.policy.ts';
-
-function actor(overrides: Partial<Omit<Actor, 'setor'>> & { sectors?: string[] } = {}): Actor {
-  const { sectors = [], ...rest } = overrides;
-  return {
-    userId: 10,
-    privilegio: 3,
-    suport: 0,
-    admin: 0,
-    ...rest,
-    setor: sectors.map((sector) => ({ sector })),
-  };
-}
 
 /** The demo company's people (README), plus the flag combinations the rules turn on. */
 const PEOPLE = {

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor, SectorKey } from '../roles.ts';
+import type { SectorKey } from '../roles.ts';
+import { actor } from '../testing/actor.ts';
 import { gerenciarLinks, landingCards, menuPolicy, sectorGrid } from './home.policy.ts';
 import { SECTOR_ROUTES, sectorForPath } from './sectors.ts';
-
-function actor(overrides: Partial<Omit<Actor, 'setor'>> & { sectors?: string[] } = {}): Actor {
-  const { sectors = [], ...rest } = overrides;
-  return {
-    userId: 10,
-    privilegio: 3,
-    suport: 0,
-    admin: 0,
-    ...rest,
-    setor: sectors.map((sector) => ({ sector })),
-  };
-}
 
 /** The demo company (README) plus the combinations the rules of spec §6 turn on. */
 const P = {
