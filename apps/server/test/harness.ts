@@ -28,6 +28,10 @@ export interface TestApp {
   login(matricula: string, password?: string): Promise<string>;
   /** app.inject with the bearer token of a demo user (signed in once and cached). */
   as(matricula: string): (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** The id of a user by matrícula. */
+  userId(matricula: string): Promise<number>;
+  /** How many audit rows a user has for an action (every mutation writes one). */
+  auditCount(userId: number, action: string): Promise<number>;
   /** The e-mails the app wrote to DATA_DIR/outbox, oldest first, as raw RFC 822 text. */
   outbox(): string[];
   close(): Promise<void>;
@@ -117,6 +121,23 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
         }
         return app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } });
       };
+    },
+    async userId(matricula) {
+      const row = await handle.db
+        .selectFrom('users')
+        .select('id')
+        .where('matricula', '=', matricula)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async auditCount(userId, action) {
+      const row = await handle.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('action', '=', action)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
     outbox() {
       const dir = path.join(dataDir, 'outbox');

@@ -13,9 +13,7 @@ describe(`usage policy acceptance (${TEST_DIALECT})`, () => {
   });
   afterAll(() => t.close());
 
-  const userId = async (matricula: string) =>
-    (await t.db.selectFrom('users').select('id').where('matricula', '=', matricula).executeTakeFirstOrThrow())
-      .id;
+  const userId = (matricula: string) => t.userId(matricula);
   const policyAudits = async (uid: number) =>
     t.db
       .selectFrom('audit_log')

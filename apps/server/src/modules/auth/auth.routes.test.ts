@@ -22,20 +22,8 @@ describe(`session: login, check-auth, session data, logout, expiry (${TEST_DIALE
   });
   afterAll(() => t.close());
 
-  const userId = async (matricula: string) =>
-    (await t.db.selectFrom('users').select('id').where('matricula', '=', matricula).executeTakeFirstOrThrow())
-      .id;
-  const auditCount = async (uid: number, action: string) =>
-    Number(
-      (
-        await t.db
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('user_id', '=', uid)
-          .where('action', '=', action)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const userId = (matricula: string) => t.userId(matricula);
+  const auditCount = (uid: number, action: string) => t.auditCount(uid, action);
   const login = (username: string, password = PASSWORD, remoteAddress?: string) =>
     t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress });
   const checkAuth = (token: string) =>
