@@ -163,6 +163,8 @@ test('an administrator sends and deletes a banner', async ({ page }) => {
   await signIn(page, '1001', '/InserirInformativos');
   await page.getByRole('tab', { name: 'Inserir Banner' }).click();
   const cards = page.getByTestId('banner-card');
+  // Count only once the list has arrived (the demo company has banners).
+  await expect(cards.first()).toBeVisible();
   const before = await cards.count();
   await expect(page.getByRole('button', { name: 'Salvar Banner' })).toBeDisabled();
   await pickImage(page, 'festa-junina.png', PNG);
