@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { signIn } from './support/session.ts';
+import { acceptCookies, signIn } from './support/session.ts';
 
 /**
  * Shared folders: Roberto (1006, Gestor) creates a folder, uploads two files with progress and one
@@ -13,11 +13,11 @@ const FOLDER = 'Contratos Transportadoras';
 const item = (page: Page, name: string) => page.locator(`[data-testid="explorer-item"][data-name="${name}"]`);
 
 async function openExplorer(page: Page, matricula: string) {
+  // The cookie box would cover the bottom of the list.
+  await acceptCookies(page.context(), test.info().project.use.baseURL);
   await signIn(page, matricula, '/FoldersFiles');
   await expect(page.getByRole('heading', { name: 'Pastas e Arquivos' })).toBeVisible();
   await expect(item(page, 'Pasta Pública')).toBeVisible();
-  const cookies = page.getByRole('button', { name: 'Aceitar' });
-  if (await cookies.isVisible()) await cookies.click();
 }
 
 async function setCollaborators(page: Page, on: boolean) {
