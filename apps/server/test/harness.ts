@@ -37,13 +37,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database for one test file: PostgreSQL database or SQLite file, migrated and seeded. */
-async function freshDatabase(
-  dataDir: string,
-): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+/**
+ * A fresh database for one test file: a SQLite file, or a database in the run's PostgreSQL cluster.
+ * PostgreSQL databases are not dropped one by one: they go with the throwaway cluster at the end of
+ * the run (dropping them raced with the pool's closing connections: DROP … WITH (FORCE) killed a
+ * backend whose client was still ending, an unhandled "terminating connection" error).
+ */
+async function freshDatabase(dataDir: string): Promise<DatabaseHandle> {
   if (TEST_DIALECT === 'sqlite') {
-    const handle = openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') });
-    return { handle, drop: async () => {} };
+    return openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') });
   }
   const adminUrl = inject('pgUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -53,16 +55,7 @@ async function freshDatabase(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.toString(), sqliteFile: '' });
-  return {
-    handle,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return openDatabase({ databaseUrl: url.toString(), sqliteFile: '' });
 }
 
 export interface TestAppOptions {
@@ -80,7 +73,7 @@ const RELAXED: RateLimits = {
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-test-'));
-  const { handle, drop } = await freshDatabase(dataDir);
+  const handle = await freshDatabase(dataDir);
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   await migrateToLatest(handle.db);
   await ensureReferenceData(handle.db, { itEmail: config.itEmail });
@@ -150,7 +143,6 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       await app.close();
       await handle.close();
-      await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
