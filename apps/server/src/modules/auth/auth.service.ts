@@ -4,11 +4,12 @@ import type { Db } from '../../db/database.ts';
 import { audit } from '../../platform/audit.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { fileUrlPath } from '../../platform/files.routes.ts';
+import { commitWithFiles } from '../../platform/image-upload.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
 import { createSession, deleteSession, deleteUserSessions, hashToken } from '../../platform/sessions.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
-import { isValidKey, type Storage } from '../../storage/storage.ts';
+import type { Storage } from '../../storage/storage.ts';
 import * as q from './auth.queries.ts';
 
 export const DEFAULT_POLICY_VERSION = LIMITS.policyVersion;
@@ -212,10 +213,10 @@ export async function updateOwnContact(
 export async function changeProfilePicture(db: Db, user: SessionUser, form: ReceivedForm, storage: Storage) {
   const file = form.files[0];
   if (!file) throw badRequest(MSG.fileMissing);
-  const previous = await q.findPhoto(db, user.userId);
   const foto = fileUrlPath(file.key);
-  try {
-    await db.transaction().execute(async (tx) => {
+  return commitWithFiles(form, storage, () =>
+    db.transaction().execute(async (tx) => {
+      const previous = await q.findPhoto(tx, user.userId);
       await q.updatePhoto(tx, user.userId, foto);
       await audit(tx, {
         userId: user.userId,
@@ -224,13 +225,7 @@ export async function changeProfilePicture(db: Db, user: SessionUser, form: Rece
         entityId: user.userId,
         summary: 'Alterou a foto de perfil',
       });
-    });
-  } catch (err) {
-    await form.discard();
-    throw err;
-  }
-  await form.commit();
-  const previousKey = previous?.startsWith('files/') ? previous.slice('files/'.length) : undefined;
-  if (previousKey && isValidKey(previousKey)) await storage.delete(previousKey);
-  return foto;
+      return { result: foto, obsolete: [previous] };
+    }),
+  );
 }
