@@ -1,4 +1,4 @@
-import { type DbOrTx, nowIso } from '../db/database.ts';
+import { type Db, type DbOrTx, nowIso, type Tx } from '../db/database.ts';
 
 export interface AuditEntry {
   userId: number | null;
@@ -21,4 +21,25 @@ export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
       created_at: nowIso(),
     })
     .execute();
+}
+
+export type AuditRecord = Omit<AuditEntry, 'userId'>;
+
+/**
+ * Runs a change in one transaction with its audit rows (ARCHITECTURE.md rules 3 and 4): `run`
+ * records what it did with `record`, and the rows are written in the same transaction, so a change
+ * and its trace commit or roll back together. A change that records nothing is a bug and rolls back.
+ */
+export function auditedChange<T>(
+  db: Db,
+  userId: number | null,
+  run: (tx: Tx, record: (entry: AuditRecord) => void) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    const entries: AuditRecord[] = [];
+    const result = await run(tx, (entry) => entries.push(entry));
+    if (entries.length === 0) throw new Error('auditedChange: the change recorded no audit row');
+    for (const entry of entries) await audit(tx, { userId, ...entry });
+    return result;
+  });
 }

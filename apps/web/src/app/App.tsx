@@ -3,15 +3,14 @@ import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { createQueryClient } from '../api/query-client.ts';
 import { router } from './router.tsx';
 import { SessionProvider } from './session.tsx';
 import { theme } from './theme.ts';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-});
+const queryClient = createQueryClient();
 
 export function App() {
   return (

@@ -81,17 +81,23 @@ const required = (message: string, max: number) =>
     .min(1, { error: message })
     .max(max, { error: `O campo deve ter no máximo ${max} caracteres.` });
 
-const department = z.string({ error: MSG.fillAllFields }).transform((v, ctx) => {
-  const d = toDepartment(v);
-  if (!d) ctx.addIssue({ code: 'custom', message: MSG.ticketUnknownDepartment });
-  return d as Department;
-});
+const department = z
+  .string({ error: MSG.fillAllFields })
+  .min(1, { error: MSG.fillAllFields })
+  .transform((v, ctx) => {
+    const d = toDepartment(v);
+    if (!d) ctx.addIssue({ code: 'custom', message: MSG.ticketUnknownDepartment });
+    return d as Department;
+  });
 
-const unit = z.string({ error: MSG.fillAllFields }).transform((v, ctx) => {
-  const b = toBranchName(v);
-  if (!b) ctx.addIssue({ code: 'custom', message: MSG.ticketUnknownUnit });
-  return b as BranchName;
-});
+const unit = z
+  .string({ error: MSG.fillAllFields })
+  .min(1, { error: MSG.fillAllFields })
+  .transform((v, ctx) => {
+    const b = toBranchName(v);
+    if (!b) ctx.addIssue({ code: 'custom', message: MSG.ticketUnknownUnit });
+    return b as BranchName;
+  });
 
 /** POST insertCall (spec §7): problem, descript, dep, filial. */
 export const insertCallBody = z

@@ -1,11 +1,14 @@
 import {
   type CallDetail,
   type CallFacts,
+  type CallScope,
   callAbilities,
   callStatusLabel,
   canAnswerCall,
   canFireTransition,
   canInsertMaterials,
+  canListOpenCalls,
+  canOpenCall,
   canSeeCall,
   DEPARTMENT_LABEL,
   type Department,
@@ -308,4 +311,13 @@ export async function callDetail(ctx: AppContext, user: SessionUser, id: number)
     history,
     abilities: callAbilities(user, facts(call)),
   };
+}
+
+export function authorizeOpenCall(user: SessionUser): void {
+  authorize(canOpenCall(user));
+}
+
+/** Chamados Abertos (scope open) is only for who attends a queue; every member lists his own calls. */
+export function authorizeList(user: SessionUser, scope: CallScope): void {
+  if (scope === 'open') authorize(canListOpenCalls(user), MSG.noPageAccess);
 }

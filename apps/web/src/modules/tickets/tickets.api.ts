@@ -1,6 +1,7 @@
-import type { CallDetail, CallListQuery, CallListReply, CallScope, MaterialsBody } from '@intranet/contracts';
+import { type CallListQuery, type CallScope, ticketsCalls as calls, LIMITS, MSG } from '@intranet/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call, callUrl, type WebCallInput } from '../../api/call.ts';
+import { successMessage } from '../../api/query-client.ts';
 
 /** Filters of the call lists, as the inputs hold them (empty strings are dropped). */
 export type CallFilterValues = Partial<
@@ -31,7 +32,7 @@ export function useCallList(scope: CallScope, filters: CallFilterValues, sort: C
   return useInfiniteQuery({
     queryKey: [...callsKey, 'list', query],
     queryFn: ({ pageParam, signal }) =>
-      api<CallListReply>('GET', 'calls', { ...query, page: pageParam }, { signal }),
+      call(calls.list, { query: { ...query, page: pageParam } }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
@@ -39,14 +40,13 @@ export function useCallList(scope: CallScope, filters: CallFilterValues, sort: C
 
 /** The spreadsheet of the filtered rows (chamados.xlsx or dados.xlsx), read with the session cookie. */
 export function exportUrl(scope: CallScope, filters: CallFilterValues): string {
-  const params = new URLSearchParams({ scope, ...cleanFilters(filters) });
-  return `/api/calls/export?${params.toString()}`;
+  return callUrl(calls.exportList, { query: { scope, ...cleanFilters(filters) } });
 }
 
 export function useCallDetail(id: number | null) {
   return useQuery({
     queryKey: [...callsKey, 'detail', id],
-    queryFn: ({ signal }) => api<CallDetail>('GET', 'getSingleCall', { id }, { signal }),
+    queryFn: ({ signal }) => call(calls.detail, { query: { id: id ?? 0 } }, { signal }),
     enabled: id !== null,
   });
 }
@@ -56,38 +56,23 @@ function useInvalidateCalls() {
   return () => client.invalidateQueries({ queryKey: callsKey });
 }
 
-/** Sends the fields, and the files when there are any (multipart). */
-function formOrJson(fields: Record<string, string>, files: File[]): Record<string, unknown> | FormData {
-  if (files.length === 0) return fields;
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append('files', f, f.name);
-  return form;
-}
-
-export interface OpenCallInput {
-  problem: string;
-  descript: string;
-  dep: string;
-  filial: string;
-  files: File[];
-}
+const panelToast = { success: successMessage, autoClose: LIMITS.ticketToastMs };
 
 export function useOpenCall() {
   const invalidate = useInvalidateCalls();
   return useMutation({
-    mutationFn: ({ files, ...fields }: OpenCallInput) =>
-      api<{ success: true; id: number; message: string }>('POST', 'insertCall', formOrJson(fields, files)),
+    mutationFn: (input: WebCallInput<typeof calls.openCall>) => call(calls.openCall, input),
     onSuccess: invalidate,
+    meta: { error: MSG.ticketNotOpened },
   });
 }
 
 export function useSetCallStatus() {
   const invalidate = useInvalidateCalls();
   return useMutation({
-    mutationFn: (body: { id: number; status: number }) =>
-      api<{ success: true; message: string }>('PUT', 'setCall', body),
+    mutationFn: (body: WebCallInput<typeof calls.setStatus>['body']) => call(calls.setStatus, { body }),
     onSettled: invalidate,
+    meta: { error: MSG.ticketStatusError, ...panelToast },
   });
 }
 
@@ -95,20 +80,18 @@ export function useAnswerCall(id: number) {
   const invalidate = useInvalidateCalls();
   return useMutation({
     mutationFn: ({ msg, files }: { msg: string; files: File[] }) =>
-      api<{ success: true; message: string }>('POST', `calls/${id}/answers`, formOrJson({ msg }, files)),
+      call(calls.answer, { params: { id }, fields: { msg }, files }),
     onSuccess: invalidate,
+    meta: { error: MSG.answerSendError, ...panelToast },
   });
 }
 
 export function useInsertMaterials(id: number) {
   const invalidate = useInvalidateCalls();
   return useMutation({
-    mutationFn: (body: MaterialsBody) =>
-      api<{ success: true; message: string }>(
-        'POST',
-        `calls/${id}/materials`,
-        body as unknown as Record<string, unknown>,
-      ),
+    mutationFn: (body: WebCallInput<typeof calls.insertMaterials>['body']) =>
+      call(calls.insertMaterials, { params: { id }, body }),
     onSuccess: invalidate,
+    meta: { error: MSG.materialsSendError, ...panelToast },
   });
 }

@@ -1,8 +1,12 @@
 import { FOLDER_MSG, isBlockedUpload } from '@intranet/contracts';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  UPLOAD_CANCELLED,
+  type UploadHandle,
+  uploadWithProgress,
+} from '../../../api/upload-with-progress.ts';
 import type { UploadRow } from '../../../ui/UploadProgressList.tsx';
-import { UPLOAD_CANCELLED, type UploadHandle, uploadWithProgress } from '../../../ui/upload-with-progress.ts';
 import { useInvalidateFolders } from '../folders.api.ts';
 
 /** Finished rows stay this long so the person sees 100 %. */
@@ -43,7 +47,9 @@ export function useUploads() {
         form.append('selectedFolderId', String(folderId));
         form.append('file', file, file.name);
         setRows((list) => [...list, { id, name: file.name, progress: 0, status: 'sending' }]);
-        const handle = uploadWithProgress<unknown>('files', form, (progress) => update(id, { progress }));
+        const handle = uploadWithProgress<unknown>('POST', 'files', form, (progress) =>
+          update(id, { progress }),
+        );
         handles.current.set(id, handle);
         handle.done
           .then(() => {

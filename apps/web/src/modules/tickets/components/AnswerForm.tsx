@@ -1,9 +1,7 @@
 import { LIMITS, MSG, TICKET_ATTACHMENT } from '@intranet/contracts';
 import { Button, FileInput, Group, Stack, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../../api/client.ts';
 import { useAnswerCall } from '../tickets.api.ts';
 
 /** The message panel's input: text up to 1000 characters and optional images/PDF. */
@@ -22,18 +20,10 @@ export function AnswerForm({ callId }: { callId: number }) {
     send.mutate(
       { msg, files },
       {
-        onSuccess: (res) => {
+        onSuccess: () => {
           setMsg('');
           setFiles([]);
-          notifications.show({ color: 'green', message: res.message, autoClose: LIMITS.ticketToastMs });
         },
-        onError: (err) =>
-          notifications.show({
-            color: 'red',
-            title: MSG.answerSendError,
-            message: errorMessage(err, MSG.answerSendError),
-            autoClose: LIMITS.ticketToastMs,
-          }),
       },
     );
   };

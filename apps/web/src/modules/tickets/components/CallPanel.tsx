@@ -3,7 +3,6 @@ import {
   callStatusLabel,
   findCallTransition,
   formatDateTime,
-  LIMITS,
   MSG,
 } from '@intranet/contracts';
 import {
@@ -26,7 +25,6 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconFile, IconPackage } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
@@ -90,20 +88,7 @@ export function CallPanel({ callId, onClose, mode }: CallPanelProps) {
         </Text>
       ),
       labels: { confirm: t.label, cancel: 'Cancelar' },
-      onConfirm: () =>
-        setStatus.mutate(
-          { id: call.id, status: to },
-          {
-            onSuccess: (res) =>
-              notifications.show({ color: 'green', message: res.message, autoClose: LIMITS.ticketToastMs }),
-            onError: (err) =>
-              notifications.show({
-                color: 'red',
-                message: errorMessage(err, MSG.ticketStatusError),
-                autoClose: LIMITS.ticketToastMs,
-              }),
-          },
-        ),
+      onConfirm: () => setStatus.mutate({ id: call.id, status: to }),
     });
   };
 

@@ -1,9 +1,7 @@
-import { LIMITS, MEASURES, MSG, materialsBody } from '@intranet/contracts';
+import { MEASURES, MSG, materialsBody } from '@intranet/contracts';
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../../api/client.ts';
 import { useInsertMaterials } from '../tickets.api.ts';
 
 interface Row {
@@ -32,18 +30,7 @@ export function MaterialsForm({ callId, onDone }: { callId: number; onDone: () =
       setError(parsed.error.issues[0]?.message ?? MSG.fillAllFields);
       return;
     }
-    insert.mutate(parsed.data, {
-      onSuccess: (res) => {
-        notifications.show({ color: 'green', message: res.message, autoClose: LIMITS.ticketToastMs });
-        onDone();
-      },
-      onError: (err) =>
-        notifications.show({
-          color: 'red',
-          message: errorMessage(err, MSG.materialsSendError),
-          autoClose: LIMITS.ticketToastMs,
-        }),
-    });
+    insert.mutate(parsed.data, { onSuccess: onDone });
   };
 
   return (

@@ -1,71 +1,53 @@
 import {
   DEPARTMENT_LABEL,
   DEPARTMENTS,
-  type Department,
+  type InsertCallBody,
+  insertCallBody,
   LIMITS,
   MSG,
   PROBLEM_TYPES,
   TICKET_ATTACHMENT,
+  toDepartment,
   UNIT_LABEL,
   UNITS,
 } from '@intranet/contracts';
 import { Button, FileInput, Group, Modal, Paper, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconHeadset, IconPaperclip, IconSend } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../api/client.ts';
+import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { useOpenCall } from '../tickets.api.ts';
 
-interface Values {
-  dep: Department | '';
-  problem: string;
-  filial: string;
-  descript: string;
-}
-
-const EMPTY: Values = { dep: '', problem: '', filial: '', descript: '' };
+const EMPTY: InsertCallBody = { dep: '', problem: '', filial: '', descript: '' };
 
 /** /abrirchamado: department, problem type, unit, description and attachments (spec §2, §5, §8). */
 export function OpenCallPage() {
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const form = useContractForm(insertCallBody, { initialValues: EMPTY });
   const [files, setFiles] = useState<File[]>([]);
-  const [descriptError, setDescriptError] = useState<string | null>(null);
   const [sentId, setSentId] = useState<number | null>(null);
-  const [submitted, setSubmitted] = useState(false);
   const openCall = useOpenCall();
+  const { values } = form;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const empty = !values.descript.trim();
-    setDescriptError(empty ? MSG.fieldRequired : null);
-    if (!values.dep || !values.problem || !values.filial || empty) {
-      notifications.show({ color: 'red', message: MSG.fillAllFields });
-      return;
-    }
-    openCall.mutate(
-      { ...values, dep: values.dep, files },
-      {
-        onSuccess: (res) => {
-          setSentId(res.id);
-          setSubmitted(false);
-          setValues(EMPTY);
-          setFiles([]);
+  const submit = form.onSubmit(
+    (fields) =>
+      openCall.mutate(
+        { fields, files },
+        {
+          onSuccess: (res) => {
+            setSentId(res.id);
+            form.reset();
+            setFiles([]);
+          },
         },
-        onError: (err) =>
-          notifications.show({
-            color: 'red',
-            title: MSG.ticketNotOpened,
-            message: err instanceof ApiError && err.status > 0 ? err.message : MSG.ticketOpenFailed,
-          }),
-      },
-    );
-  };
+      ),
+    () => notifications.show({ color: 'red', message: MSG.fillAllFields }),
+  );
 
-  const problems = values.dep ? PROBLEM_TYPES[values.dep] : [];
+  const dep = toDepartment(values.dep);
+  const problems = dep ? PROBLEM_TYPES[dep] : [];
 
   return (
     <Stack maw={720} mx="auto" py="md">
@@ -81,38 +63,29 @@ export function OpenCallPage() {
               label="Departamento"
               placeholder="Selecione o departamento"
               data={DEPARTMENTS.map((d) => ({ value: d, label: DEPARTMENT_LABEL[d] }))}
+              {...form.getInputProps('dep')}
               value={values.dep || null}
-              onChange={(dep) =>
+              onChange={(next) => {
                 // The problem type follows the department and starts at its first option (spec §4).
-                setValues((v) => ({
-                  ...v,
-                  dep: (dep as Department) ?? '',
-                  problem: dep ? (PROBLEM_TYPES[dep as Department][0] ?? '') : '',
-                }))
-              }
+                const chosen = next ? toDepartment(next) : undefined;
+                form.setValues({ dep: next ?? '', problem: chosen ? (PROBLEM_TYPES[chosen][0] ?? '') : '' });
+              }}
               allowDeselect={false}
               required
-              error={submitted && !values.dep}
               comboboxProps={{ withinPortal: true }}
             />
             <Select
               label="Tipo de problema"
               placeholder={values.dep ? 'Selecione o tipo de problema' : 'Escolha primeiro o departamento'}
               data={[...problems]}
+              {...form.getInputProps('problem')}
               value={values.problem || null}
-              onChange={(problem) => setValues((v) => ({ ...v, problem: problem ?? '' }))}
+              onChange={(problem) => form.setFieldValue('problem', problem ?? '')}
               disabled={!values.dep}
               allowDeselect={false}
               required
-              error={submitted && Boolean(values.dep) && !values.problem}
             />
-            <Radio.Group
-              label="Unidade"
-              value={values.filial}
-              onChange={(filial) => setValues((v) => ({ ...v, filial }))}
-              required
-              error={submitted && !values.filial ? 'Selecione a unidade.' : undefined}
-            >
+            <Radio.Group label="Unidade" {...form.getInputProps('filial')} required>
               <Group mt={6} gap="xl">
                 {UNITS.map((u) => (
                   <Radio key={u} value={u} label={UNIT_LABEL[u]} />
@@ -126,13 +99,7 @@ export function OpenCallPage() {
               minRows={4}
               maxRows={12}
               maxLength={LIMITS.textMax}
-              value={values.descript}
-              onChange={(e) => {
-                const descript = e.currentTarget.value;
-                setValues((v) => ({ ...v, descript }));
-                if (descript.trim()) setDescriptError(null);
-              }}
-              error={descriptError}
+              {...form.getInputProps('descript')}
               required
             />
             <FileInput

@@ -1,5 +1,5 @@
 import { MSG } from '@intranet/contracts';
-import { ApiError, tokenStore } from '../api/client.ts';
+import { ApiError, tokenStore } from './client.ts';
 
 export interface UploadHandle<T> {
   /** Settles with the server's JSON answer, or an ApiError (status 0 when cancelled or offline). */
@@ -10,17 +10,18 @@ export interface UploadHandle<T> {
 export const UPLOAD_CANCELLED = 'Envio cancelado.';
 
 /**
- * POSTs a multipart form with XMLHttpRequest, the one browser API that reports upload progress
+ * Sends a multipart form with XMLHttpRequest, the one browser API that reports upload progress
  * (fetch does not): onProgress gets 0–1 as the bytes leave the browser.
  */
 export function uploadWithProgress<T>(
+  method: 'POST' | 'PUT',
   path: string,
   form: FormData,
   onProgress: (fraction: number) => void,
 ): UploadHandle<T> {
   const xhr = new XMLHttpRequest();
   const done = new Promise<T>((resolve, reject) => {
-    xhr.open('POST', `/api/${path.replace(/^\//, '')}`);
+    xhr.open(method, `/api/${path.replace(/^\//, '')}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     const token = tokenStore.get();

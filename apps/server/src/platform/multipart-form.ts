@@ -1,0 +1,63 @@
+import { MSG, type MultipartSpec } from '@intranet/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Storage } from '../storage/storage.ts';
+import { badRequest } from './errors.ts';
+import { type ReceivedForm, receiveMultipart, type UploadRule } from './uploads.ts';
+
+export interface FormOptions {
+  /** Folder of the generated storage keys, e.g. "calls". */
+  prefix: string;
+  beforeFile?: UploadRule['beforeFile'];
+  refuse?: UploadRule['refuse'];
+}
+
+export interface ParsedForm<F extends z.ZodType> {
+  fields: z.output<F>;
+  form: ReceivedForm;
+}
+
+/**
+ * Reads a multipart call as its endpoint describes it: files streamed to temporary storage and
+ * checked by content and size, text fields parsed by the endpoint's schema. A refused form leaves
+ * nothing behind.
+ */
+export async function receiveForm<F extends z.ZodType>(
+  request: FastifyRequest,
+  storage: Storage,
+  spec: MultipartSpec<F>,
+  options: FormOptions,
+): Promise<ParsedForm<F>> {
+  const form = await receiveMultipart(request, storage, {
+    prefix: options.prefix,
+    maxBytes: spec.files.maxBytes,
+    maxFiles: spec.files.maxFiles,
+    allowedMimes: spec.files.mimes,
+    invalidTypeMessage: spec.files.invalidTypeMessage,
+    tooLargeMessage: spec.files.tooLargeMessage,
+    beforeFile: options.beforeFile,
+    refuse: options.refuse,
+  });
+  const stray = form.files.find((f) => f.field !== spec.files.field);
+  const parsed = spec.fields.safeParse(form.fields);
+  if (stray || !parsed.success) {
+    await form.discard();
+    throw badRequest(stray ? MSG.invalidInput : (parsed.error?.issues[0]?.message ?? MSG.invalidInput));
+  }
+  return { fields: parsed.data, form };
+}
+
+/**
+ * A call that takes JSON (the spec's payload) or multipart with the same fields plus files: the
+ * JSON body was parsed by the route's schema; a form is read and parsed here.
+ */
+export async function receiveBodyOrForm<F extends z.ZodType>(
+  request: FastifyRequest,
+  storage: Storage,
+  spec: MultipartSpec<F>,
+  options: FormOptions,
+): Promise<{ fields: z.output<F>; form?: ReceivedForm }> {
+  if (request.isMultipart()) return receiveForm(request, storage, spec, options);
+  if (request.body == null) throw badRequest(MSG.fillAllFields);
+  return { fields: request.body as z.output<F> };
+}

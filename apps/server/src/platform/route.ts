@@ -1,0 +1,49 @@
+import type { AnyEndpoint, CallReplyInput, ParsedRequest } from '@intranet/contracts';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerHookHandler,
+  RouteHandlerMethod,
+} from 'fastify';
+
+/** A request whose params, query and body were parsed by the endpoint's schemas. */
+export type RouteRequest<E extends AnyEndpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> &
+  ParsedRequest<E>;
+
+export interface RouteOptions<E extends AnyEndpoint> {
+  /** Rate limits and other checks that run before the handler. */
+  preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
+  /** Parses nothing itself: returns the reply's data, or the reply after sending a file or stream. */
+  handler: (request: RouteRequest<E>, reply: FastifyReply) => Promise<CallReplyInput<E> | FastifyReply>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contracts description the route was registered from (docs/api.md, the authz tests). */
+    endpoint?: AnyEndpoint;
+  }
+}
+
+/**
+ * Registers the route an endpoint of `packages/contracts` describes: its method, path, access
+ * (denied by default: 'member' unless the endpoint says otherwise) and schemas.
+ */
+export function route<E extends AnyEndpoint>(app: FastifyInstance, ep: E, options: RouteOptions<E>): void {
+  app.route({
+    method: ep.method,
+    url: ep.path,
+    config: { access: ep.access ?? 'member', cookieAuth: ep.cookieAuth, endpoint: ep },
+    schema: {
+      ...(ep.summary ? { summary: ep.summary } : {}),
+      ...(ep.params ? { params: ep.params } : {}),
+      ...(ep.query ? { querystring: ep.query } : {}),
+      // A call taking JSON or multipart validates the JSON here and the form in receiveBodyOrForm.
+      ...(ep.body ? { body: ep.multipart ? ep.body.nullish() : ep.body } : {}),
+      ...(ep.reply ? { response: { 200: ep.reply } } : {}),
+    },
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    // The schemas above parse params, query and body into the endpoint's types before this runs.
+    handler: options.handler as unknown as RouteHandlerMethod,
+  });
+}
