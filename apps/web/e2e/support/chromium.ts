@@ -82,13 +82,7 @@ function isExecutable(file: string): boolean {
  * stays synchronous and this process's TMPDIR untouched.
  */
 function npmChromium(why: string): TestChromium {
-  const require = createRequire(import.meta.url);
-  let entry: string;
-  try {
-    entry = require.resolve(NPM_PACKAGE);
-  } catch (error) {
-    throw new Error(`Chromium: ${why} and ${NPM_PACKAGE} is not installed (run npm ci): ${String(error)}`);
-  }
+  const entry = createRequire(import.meta.url).resolve(NPM_PACKAGE);
   const manifest = path.resolve(path.dirname(entry), '..', '..', 'package.json');
   const { version } = z.object({ version: z.string() }).parse(JSON.parse(fs.readFileSync(manifest, 'utf8')));
   const npmArgs = npmPackage.args.filter((flag) => !npmArgsLeftOut.has(flag));
