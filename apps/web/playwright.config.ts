@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { testChromium } from './e2e/support/chromium.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env.E2E_PORT ?? 3311);
@@ -13,19 +14,7 @@ export const E2E_DATA_DIR = path.resolve(
 );
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 
-const chromium = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
+const chromium = testChromium();
 
 export default defineConfig({
   testDir: './e2e',
@@ -36,12 +25,14 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // Says which Chromium the run uses (and fails the run, saying why, when it does not start).
+  globalSetup: './e2e/support/global-setup.ts',
   outputDir: path.resolve(process.env.E2E_OUTPUT_DIR ?? path.resolve(here, '../../.tmp/e2e-results')),
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    launchOptions: chromium,
+    launchOptions: { executablePath: chromium.executablePath, args: chromium.args },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { findPgBin, startPgCluster } from './pg-cluster.ts';
+import { locatePostgres, startPgCluster } from './pg-cluster.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,9 +9,11 @@ declare module 'vitest' {
 
 /** Starts one PostgreSQL cluster for the whole run; each test file creates its own database in it. */
 export default async function setup(project: TestProject) {
-  const bin = findPgBin();
-  if (!bin) throw new Error('PostgreSQL binaries not found (initdb/pg_ctl)');
-  const cluster = await startPgCluster(bin);
+  const postgres = await locatePostgres();
+  console.log(`PostgreSQL: ${postgres.description}`);
+  const cluster = await startPgCluster(postgres.bin).catch((error: unknown) => {
+    throw new Error(`PostgreSQL: ${postgres.description} did not start: ${String(error)}`);
+  });
   project.provide('pgUrl', cluster.url);
   return () => cluster.stop();
 }

@@ -1,0 +1,5 @@
+import { describeChromium, testChromium } from './chromium.ts';
+
+export default function globalSetup() {
+  console.log(describeChromium(testChromium()));
+}
