@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { MSG } from '@intranet/contracts';
+import { type AnyEndpoint, MSG } from '@intranet/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -41,6 +41,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: Access;
+  /** The contracts description of a route registered with route() (docs/api.md reads it). */
+  endpoint?: AnyEndpoint;
 }
 
 declare module 'fastify' {
@@ -110,7 +112,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (!route.url.startsWith('/api/')) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' && !route.config?.cookieAuth) continue;
-      app.registeredRoutes.push({ method, url: route.url, access: route.config?.access ?? 'member' });
+      app.registeredRoutes.push({
+        method,
+        url: route.url,
+        access: route.config?.access ?? 'member',
+        endpoint: route.config?.endpoint,
+      });
     }
   });
 

@@ -1,5 +1,6 @@
 import './zod-locale.ts';
 
+export * from './apps/apps.calls.ts';
 export * from './apps/apps.policy.ts';
 export * from './apps/apps.schemas.ts';
 export * from './auth/auth.policy.ts';
@@ -12,10 +13,14 @@ export * from './folders/folders.schemas.ts';
 export * from './home/home.policy.ts';
 export * from './home/sectors.ts';
 export * from './http/endpoint.ts';
+export * from './http/form-fields.ts';
+export * from './http/image-file.ts';
 export * from './limits.ts';
 export * from './messages.ts';
+export * from './notices/notices.calls.ts';
 export * from './notices/notices.policy.ts';
 export * from './notices/notices.schemas.ts';
+export * from './platform/platform.calls.ts';
 export * from './roles.ts';
 export * from './tickets/tickets.calls.ts';
 export * from './tickets/tickets.policy.ts';

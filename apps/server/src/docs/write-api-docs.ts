@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { renderApiDocs } from './api-docs.ts';
+import { type OpenApiDoc, renderApiDocs } from './api-docs.ts';
 
 export const API_DOCS_FILE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -17,7 +17,7 @@ export async function generateApiDocs(): Promise<string> {
   const database = openDatabase({ sqliteFile: ':memory:' });
   const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir }), database, logger: false });
   await app.ready();
-  const text = renderApiDocs(app);
+  const text = renderApiDocs(app.registeredRoutes, app.swagger() as OpenApiDoc);
   await app.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,8 +1,9 @@
+import { platformCalls as calls } from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { isValidKey } from '../storage/storage.ts';
 import type { AppContext } from './context.ts';
 import { notFound } from './errors.ts';
+import { route } from './route.ts';
 import { sendStoredFile } from './serve-file.ts';
 
 /**
@@ -25,13 +26,10 @@ export function fileUrlPath(key: string): string {
 }
 
 export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/api/files/*',
-    config: { cookieAuth: true },
-    schema: { params: z.object({ '*': z.string().max(300) }) },
+  // HEAD comes with GET (Fastify's exposeHeadRoutes): a player or a download manager asks the size.
+  route(app, calls.staffFile, {
     handler: async (request, reply) => {
-      const key = (request.params as { '*': string })['*'];
+      const key = request.params['*'];
       const prefix = key.split('/')[0] as (typeof STAFF_FILE_PREFIXES)[number];
       if (!isValidKey(key) || !STAFF_FILE_PREFIXES.includes(prefix))
         throw notFound('Arquivo não encontrado.');

@@ -1,12 +1,11 @@
+import { platformCalls as calls } from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from './context.ts';
+import { route } from './route.ts';
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/health', {
-    config: { access: 'public' },
-    schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) } },
+  route(app, calls.health, {
     handler: async () => {
       await sql`select 1`.execute(ctx.db);
       return { status: 'ok' as const, database: ctx.dialect };

@@ -1,22 +1,6 @@
-import { LIMITS, MSG } from '@intranet/contracts';
-import type { FastifyRequest } from 'fastify';
-import { isValidKey, type Storage } from '../storage/storage.ts';
-import { type ReceivedForm, receiveMultipart } from './uploads.ts';
-
-/** Staff images (notices, banners, apps): JPEG, PNG or WEBP by content, at most 3 MB (spec §5). */
-export function receiveImageForm(
-  request: FastifyRequest,
-  storage: Storage,
-  prefix: string,
-): Promise<ReceivedForm> {
-  return receiveMultipart(request, storage, {
-    prefix,
-    maxBytes: LIMITS.imageMaxBytes,
-    allowedMimes: LIMITS.imageMimeTypes,
-    invalidTypeMessage: MSG.imageInvalidType,
-    tooLargeMessage: MSG.imageTooLarge,
-  });
-}
+import type { Storage } from '../storage/storage.ts';
+import { isValidKey } from '../storage/storage.ts';
+import type { ReceivedForm } from './uploads.ts';
 
 /**
  * Runs the database change, then moves the uploaded files into place; on failure drops them.

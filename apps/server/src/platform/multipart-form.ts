@@ -1,4 +1,4 @@
-import { MSG, type MultipartSpec } from '@intranet/contracts';
+import { type FileRule, MSG, type MultipartSpec } from '@intranet/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Storage } from '../storage/storage.ts';
@@ -17,6 +17,20 @@ export interface ParsedForm<F extends z.ZodType> {
   form: ReceivedForm;
 }
 
+/** The upload rule of a call's files (FileRule, in contracts) for the multipart reader. */
+export function uploadRule(files: FileRule, options: FormOptions): UploadRule {
+  return {
+    prefix: options.prefix,
+    maxBytes: files.maxBytes,
+    maxFiles: files.maxFiles,
+    allowedMimes: files.mimes,
+    invalidTypeMessage: files.invalidTypeMessage,
+    tooLargeMessage: files.tooLargeMessage,
+    beforeFile: options.beforeFile,
+    refuse: options.refuse,
+  };
+}
+
 /**
  * Reads a multipart call as its endpoint describes it: files streamed to temporary storage and
  * checked by content and size, text fields parsed by the endpoint's schema. A refused form leaves
@@ -28,16 +42,7 @@ export async function receiveForm<F extends z.ZodType>(
   spec: MultipartSpec<F>,
   options: FormOptions,
 ): Promise<ParsedForm<F>> {
-  const form = await receiveMultipart(request, storage, {
-    prefix: options.prefix,
-    maxBytes: spec.files.maxBytes,
-    maxFiles: spec.files.maxFiles,
-    allowedMimes: spec.files.mimes,
-    invalidTypeMessage: spec.files.invalidTypeMessage,
-    tooLargeMessage: spec.files.tooLargeMessage,
-    beforeFile: options.beforeFile,
-    refuse: options.refuse,
-  });
+  const form = await receiveMultipart(request, storage, uploadRule(spec.files, options));
   const stray = form.files.find((f) => f.field !== spec.files.field);
   const parsed = spec.fields.safeParse(form.fields);
   if (stray || !parsed.success) {

@@ -30,8 +30,17 @@ declare module 'fastify' {
  * (denied by default: 'member' unless the endpoint says otherwise) and schemas.
  */
 export function route<E extends AnyEndpoint>(app: FastifyInstance, ep: E, options: RouteOptions<E>): void {
+  const status = ep.status ?? 200;
+  const handler: RouteOptions<E>['handler'] =
+    status === 200
+      ? options.handler
+      : (request, reply) => {
+          reply.code(status);
+          return options.handler(request, reply);
+        };
   app.route({
-    method: ep.method,
+    // A file answers HEAD with its size itself (serve-file.ts): Fastify's own HEAD route would send 0.
+    method: ep.method === 'GET' && !ep.reply ? ['GET', 'HEAD'] : ep.method,
     url: ep.path,
     config: { access: ep.access ?? 'member', cookieAuth: ep.cookieAuth, endpoint: ep },
     schema: {
@@ -40,10 +49,10 @@ export function route<E extends AnyEndpoint>(app: FastifyInstance, ep: E, option
       ...(ep.query ? { querystring: ep.query } : {}),
       // A call taking JSON or multipart validates the JSON here and the form in receiveBodyOrForm.
       ...(ep.body ? { body: ep.multipart ? ep.body.nullish() : ep.body } : {}),
-      ...(ep.reply ? { response: { 200: ep.reply } } : {}),
+      ...(ep.reply ? { response: { [status]: ep.reply } } : {}),
     },
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     // The schemas above parse params, query and body into the endpoint's types before this runs.
-    handler: options.handler as unknown as RouteHandlerMethod,
+    handler: handler as unknown as RouteHandlerMethod,
   });
 }

@@ -1,3 +1,4 @@
+import { IMAGE_FILE } from '@intranet/contracts';
 import { Button, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -57,7 +58,7 @@ export function ImagePicker({
         )}
       </Paper>
       <Group gap="xs">
-        <FileButton onChange={pick} accept="image/jpeg,image/png,image/webp">
+        <FileButton onChange={pick} accept={IMAGE_FILE.mimes.join(',')}>
           {(props) => (
             <Button {...props} variant="light" leftSection={<IconPhoto size={16} />}>
               {buttonLabel}

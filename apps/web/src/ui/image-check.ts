@@ -1,4 +1,5 @@
-import { LIMITS, MSG } from '@intranet/contracts';
+import { IMAGE_FILE, platformCalls } from '@intranet/contracts';
+import { callUrl } from '../api/call.ts';
 
 /** JPEG, PNG or WEBP by the first bytes, as the server decides (a renamed file is caught here too). */
 function sniff(bytes: Uint8Array): string | undefined {
@@ -12,13 +13,13 @@ function sniff(bytes: Uint8Array): string | undefined {
 
 /** The spec §5 message for a picked image, or null when it may be sent. */
 export async function imageProblem(file: File): Promise<string | null> {
-  if (file.size > LIMITS.imageMaxBytes) return MSG.imageTooLarge;
+  if (file.size > IMAGE_FILE.maxBytes) return IMAGE_FILE.tooLargeMessage;
   const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
   const type = sniff(head);
-  if (!type || !(LIMITS.imageMimeTypes as readonly string[]).includes(type)) return MSG.imageInvalidType;
+  if (!type || !(IMAGE_FILE.mimes as readonly string[]).includes(type)) return IMAGE_FILE.invalidTypeMessage;
   return null;
 }
 
 /** Where a stored staff file is served ("files/notices/…" → "/api/files/notices/…"). */
 export const storedFileUrl = (path: string | null | undefined) =>
-  path ? `/api/${path.replace(/^\/+/, '')}` : undefined;
+  path ? callUrl(platformCalls.staffFile, { params: { '*': path.replace(/^\/*files\//, '') } }) : undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formFlag } from '../http/form-fields.ts';
 import { SECTOR_NAMES, type SectorName, toSectorName } from '../roles.ts';
 
 export const APP_NAME_MAX = 80;
@@ -26,11 +27,14 @@ const sectorName = z.string().transform((v, ctx) => {
   return name as SectorName;
 });
 
-/** Sectors as a JSON array (multipart fields are text). */
-const sectorsJson = z
-  .string()
+const sectorList = z.array(sectorName).max(SECTOR_NAMES.length);
+
+/** The sectors of an app: a list, or the list as JSON text in a multipart form. */
+const sectorsField = z
+  .union([z.array(z.string()), z.string()])
   .optional()
   .transform((v, ctx) => {
+    if (Array.isArray(v)) return v;
     if (!v) return [] as string[];
     try {
       const parsed: unknown = JSON.parse(v);
@@ -41,28 +45,20 @@ const sectorsJson = z
     ctx.addIssue({ code: 'custom', message: 'Lista de setores inválida.' });
     return z.NEVER;
   })
-  .pipe(z.array(sectorName).max(SECTOR_NAMES.length));
+  .pipe(sectorList);
+
+/** What the app dialog edits: name, address and the sectors that see the app. */
+export const appFields = z.object({ name: appName, address: appAddress, setores: sectorList });
+export type AppFields = z.input<typeof appFields>;
 
 /** Fields of POST /api/apps (multipart name, address, setores as JSON, optional image file). */
-export const createAppFields = z.object({ name: appName, address: appAddress, setores: sectorsJson });
+export const createAppFields = appFields.extend({ setores: sectorsField });
 /** Fields of PUT /api/apps/:id (multipart name, address, optional image file, removeImage). */
-export const updateAppFields = z.object({
-  name: appName,
-  address: appAddress,
-  removeImage: z
-    .enum(['0', '1', 'true', 'false'])
-    .optional()
-    .transform((v) => v === '1' || v === 'true'),
-});
-/** Form-side schema (name and address) for the web dialog. */
-export const appForm = z.object({ name: appName, address: appAddress });
+export const updateAppFields = z.object({ name: appName, address: appAddress, removeImage: formFlag });
 
 /** PUT /api/apps/:id/sectors: the app's sectors, replaced as a whole (assign and remove). */
 export const appSectorsBody = z.object({
-  setores: z
-    .array(sectorName)
-    .max(SECTOR_NAMES.length)
-    .transform((v) => [...new Set(v)]),
+  setores: sectorList.transform((v) => [...new Set(v)]),
 });
 export const appIdParams = z.object({ id: z.coerce.number().int().positive() });
 

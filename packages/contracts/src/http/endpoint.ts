@@ -41,8 +41,13 @@ export interface Endpoint<
   R extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   method: HttpMethod;
-  /** Full path with `:param` placeholders, e.g. `/api/calls/:id/answers`. */
+  /**
+   * Full path with `:param` placeholders, e.g. `/api/calls/:id/answers`; a last `*` takes the rest
+   * of the path (params `{ '*': ... }`), e.g. `/api/files/*`.
+   */
   path: `/api/${string}`;
+  /** The status of a successful answer: 201 for calls that create a record (default 200). */
+  status?: 200 | 201;
   /** Defaults to 'member'. */
   access?: Access;
   /** GET file reads that plain links and <img> open: the session cookie is accepted too. */
@@ -112,11 +117,20 @@ export type CallReplyInput<E extends AnyEndpoint> = E['reply'] extends z.ZodType
   ? z.input<E['reply']>
   : undefined;
 
-/** `/api/calls/:id` with `{ id: 7 }` → `/api/calls/7` (each value URI-encoded). */
+/**
+ * `/api/calls/:id` with `{ id: 7 }` → `/api/calls/7` (each value URI-encoded); a last `*` takes
+ * `params['*']`, a path whose segments are each URI-encoded (`notices/a b.png` → `notices/a%20b.png`).
+ */
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
+  return path.replace(/:(\w+)|\*$/g, (_, name: string | undefined) => {
+    const value = params?.[name ?? '*'];
+    if (value === undefined || value === null || value === '')
+      throw new Error(`missing path parameter ${name ?? '*'}`);
+    if (name) return encodeURIComponent(String(value));
+    const segments = String(value).split('/');
+    // The browser would resolve these against the path before sending it: never build such a URL.
+    if (segments.some((s) => s === '' || s === '.' || s === '..'))
+      throw new Error(`invalid path parameter *: ${String(value)}`);
+    return segments.map(encodeURIComponent).join('/');
   });
 }

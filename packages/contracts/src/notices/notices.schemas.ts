@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formFlag } from '../http/form-fields.ts';
 
 /** position: 0 paisagem (landscape), 1 retrato (portrait). */
 export const NOTICE_POSITION = { paisagem: 0, retrato: 1 } as const;
@@ -36,26 +37,22 @@ const noticePosition = z.coerce
     error: 'Escolha Retrato ou Paisagem.',
   });
 
+/** What the notice form edits: the text and its format (the web form checks it with these rules). */
+export const noticeFields = z.object({ text: noticeText, position: noticePosition });
+export type NoticeFields = z.input<typeof noticeFields>;
+
 /**
  * Text fields of POST /api/insert-Text (multipart text, file, userName, position, setor; spec §7).
  * userName is accepted for compatibility: the author is the session user.
  */
-export const insertNoticeFields = z.object({
-  text: noticeText,
+export const insertNoticeFields = noticeFields.extend({
   position: noticePosition.default(NOTICE_POSITION.paisagem),
   setor: z.string().max(60).optional(),
   userName: z.string().max(100).optional(),
 });
 
 /** Text fields of PUT /api/notices/:id (multipart text, position, optional file, removeImage). */
-export const editNoticeFields = z.object({
-  text: noticeText,
-  position: noticePosition,
-  removeImage: z
-    .enum(['0', '1', 'true', 'false'])
-    .optional()
-    .transform((v) => v === '1' || v === 'true'),
-});
+export const editNoticeFields = noticeFields.extend({ removeImage: formFlag });
 
 export const noticeIdParams = z.object({ id: z.coerce.number().int().positive() });
 export const deleteNoticeBody = z.object({

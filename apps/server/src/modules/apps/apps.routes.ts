@@ -1,71 +1,52 @@
-import {
-  appDeletedReply,
-  appIdParams,
-  appListQuery,
-  appListReply,
-  appSavedReply,
-  appSectorsBody,
-  canManageApps,
-  MSG,
-} from '@intranet/contracts';
+import { appsCalls as calls, MSG } from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { authorize } from '../../platform/errors.ts';
-import { receiveImageForm } from '../../platform/image-upload.ts';
+import { receiveForm } from '../../platform/multipart-form.ts';
+import { route } from '../../platform/route.ts';
 import * as service from './apps.service.ts';
 
-export async function appsRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = ctx;
-
+export async function appsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Everyone lists the apps of their sectors; administrators list all (scoped in SQL).
-  app.get('/api/apps', {
-    schema: { querystring: appListQuery, response: { 200: appListReply } },
-    handler: async (request) => service.listApps(db, currentUser(request), request.query),
+  route(app, calls.list, {
+    handler: async (request) => service.listApps(ctx, currentUser(request), request.query),
   });
 
-  // Multipart name, address, setores (JSON list), optional image file.
-  app.post('/api/apps', {
-    schema: { response: { 201: appSavedReply } },
-    handler: async (request, reply) => {
+  route(app, calls.create, {
+    handler: async (request) => {
       const user = currentUser(request);
-      authorize(canManageApps(user));
-      const form = await receiveImageForm(request, storage, 'apps');
-      const saved = await service.createApp(db, storage, user, form);
-      return reply.status(201).send({ success: true as const, message: MSG.appCreated, app: saved });
+      service.authorizeManage(user);
+      const { fields, form } = await receiveForm(request, ctx.storage, calls.create.multipart, {
+        prefix: 'apps',
+      });
+      const saved = await service.createApp(ctx, user, fields, form);
+      return { success: true as const, message: MSG.appCreated, app: saved };
     },
   });
 
-  app.put('/api/apps/:id', {
-    schema: { params: appIdParams, response: { 200: appSavedReply } },
+  route(app, calls.update, {
     handler: async (request) => {
       const user = currentUser(request);
-      authorize(canManageApps(user));
-      const form = await receiveImageForm(request, storage, 'apps');
-      const saved = await service.updateApp(db, storage, user, request.params.id, form);
+      service.authorizeManage(user);
+      const { fields, form } = await receiveForm(request, ctx.storage, calls.update.multipart, {
+        prefix: 'apps',
+      });
+      const saved = await service.updateApp(ctx, user, request.params.id, fields, form);
       return { success: true as const, message: MSG.appUpdated, app: saved };
     },
   });
 
-  app.put('/api/apps/:id/sectors', {
-    schema: { params: appIdParams, body: appSectorsBody, response: { 200: appSavedReply } },
+  route(app, calls.setSectors, {
     handler: async (request) => {
-      const saved = await service.setAppSectors(
-        db,
-        currentUser(request),
-        request.params.id,
-        request.body.setores,
-      );
+      const user = currentUser(request);
+      const saved = await service.setAppSectors(ctx, user, request.params.id, request.body.setores);
       return { success: true as const, message: MSG.appSectorsSaved, app: saved };
     },
   });
 
-  app.delete('/api/apps/:id', {
-    schema: { params: appIdParams, response: { 200: appDeletedReply } },
+  route(app, calls.remove, {
     handler: async (request) => {
-      await service.deleteApp(db, storage, currentUser(request), request.params.id);
+      await service.deleteApp(ctx, currentUser(request), request.params.id);
       return { success: true as const, message: MSG.appDeleted };
     },
   });

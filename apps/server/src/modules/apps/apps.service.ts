@@ -3,24 +3,25 @@ import {
   appAbilitiesFor,
   type appListQuery,
   canManageApps,
-  createAppFields,
+  type createAppFields,
   MSG,
   type SectorName,
   type SessionUser,
   seesAllApps,
-  updateAppFields,
+  type updateAppFields,
 } from '@intranet/contracts';
 import type { z } from 'zod';
-import { type Db, type DbOrTx, nowIso } from '../../db/database.ts';
-import { audit } from '../../platform/audit.ts';
-import { authorize, badRequest, notFound } from '../../platform/errors.ts';
+import { type DbOrTx, nowIso } from '../../db/database.ts';
+import { auditedChange } from '../../platform/audit.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { authorize, notFound } from '../../platform/errors.ts';
 import { fileUrlPath } from '../../platform/files.routes.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
-import type { Storage } from '../../storage/storage.ts';
 import * as q from './apps.queries.ts';
 
-export async function listApps(db: Db, user: SessionUser, query: z.output<typeof appListQuery>) {
+export async function listApps(ctx: AppContext, user: SessionUser, query: z.output<typeof appListQuery>) {
+  const { db } = ctx;
   const { rows, total } = await q.listApps(db, {
     search: query.search,
     sectors: seesAllApps(user) ? undefined : user.setor.map((s) => s.sector),
@@ -48,25 +49,22 @@ async function appItem(db: DbOrTx, user: SessionUser, id: number): Promise<AppIt
   return { ...row, setores: sectors.get(id) ?? [], abilities: appAbilitiesFor(user) };
 }
 
-function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
-  const parsed = schema.safeParse(fields);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MSG.invalidInput);
-  return parsed.data;
+/** Managing apps (administrators): checked before an upload is read, and again by each change. */
+export function authorizeManage(user: SessionUser): void {
+  authorize(canManageApps(user));
 }
 
-export async function createApp(db: Db, storage: Storage, user: SessionUser, form: ReceivedForm) {
-  let fields: z.output<typeof createAppFields>;
-  try {
-    authorize(canManageApps(user));
-    fields = parseFields(createAppFields, form.fields);
-  } catch (err) {
-    await form.discard();
-    throw err;
-  }
+export async function createApp(
+  ctx: AppContext,
+  user: SessionUser,
+  fields: z.output<typeof createAppFields>,
+  form: ReceivedForm,
+) {
   const file = form.files[0];
   const image = file ? fileUrlPath(file.key) : null;
-  return commitWithFiles(form, storage, () =>
-    db.transaction().execute(async (tx) => {
+  return commitWithFiles(form, ctx.storage, async () => {
+    authorizeManage(user);
+    return auditedChange(ctx.db, user.userId, async (tx, record) => {
       const now = nowIso();
       const id = await q.insertApp(tx, {
         name: fields.name,
@@ -76,56 +74,53 @@ export async function createApp(db: Db, storage: Storage, user: SessionUser, for
         updated_at: now,
       });
       await q.replaceAppSectors(tx, id, fields.setores);
-      await audit(tx, {
-        userId: user.userId,
+      record({
         action: 'app.create',
         entity: 'app',
         entityId: id,
         summary: `Adicionou o aplicativo ${fields.name} (${fields.address}) aos setores: ${fields.setores.join(', ') || 'nenhum'}`,
       });
       return { result: await appItem(tx, user, id) };
-    }),
-  );
+    });
+  });
 }
 
-export async function updateApp(db: Db, storage: Storage, user: SessionUser, id: number, form: ReceivedForm) {
-  let fields: z.output<typeof updateAppFields>;
-  let current: Awaited<ReturnType<typeof q.findApp>>;
-  try {
-    authorize(canManageApps(user));
-    fields = parseFields(updateAppFields, form.fields);
-    current = await q.findApp(db, id);
-    if (!current) throw notFound(MSG.appNotFound);
-  } catch (err) {
-    await form.discard();
-    throw err;
-  }
-  const previous = current.image;
+export async function updateApp(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+  fields: z.output<typeof updateAppFields>,
+  form: ReceivedForm,
+) {
   const file = form.files[0];
-  const image = file ? fileUrlPath(file.key) : fields.removeImage ? null : previous;
-  return commitWithFiles(form, storage, () =>
-    db.transaction().execute(async (tx) => {
+  return commitWithFiles(form, ctx.storage, async () => {
+    authorizeManage(user);
+    return auditedChange(ctx.db, user.userId, async (tx, record) => {
+      const current = await q.findApp(tx, id);
+      if (!current) throw notFound(MSG.appNotFound);
+      const image = file ? fileUrlPath(file.key) : fields.removeImage ? null : current.image;
       await q.updateApp(tx, id, { name: fields.name, address: fields.address, image, updated_at: nowIso() });
-      await audit(tx, {
-        userId: user.userId,
+      record({
         action: 'app.update',
         entity: 'app',
         entityId: id,
         summary: `Editou o aplicativo ${id}: ${fields.name} (${fields.address})`,
       });
-      return { result: await appItem(tx, user, id), obsolete: image !== previous ? [previous] : [] };
-    }),
-  );
+      return {
+        result: await appItem(tx, user, id),
+        obsolete: image !== current.image ? [current.image] : [],
+      };
+    });
+  });
 }
 
-export async function setAppSectors(db: Db, user: SessionUser, id: number, setores: SectorName[]) {
-  authorize(canManageApps(user));
-  const current = await q.findApp(db, id);
-  if (!current) throw notFound(MSG.appNotFound);
-  return db.transaction().execute(async (tx) => {
+export async function setAppSectors(ctx: AppContext, user: SessionUser, id: number, setores: SectorName[]) {
+  authorizeManage(user);
+  return auditedChange(ctx.db, user.userId, async (tx, record) => {
+    const current = await q.findApp(tx, id);
+    if (!current) throw notFound(MSG.appNotFound);
     await q.replaceAppSectors(tx, id, setores);
-    await audit(tx, {
-      userId: user.userId,
+    record({
       action: 'app.sectors',
       entity: 'app',
       entityId: id,
@@ -135,15 +130,14 @@ export async function setAppSectors(db: Db, user: SessionUser, id: number, setor
   });
 }
 
-export async function deleteApp(db: Db, storage: Storage, user: SessionUser, id: number): Promise<void> {
-  authorize(canManageApps(user));
-  const current = await q.findApp(db, id);
-  if (!current) throw notFound(MSG.appNotFound);
-  await commitWithFiles(undefined, storage, () =>
-    db.transaction().execute(async (tx) => {
+export async function deleteApp(ctx: AppContext, user: SessionUser, id: number): Promise<void> {
+  authorizeManage(user);
+  await commitWithFiles(undefined, ctx.storage, () =>
+    auditedChange(ctx.db, user.userId, async (tx, record) => {
+      const current = await q.findApp(tx, id);
+      if (!current) throw notFound(MSG.appNotFound);
       await q.deleteApp(tx, id);
-      await audit(tx, {
-        userId: user.userId,
+      record({
         action: 'app.delete',
         entity: 'app',
         entityId: id,

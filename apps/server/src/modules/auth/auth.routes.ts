@@ -5,6 +5,7 @@ import {
   checkCodeBody,
   checkPasswordQuery,
   currentUserReply,
+  IMAGE_FILE,
   LIMITS,
   loginBody,
   loginReply,
@@ -23,6 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { uploadRule } from '../../platform/multipart-form.ts';
 import { rateLimitPair } from '../../platform/rate-limit.ts';
 import { RECOVERY_COOKIE, SESSION_COOKIE } from '../../platform/sessions.ts';
 import { receiveMultipart } from '../../platform/uploads.ts';
@@ -173,13 +175,11 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     schema: { response: { 200: changePictureReply } },
     handler: async (request) => {
       const user = currentUser(request);
-      const form = await receiveMultipart(request, ctx.storage, {
-        prefix: 'profile',
-        maxBytes: LIMITS.imageMaxBytes,
-        allowedMimes: LIMITS.imageMimeTypes,
-        invalidTypeMessage: MSG.imageInvalidType,
-        tooLargeMessage: MSG.imageTooLarge,
-      });
+      const form = await receiveMultipart(
+        request,
+        ctx.storage,
+        uploadRule(IMAGE_FILE, { prefix: 'profile' }),
+      );
       const foto = await service.changeProfilePicture(db, user, form, ctx.storage);
       return { success: true as const, foto, message: MSG.photoUpdated };
     },

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { MSG } from '@intranet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
@@ -92,6 +94,23 @@ describe(`notices and banners API (${TEST_DIALECT})`, () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('refuses an image sent in another field than "file", keeping nothing', async () => {
+    const before = await t.db.selectFrom('notices').select('id').execute();
+    const res = await t.as(DEMO.admin)({
+      method: 'POST',
+      url: '/api/insert-Text',
+      payload: multipart(
+        { text: 'Campo errado', position: 0 },
+        { bytes: TINY_PNG, name: 'a.png', field: 'foto' },
+      ),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(MSG.invalidInput);
+    expect(await t.db.selectFrom('notices').select('id').execute()).toHaveLength(before.length);
+    const dir = (...parts: string[]) => path.join(t.dataDir, 'files', ...parts);
+    expect(fs.existsSync(dir('.tmp')) ? fs.readdirSync(dir('.tmp')) : []).toEqual([]);
   });
 
   it('refuses an empty text or a wrong position', async () => {

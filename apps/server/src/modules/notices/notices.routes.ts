@@ -1,90 +1,63 @@
-import {
-  bannerList,
-  bannerSavedReply,
-  canManageNotices,
-  deleteBannerBody,
-  deletedReply,
-  deleteNoticeBody,
-  MSG,
-  noticeIdParams,
-  noticeList,
-  noticeSavedReply,
-} from '@intranet/contracts';
+import { noticesCalls as calls, MSG } from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { authorize, notFound } from '../../platform/errors.ts';
-import { receiveImageForm } from '../../platform/image-upload.ts';
-import * as q from './notices.queries.ts';
+import { receiveForm } from '../../platform/multipart-form.ts';
+import { route } from '../../platform/route.ts';
 import * as service from './notices.service.ts';
 
-export async function noticesRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = ctx;
+export async function noticesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Every member reads the notices and banners of the home page.
+  route(app, calls.list, { handler: async () => service.listNotices(ctx) });
 
-  // Every member reads the notices of the home page; 404 means there are none (spec §7).
-  app.get('/api/get-infoText', {
-    schema: { response: { 200: noticeList } },
-    handler: async () => {
-      const notices = await q.listNotices(ctx.db);
-      if (notices.length === 0) throw notFound(MSG.noNotices);
-      return notices;
-    },
-  });
-
-  // Multipart text, file, userName, position, setor (spec §7); the file is optional.
-  app.post('/api/insert-Text', {
-    schema: { response: { 201: noticeSavedReply } },
-    handler: async (request, reply) => {
-      const user = currentUser(request);
-      authorize(canManageNotices(user));
-      const form = await receiveImageForm(request, storage, 'notices');
-      const notice = await service.insertNotice(db, storage, user, form);
-      return reply.status(201).send({ success: true as const, message: MSG.noticeInserted, notice });
-    },
-  });
-
-  // Editing a notice: multipart text, position, optional new file, removeImage=1 to drop the image.
-  app.put('/api/notices/:id', {
-    schema: { params: noticeIdParams, response: { 200: noticeSavedReply } },
+  route(app, calls.insert, {
     handler: async (request) => {
       const user = currentUser(request);
-      authorize(canManageNotices(user));
-      const form = await receiveImageForm(request, storage, 'notices');
-      const notice = await service.editNotice(db, storage, user, request.params.id, form);
+      service.authorizeManage(user);
+      const { fields, form } = await receiveForm(request, ctx.storage, calls.insert.multipart, {
+        prefix: 'notices',
+      });
+      const notice = await service.insertNotice(ctx, user, fields, form);
+      return { success: true as const, message: MSG.noticeInserted, notice };
+    },
+  });
+
+  route(app, calls.edit, {
+    handler: async (request) => {
+      const user = currentUser(request);
+      service.authorizeManage(user);
+      const { fields, form } = await receiveForm(request, ctx.storage, calls.edit.multipart, {
+        prefix: 'notices',
+      });
+      const notice = await service.editNotice(ctx, user, request.params.id, fields, form);
       return { success: true as const, message: MSG.noticeUpdated, notice };
     },
   });
 
-  app.delete('/api/deleteInfo', {
-    schema: { body: deleteNoticeBody, response: { 200: deletedReply } },
+  route(app, calls.remove, {
     handler: async (request) => {
-      await service.deleteNotice(db, storage, currentUser(request), request.body.itemId);
+      await service.deleteNotice(ctx, currentUser(request), request.body.itemId);
       return { success: true as const, message: MSG.noticeDeleted };
     },
   });
 
-  app.get('/api/attach-banner', {
-    schema: { response: { 200: bannerList } },
-    handler: async () => q.listBanners(ctx.db),
-  });
+  route(app, calls.banners, { handler: async () => service.listBanners(ctx) });
 
-  app.post('/api/attach-banner', {
-    schema: { response: { 201: bannerSavedReply } },
-    handler: async (request, reply) => {
+  route(app, calls.insertBanner, {
+    handler: async (request) => {
       const user = currentUser(request);
-      authorize(canManageNotices(user));
-      const form = await receiveImageForm(request, storage, 'banners');
-      const banner = await service.insertBanner(db, storage, user, form);
-      return reply.status(201).send({ success: true as const, message: MSG.bannerSent, banner });
+      service.authorizeManage(user);
+      const { fields, form } = await receiveForm(request, ctx.storage, calls.insertBanner.multipart, {
+        prefix: 'banners',
+      });
+      const banner = await service.insertBanner(ctx, user, fields, form);
+      return { success: true as const, message: MSG.bannerSent, banner };
     },
   });
 
-  app.delete('/api/attach-banner', {
-    schema: { body: deleteBannerBody, response: { 200: deletedReply } },
+  route(app, calls.removeBanner, {
     handler: async (request) => {
-      await service.deleteBanner(db, storage, currentUser(request), request.body.id);
+      await service.deleteBanner(ctx, currentUser(request), request.body.id);
       return { success: true as const, message: MSG.bannerDeleted };
     },
   });

@@ -1,52 +1,51 @@
 import {
-  bannerAltFields,
+  type bannerAltFields,
   canManageNotices,
-  editNoticeFields,
-  insertNoticeFields,
+  type editNoticeFields,
+  type insertNoticeFields,
   MSG,
   type SessionUser,
   toSectorName,
 } from '@intranet/contracts';
 import type { z } from 'zod';
-import { type Db, nowIso } from '../../db/database.ts';
-import { audit } from '../../platform/audit.ts';
+import { nowIso } from '../../db/database.ts';
+import { auditedChange } from '../../platform/audit.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, notFound } from '../../platform/errors.ts';
 import { fileUrlPath } from '../../platform/files.routes.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
-import type { Storage } from '../../storage/storage.ts';
 import * as q from './notices.queries.ts';
 
-/** Multipart fields are text; they are checked with the same zod rules as JSON bodies. */
-function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
-  const parsed = schema.safeParse(fields);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MSG.invalidInput);
-  return parsed.data;
+/** Inserir Avisos (spec §6): checked before an upload is read, and again by each change. */
+export function authorizeManage(user: SessionUser): void {
+  authorize(canManageNotices(user));
 }
 
-/** Checks the fields before anything is written; a refused form leaves no temporary file behind. */
-async function withForm<T>(form: ReceivedForm, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    await form.discard();
-    throw err;
-  }
+/** The home page's notices; none at all answers 404 (spec §7). */
+export async function listNotices(ctx: AppContext) {
+  const notices = await q.listNotices(ctx.db);
+  if (notices.length === 0) throw notFound(MSG.noNotices);
+  return notices;
 }
+
+export const listBanners = (ctx: AppContext) => q.listBanners(ctx.db);
 
 /** Notices travel with the author's sector (as sent when it is a known sector). */
 const noticeSector = (user: SessionUser, sent: string | undefined) =>
   (sent && toSectorName(sent)) || user.mainSector;
 
-export async function insertNotice(db: Db, storage: Storage, user: SessionUser, form: ReceivedForm) {
-  const fields = await withForm(form, async () => {
-    authorize(canManageNotices(user));
-    return parseFields(insertNoticeFields, form.fields);
-  });
+export async function insertNotice(
+  ctx: AppContext,
+  user: SessionUser,
+  fields: z.output<typeof insertNoticeFields>,
+  form: ReceivedForm,
+) {
   const file = form.files[0];
   const img = file ? fileUrlPath(file.key) : null;
-  return commitWithFiles(form, storage, () =>
-    db.transaction().execute(async (tx) => {
+  return commitWithFiles(form, ctx.storage, async () => {
+    authorizeManage(user);
+    return auditedChange(ctx.db, user.userId, async (tx, record) => {
       const id = await q.insertNotice(tx, {
         text: fields.text,
         img,
@@ -55,44 +54,38 @@ export async function insertNotice(db: Db, storage: Storage, user: SessionUser, 
         user_id: user.userId,
         created_at: nowIso(),
       });
-      await audit(tx, {
-        userId: user.userId,
+      record({
         action: 'notice.create',
         entity: 'notice',
         entityId: id,
         summary: `Inseriu o aviso ${id}: ${fields.text.slice(0, 200)}`,
       });
       return { result: { id, text: fields.text, img, position: fields.position } };
-    }),
-  );
+    });
+  });
 }
 
 export async function editNotice(
-  db: Db,
-  storage: Storage,
+  ctx: AppContext,
   user: SessionUser,
   id: number,
+  fields: z.output<typeof editNoticeFields>,
   form: ReceivedForm,
 ) {
-  const { fields, current } = await withForm(form, async () => {
-    authorize(canManageNotices(user));
-    const fields = parseFields(editNoticeFields, form.fields);
-    const current = await q.findNotice(db, id);
-    if (!current) throw notFound(MSG.noticeNotFound);
-    return { fields, current };
-  });
   const file = form.files[0];
-  const img = file ? fileUrlPath(file.key) : fields.removeImage ? null : current.img;
-  return commitWithFiles(form, storage, () =>
-    db.transaction().execute(async (tx) => {
+  return commitWithFiles(form, ctx.storage, async () => {
+    authorizeManage(user);
+    return auditedChange(ctx.db, user.userId, async (tx, record) => {
+      const current = await q.findNotice(tx, id);
+      if (!current) throw notFound(MSG.noticeNotFound);
+      const img = file ? fileUrlPath(file.key) : fields.removeImage ? null : current.img;
       await q.updateNotice(tx, id, {
         text: fields.text,
         img,
         position: fields.position,
         updated_at: nowIso(),
       });
-      await audit(tx, {
-        userId: user.userId,
+      record({
         action: 'notice.update',
         entity: 'notice',
         entityId: id,
@@ -102,19 +95,18 @@ export async function editNotice(
         result: { id, text: fields.text, img, position: fields.position },
         obsolete: img !== current.img ? [current.img] : [],
       };
-    }),
-  );
+    });
+  });
 }
 
-export async function deleteNotice(db: Db, storage: Storage, user: SessionUser, id: number): Promise<void> {
-  authorize(canManageNotices(user));
-  const current = await q.findNotice(db, id);
-  if (!current) throw notFound(MSG.noticeNotFound);
-  await commitWithFiles(undefined, storage, () =>
-    db.transaction().execute(async (tx) => {
+export async function deleteNotice(ctx: AppContext, user: SessionUser, id: number): Promise<void> {
+  authorizeManage(user);
+  await commitWithFiles(undefined, ctx.storage, () =>
+    auditedChange(ctx.db, user.userId, async (tx, record) => {
+      const current = await q.findNotice(tx, id);
+      if (!current) throw notFound(MSG.noticeNotFound);
       await q.deleteNotice(tx, id);
-      await audit(tx, {
-        userId: user.userId,
+      record({
         action: 'notice.delete',
         entity: 'notice',
         entityId: id,
@@ -135,40 +127,39 @@ function bannerAlt(sent: string | undefined, originalName: string): string {
   return (base || 'Banner').slice(0, 255);
 }
 
-export async function insertBanner(db: Db, storage: Storage, user: SessionUser, form: ReceivedForm) {
-  const { fields, file } = await withForm(form, async () => {
-    authorize(canManageNotices(user));
-    const fields = parseFields(bannerAltFields, form.fields);
-    const file = form.files[0];
+export async function insertBanner(
+  ctx: AppContext,
+  user: SessionUser,
+  fields: z.output<typeof bannerAltFields>,
+  form: ReceivedForm,
+) {
+  const file = form.files[0];
+  return commitWithFiles(form, ctx.storage, async () => {
+    authorizeManage(user);
     if (!file) throw badRequest(MSG.fileMissing);
-    return { fields, file };
-  });
-  const path = fileUrlPath(file.key);
-  const alt = bannerAlt(fields.alt, file.originalName);
-  return commitWithFiles(form, storage, () =>
-    db.transaction().execute(async (tx) => {
+    const path = fileUrlPath(file.key);
+    const alt = bannerAlt(fields.alt, file.originalName);
+    return auditedChange(ctx.db, user.userId, async (tx, record) => {
       const id = await q.insertBanner(tx, { path, alt, user_id: user.userId, created_at: nowIso() });
-      await audit(tx, {
-        userId: user.userId,
+      record({
         action: 'banner.create',
         entity: 'banner',
         entityId: id,
         summary: `Enviou o banner ${id} (${alt})`,
       });
       return { result: { id, path, alt } };
-    }),
-  );
+    });
+  });
 }
 
-export async function deleteBanner(db: Db, storage: Storage, user: SessionUser, id: number): Promise<void> {
-  authorize(canManageNotices(user));
-  const current = await q.findBanner(db, id);
-  if (!current) throw notFound(MSG.bannerNotFound);
-  await commitWithFiles(undefined, storage, () =>
-    db.transaction().execute(async (tx) => {
+export async function deleteBanner(ctx: AppContext, user: SessionUser, id: number): Promise<void> {
+  authorizeManage(user);
+  await commitWithFiles(undefined, ctx.storage, () =>
+    auditedChange(ctx.db, user.userId, async (tx, record) => {
+      const current = await q.findBanner(tx, id);
+      if (!current) throw notFound(MSG.bannerNotFound);
       await q.deleteBanner(tx, id);
-      await audit(tx, {
-        userId: user.userId,
+      record({
         action: 'banner.delete',
         entity: 'banner',
         entityId: id,

@@ -1,7 +1,7 @@
-import type { AppItem, AppListReply, appSavedReply } from '@intranet/contracts';
+import { type AppItem, type appFields, appsCalls as calls, MSG } from '@intranet/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 
 export const appsKeys = {
   all: ['apps'] as const,
@@ -12,54 +12,72 @@ export const appsKeys = {
 export function useApps(search: string) {
   return useQuery({
     queryKey: appsKeys.list(search),
-    queryFn: ({ signal }) => api<AppListReply>('GET', 'apps', { search, pageSize: 100 }, { signal }),
+    queryFn: ({ signal }) => call(calls.list, { query: { search, pageSize: 100 } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
+/** What the app dialog sends: the checked fields, the picked icon, and whether to drop the stored one. */
 export interface AppDraft {
-  name: string;
-  address: string;
-  setores: string[];
+  fields: z.output<typeof appFields>;
   file: File | null;
-  removeImage?: boolean;
+  removeImage: boolean;
 }
 
-type Saved = z.infer<typeof appSavedReply>;
-
-function useAppsMutation<I>(fn: (input: I) => Promise<Saved | unknown>) {
+function useInvalidateApps() {
   const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: appsKeys.all });
+}
+
+const filesOf = (draft: AppDraft) => (draft.file ? [draft.file] : []);
+
+export function useCreateApp() {
+  const invalidate = useInvalidateApps();
   return useMutation({
-    mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: appsKeys.all }),
+    mutationFn: (draft: AppDraft) => call(calls.create, { fields: draft.fields, files: filesOf(draft) }),
+    onSuccess: invalidate,
+    meta: { error: MSG.appSaveError, success: MSG.appCreated },
   });
 }
 
-function appForm(draft: AppDraft, withSectors: boolean): FormData {
-  const form = new FormData();
-  form.append('name', draft.name);
-  form.append('address', draft.address);
-  if (withSectors) form.append('setores', JSON.stringify(draft.setores));
-  if (draft.removeImage) form.append('removeImage', '1');
-  if (draft.file) form.append('file', draft.file);
-  return form;
+const sameSectors = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((s) => b.includes(s));
+
+/** Edits name, address and icon, then the sectors when they changed. */
+export function useUpdateApp() {
+  const invalidate = useInvalidateApps();
+  return useMutation({
+    mutationFn: async ({ app, draft }: { app: AppItem; draft: AppDraft }) => {
+      const { name, address, setores } = draft.fields;
+      const params = { id: app.id };
+      const saved = await call(calls.update, {
+        params,
+        fields: { name, address, removeImage: draft.removeImage },
+        files: filesOf(draft),
+      });
+      if (sameSectors(app.setores, setores)) return saved;
+      return call(calls.setSectors, { params, body: { setores } });
+    },
+    onSettled: invalidate,
+    meta: { error: MSG.appSaveError, success: MSG.appUpdated },
+  });
 }
 
-export const useCreateApp = () =>
-  useAppsMutation((draft: AppDraft) => api<Saved>('POST', 'apps', appForm(draft, true)));
-
-/** Edits name, address and image, then the sectors when they changed. */
-export const useUpdateApp = () =>
-  useAppsMutation(async ({ app, draft }: { app: AppItem; draft: AppDraft }) => {
-    await api<Saved>('PUT', `apps/${app.id}`, appForm(draft, false));
-    const same =
-      app.setores.length === draft.setores.length && app.setores.every((s) => draft.setores.includes(s));
-    if (!same) await api<Saved>('PUT', `apps/${app.id}/sectors`, { setores: draft.setores });
+export function useSetAppSectors() {
+  const invalidate = useInvalidateApps();
+  return useMutation({
+    mutationFn: ({ id, setores }: { id: number; setores: string[] }) =>
+      call(calls.setSectors, { params: { id }, body: { setores } }),
+    onSuccess: invalidate,
+    meta: { error: MSG.appSaveError, success: MSG.appSectorsSaved },
   });
+}
 
-export const useSetAppSectors = () =>
-  useAppsMutation(({ id, setores }: { id: number; setores: string[] }) =>
-    api<Saved>('PUT', `apps/${id}/sectors`, { setores }),
-  );
-
-export const useDeleteApp = () => useAppsMutation((app: AppItem) => api('DELETE', `apps/${app.id}`));
+export function useDeleteApp() {
+  const invalidate = useInvalidateApps();
+  return useMutation({
+    mutationFn: (id: number) => call(calls.remove, { params: { id } }),
+    onSuccess: invalidate,
+    meta: { error: MSG.appDeleteError, success: MSG.appDeleted },
+  });
+}

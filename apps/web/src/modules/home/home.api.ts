@@ -1,6 +1,7 @@
-import type { Banner, Notice } from '@intranet/contracts';
+import { noticesCalls } from '@intranet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { ApiError } from '../../api/client.ts';
 import { DAY_SECONDS, FUNCTION_TYPE_COOKIE, type FunctionType, writeCookie } from '../../ui/cookies.ts';
 
 /** Query keys; the notice admin screen invalidates these after a change. */
@@ -13,7 +14,7 @@ export const homeKeys = {
 export function useBanners() {
   return useQuery({
     queryKey: homeKeys.banners,
-    queryFn: ({ signal }) => api<Banner[]>('GET', 'attach-banner', undefined, { signal }),
+    queryFn: ({ signal }) => call(noticesCalls.banners, {}, { signal }),
     staleTime: 60_000,
   });
 }
@@ -24,7 +25,7 @@ export function useNotices() {
     queryKey: homeKeys.notices,
     queryFn: async ({ signal }) => {
       try {
-        return await api<Notice[]>('GET', 'get-infoText', undefined, { signal });
+        return await call(noticesCalls.list, {}, { signal });
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) return [];
         throw err;

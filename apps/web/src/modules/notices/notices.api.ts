@@ -1,65 +1,57 @@
-import type { Banner, bannerSavedReply, Notice, noticeSavedReply } from '@intranet/contracts';
+import { noticesCalls as calls, MSG } from '@intranet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../api/client.ts';
+import { call, type WebCallInput } from '../../api/call.ts';
 import { homeKeys } from '../home/home.api.ts';
 
 export { useBanners, useNotices } from '../home/home.api.ts';
 
-export interface NoticeDraft {
-  text: string;
-  position: number;
-  file: File | null;
-  /** Editing only: drop the stored image. */
-  removeImage?: boolean;
-}
-
-function noticeForm(draft: NoticeDraft, extra: Record<string, string> = {}): FormData {
-  const form = new FormData();
-  form.append('text', draft.text);
-  form.append('position', String(draft.position));
-  for (const [k, v] of Object.entries(extra)) form.append(k, v);
-  if (draft.removeImage) form.append('removeImage', '1');
-  // The file goes last so the server has every text field when the upload streams in.
-  if (draft.file) form.append('file', draft.file);
-  return form;
-}
-
-function useHomeMutation<I, O>(fn: (input: I) => Promise<O>, key: readonly string[]) {
+function useInvalidate(key: readonly string[]) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: key }) });
+  return () => client.invalidateQueries({ queryKey: key });
 }
-
-type Saved<T> = z.infer<T extends 'notice' ? typeof noticeSavedReply : typeof bannerSavedReply>;
 
 /** POST /api/insert-Text (multipart text, file, userName, position, setor). */
-export const useInsertNotice = (author: { userName: string; setor: string | null }) =>
-  useHomeMutation(
-    (draft: NoticeDraft) =>
-      api<Saved<'notice'>>(
-        'POST',
-        'insert-Text',
-        noticeForm(draft, { userName: author.userName, setor: author.setor ?? '' }),
-      ),
-    homeKeys.notices,
-  );
+export function useInsertNotice() {
+  const invalidate = useInvalidate(homeKeys.notices);
+  return useMutation({
+    mutationFn: (input: WebCallInput<typeof calls.insert>) => call(calls.insert, input),
+    onSuccess: invalidate,
+    meta: { error: MSG.noticeInsertError, success: MSG.noticeInserted },
+  });
+}
 
-export const useEditNotice = () =>
-  useHomeMutation(
-    ({ id, draft }: { id: number; draft: NoticeDraft }) =>
-      api<Saved<'notice'>>('PUT', `notices/${id}`, noticeForm(draft)),
-    homeKeys.notices,
-  );
+export function useEditNotice() {
+  const invalidate = useInvalidate(homeKeys.notices);
+  return useMutation({
+    mutationFn: (input: WebCallInput<typeof calls.edit>) => call(calls.edit, input),
+    onSuccess: invalidate,
+    meta: { error: MSG.noticeUpdateError, success: MSG.noticeUpdated },
+  });
+}
 
-export const useDeleteNotice = () =>
-  useHomeMutation((notice: Notice) => api('DELETE', 'deleteInfo', { itemId: notice.id }), homeKeys.notices);
+export function useDeleteNotice() {
+  const invalidate = useInvalidate(homeKeys.notices);
+  return useMutation({
+    mutationFn: (id: number) => call(calls.remove, { body: { itemId: id } }),
+    onSuccess: invalidate,
+    meta: { error: MSG.noticeDeleteError, success: MSG.noticeDeleted },
+  });
+}
 
-export const useInsertBanner = () =>
-  useHomeMutation((file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    return api<Saved<'banner'>>('POST', 'attach-banner', form);
-  }, homeKeys.banners);
+export function useInsertBanner() {
+  const invalidate = useInvalidate(homeKeys.banners);
+  return useMutation({
+    mutationFn: (file: File) => call(calls.insertBanner, { fields: {}, files: [file] }),
+    onSuccess: invalidate,
+    meta: { error: MSG.bannerSendError, success: MSG.bannerSent },
+  });
+}
 
-export const useDeleteBanner = () =>
-  useHomeMutation((banner: Banner) => api('DELETE', 'attach-banner', { id: banner.id }), homeKeys.banners);
+export function useDeleteBanner() {
+  const invalidate = useInvalidate(homeKeys.banners);
+  return useMutation({
+    mutationFn: (id: number) => call(calls.removeBanner, { body: { id } }),
+    onSuccess: invalidate,
+    meta: { error: MSG.bannerDeleteError, success: MSG.bannerDeleted },
+  });
+}

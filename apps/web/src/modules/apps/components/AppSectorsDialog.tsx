@@ -1,8 +1,6 @@
-import { type AppItem, MSG } from '@intranet/contracts';
+import { type AppItem, appSectorsBody } from '@intranet/contracts';
 import { Button, Group, Modal, MultiSelect, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
-import { errorMessage } from '../../../api/client.ts';
+import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useSectors } from '../../users/users.api.ts';
 import { useSetAppSectors } from '../apps.api.ts';
 
@@ -10,38 +8,31 @@ import { useSetAppSectors } from '../apps.api.ts';
 export function AppSectorsDialog({ app, onClose }: { app: AppItem; onClose(): void }) {
   const sectors = useSectors();
   const save = useSetAppSectors();
-  const [setores, setSetores] = useState(app.setores);
+  const form = useContractForm(appSectorsBody, { initialValues: { setores: app.setores } });
 
-  const submit = async () => {
-    try {
-      await save.mutateAsync({ id: app.id, setores });
-      notifications.show({ color: 'green', message: MSG.appSectorsSaved });
-      onClose();
-    } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err, MSG.appSaveError) });
-    }
-  };
+  const submit = form.onSubmit(({ setores }) => save.mutate({ id: app.id, setores }, { onSuccess: onClose }));
 
   return (
     <Modal opened onClose={onClose} title={`Setores de ${app.name}`} centered>
-      <Stack>
-        <MultiSelect
-          label="Setores"
-          data={(sectors.data ?? []).map((s) => s.name)}
-          value={setores}
-          onChange={setSetores}
-          searchable
-          clearable
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            Salvar setores
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <MultiSelect
+            label="Setores"
+            data={(sectors.data ?? []).map((s) => s.name)}
+            {...form.getInputProps('setores')}
+            searchable
+            clearable
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Salvar setores
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -16,7 +16,6 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import {
   IconApps,
   IconDots,
@@ -28,7 +27,6 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/client.ts';
 import { storedFileUrl } from '../../../ui/image-check.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { useApps, useDeleteApp } from '../apps.api.ts';
@@ -49,14 +47,7 @@ export function AppsPage() {
       children: <Text size="sm">Você confirma a exclusão do aplicativo {app.name}?</Text>,
       labels: { confirm: 'Excluir', cancel: 'Cancelar' },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          await remove.mutateAsync(app);
-          notifications.show({ color: 'green', message: MSG.appDeleted });
-        } catch (err) {
-          notifications.show({ color: 'red', message: errorMessage(err, MSG.appDeleteError) });
-        }
-      },
+      onConfirm: () => remove.mutate(app.id),
     });
 
   const list = apps.data?.apps ?? [];

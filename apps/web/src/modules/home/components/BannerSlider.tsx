@@ -2,6 +2,7 @@ import { type Banner, LIMITS } from '@intranet/contracts';
 import { ActionIcon, Skeleton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type FocusEvent, type PointerEvent, type TouchEvent, useEffect, useRef, useState } from 'react';
+import { storedFileUrl } from '../../../ui/image-check.ts';
 import { useBanners } from '../home.api.ts';
 import classes from './home.module.css';
 
@@ -86,7 +87,7 @@ function Slider({ banners }: { banners: Banner[] }) {
               data-active={i === active ? 'true' : 'false'}
             >
               <img
-                src={`/api/${b.path.replace(/^\/+/, '')}`}
+                src={storedFileUrl(b.path)}
                 alt={b.alt}
                 loading={i === 0 ? 'eager' : 'lazy'}
                 draggable={false}

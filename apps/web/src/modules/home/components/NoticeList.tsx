@@ -2,6 +2,7 @@ import { NOTICE_POSITION, type Notice } from '@intranet/contracts';
 import { Alert, Card, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconSpeakerphone } from '@tabler/icons-react';
 import { errorMessage } from '../../../api/client.ts';
+import { storedFileUrl } from '../../../ui/image-check.ts';
 import { useNotices } from '../home.api.ts';
 import classes from './home.module.css';
 
@@ -56,7 +57,7 @@ function NoticeImage({ src, frameClass }: { src: string; frameClass: string | un
 
 function NoticeCard({ notice }: { notice: Notice }) {
   const portrait = notice.position === NOTICE_POSITION.retrato;
-  const src = notice.img ? `/api/${notice.img.replace(/^\/+/, '')}` : null;
+  const src = storedFileUrl(notice.img) ?? null;
   const text = (
     <div className={classes.noticeBody} style={{ flex: 1, minWidth: 0 }}>
       <Text className={classes.noticeText}>{notice.text}</Text>

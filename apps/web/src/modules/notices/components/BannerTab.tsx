@@ -1,10 +1,8 @@
-import { type Banner, MSG } from '@intranet/contracts';
+import type { Banner } from '@intranet/contracts';
 import { Button, Card, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/client.ts';
 import { ImagePicker } from '../../../ui/ImagePicker.tsx';
 import { storedFileUrl } from '../../../ui/image-check.ts';
 import { useBanners, useDeleteBanner, useInsertBanner } from '../notices.api.ts';
@@ -16,19 +14,8 @@ export function BannerTab() {
   const remove = useDeleteBanner();
   const [file, setFile] = useState<File | null>(null);
 
-  const save = async () => {
-    if (!file) return;
-    try {
-      await insert.mutateAsync(file);
-      notifications.show({ color: 'green', message: MSG.bannerSent });
-      setFile(null);
-    } catch (err) {
-      notifications.show({
-        color: 'red',
-        title: MSG.bannerSendError,
-        message: errorMessage(err, MSG.bannerSendError),
-      });
-    }
+  const save = () => {
+    if (file) insert.mutate(file, { onSuccess: () => setFile(null) });
   };
 
   const confirmDelete = (banner: Banner) =>
@@ -37,14 +24,7 @@ export function BannerTab() {
       children: <Text size="sm">Você confirma a exclusão deste banner?</Text>,
       labels: { confirm: 'Excluir', cancel: 'Cancelar' },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          await remove.mutateAsync(banner);
-          notifications.show({ color: 'green', message: MSG.bannerDeleted });
-        } catch (err) {
-          notifications.show({ color: 'red', message: errorMessage(err, MSG.bannerDeleteError) });
-        }
-      },
+      onConfirm: () => remove.mutate(banner.id),
     });
 
   return (

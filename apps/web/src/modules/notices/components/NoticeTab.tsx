@@ -14,59 +14,37 @@ import {
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/client.ts';
 import { useUser } from '../../../app/session.tsx';
 import { storedFileUrl } from '../../../ui/image-check.ts';
-import {
-  type NoticeDraft,
-  useDeleteNotice,
-  useEditNotice,
-  useInsertNotice,
-  useNotices,
-} from '../notices.api.ts';
-import { NoticeForm } from './NoticeForm.tsx';
+import { useDeleteNotice, useEditNotice, useInsertNotice, useNotices } from '../notices.api.ts';
+import { type NoticeDraft, NoticeForm } from './NoticeForm.tsx';
 
 export function NoticeTab() {
   const user = useUser();
   const notices = useNotices();
-  const insert = useInsertNotice({ userName: user.userName, setor: user.mainSector });
+  const insert = useInsertNotice();
   const edit = useEditNotice();
   const remove = useDeleteNotice();
   const [editing, setEditing] = useState<Notice | null>(null);
 
-  const create = async (draft: NoticeDraft) => {
-    try {
-      await insert.mutateAsync(draft);
-      notifications.show({ color: 'green', message: MSG.noticeInserted });
-      return true;
-    } catch (err) {
-      notifications.show({
-        color: 'red',
-        title: MSG.noticeInsertError,
-        message: errorMessage(err, MSG.noticeInsertError),
-      });
-      return false;
-    }
-  };
+  // userName and setor travel for compatibility (spec §7); the server takes the author from the session.
+  const create = ({ fields, file }: NoticeDraft, saved: () => void) =>
+    insert.mutate(
+      {
+        fields: { ...fields, userName: user.userName, setor: user.mainSector ?? undefined },
+        files: file ? [file] : [],
+      },
+      { onSuccess: saved },
+    );
 
-  const saveEdit = async (draft: NoticeDraft) => {
-    if (!editing) return false;
-    try {
-      await edit.mutateAsync({ id: editing.id, draft });
-      notifications.show({ color: 'green', message: MSG.noticeUpdated });
-      setEditing(null);
-      return true;
-    } catch (err) {
-      notifications.show({
-        color: 'red',
-        title: MSG.noticeUpdateError,
-        message: errorMessage(err, MSG.noticeUpdateError),
-      });
-      return false;
-    }
+  const saveEdit = ({ fields, file, removeImage }: NoticeDraft) => {
+    if (!editing) return;
+    edit.mutate(
+      { params: { id: editing.id }, fields: { ...fields, removeImage }, files: file ? [file] : [] },
+      { onSuccess: () => setEditing(null) },
+    );
   };
 
   const confirmDelete = (notice: Notice) =>
@@ -75,14 +53,7 @@ export function NoticeTab() {
       children: <Text size="sm">Você confirma a exclusão deste aviso?</Text>,
       labels: { confirm: 'Excluir', cancel: 'Cancelar' },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          await remove.mutateAsync(notice);
-          notifications.show({ color: 'green', message: MSG.noticeDeleted });
-        } catch (err) {
-          notifications.show({ color: 'red', message: errorMessage(err, MSG.noticeDeleteError) });
-        }
-      },
+      onConfirm: () => remove.mutate(notice.id),
     });
 
   return (
