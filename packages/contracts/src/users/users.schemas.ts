@@ -235,6 +235,11 @@ export const userAbilities = z.object({
   resetPassword: z.boolean(),
   /** The privileges the caller may give this user. */
   privileges: z.array(z.number()),
+  /** Whether the caller may switch support on or off (only an administrator gives support). */
+  suport: z.boolean(),
+  /** The sectors and branches the edit form offers: what the caller may give plus what the user has. */
+  setores: z.array(z.string()),
+  filiais: z.array(z.string()),
 });
 export type UserAbilities = z.infer<typeof userAbilities>;
 

@@ -113,13 +113,17 @@ export async function membershipsOf(db: DbOrTx, userIds: number[]) {
   return { sectors, branches };
 }
 
-export function findActiveUser(db: DbOrTx, id: number) {
-  return db
+/** An active user with its sectors and branches (main first): what administration decides from. */
+export async function findActiveUser(db: DbOrTx, id: number) {
+  const user = await db
     .selectFrom('users')
     .select(['id', 'nome', 'matricula', 'privilegio', 'admin', 'suport'])
     .where('id', '=', id)
     .where('active', '=', 1)
     .executeTakeFirst();
+  if (!user) return undefined;
+  const { sectors, branches } = await membershipsOf(db, [id]);
+  return { ...user, setores: sectors.get(id) ?? [], filiais: branches.get(id) ?? [] };
 }
 
 /** Any row (active or not) holding this matrícula or CPF: both stay unique forever. */
