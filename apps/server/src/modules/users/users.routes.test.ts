@@ -116,6 +116,57 @@ describe(`users API (${TEST_DIALECT})`, () => {
     ]);
   });
 
+  describe('CPF, e-mail and phone are for user administrators only (issue 9)', () => {
+    const directory = (who: string, data: string) =>
+      t.as(who)({ method: 'GET', url: '/api/users', query: { data, pageSize: '100' } });
+
+    it('the name directory never matches a CPF, whole or in part, for anyone', async () => {
+      // 1001's CPF is 529.982.247-25: a prefix match would rebuild it digit by digit.
+      for (const who of [DEMO.juridico, DEMO.gestorCompras, DEMO.admin]) {
+        for (const data of ['529', '5299', '529982', '529.982', '52998224725', '529.982.247-25']) {
+          const res = await directory(who, data);
+          expect(res.statusCode).toBe(200);
+          expect(res.json(), `${who} ${data}`).toMatchObject({ total: 0, users: [] });
+        }
+      }
+      expect((await directory(DEMO.juridico, '1001')).json().users).toEqual([
+        {
+          id: expect.any(Number),
+          nome: 'Carlos Eduardo Mendes',
+          matricula: '1001',
+          setores: ['Tecnologia de Informação'],
+        },
+      ]);
+    });
+
+    it('the name directory carries no CPF, e-mail or phone', async () => {
+      const body = (await directory(DEMO.juridico, '')).json();
+      expect(body.total).toBe(9);
+      for (const row of body.users) {
+        expect(Object.keys(row).sort()).toEqual(['id', 'matricula', 'nome', 'setores']);
+      }
+      expect(JSON.stringify(body)).not.toMatch(/52998224725|rotasul\.com\.br|11987654321/);
+    });
+
+    it('searching by CPF in the administration list is refused to everyone else', async () => {
+      for (const who of [DEMO.juridico, DEMO.suporteTi, DEMO.analistaRh]) {
+        const res = await t.as(who)({
+          method: 'GET',
+          url: '/api/users',
+          query: { isAlter: '1', data: '529' },
+        });
+        expect(res.statusCode, who).toBe(403);
+        expect(res.body).not.toContain('52998224725');
+      }
+    });
+
+    it('the session data does not carry the CPF', async () => {
+      const session = (await t.as(DEMO.admin)({ method: 'GET', url: '/api/get-sessionData' })).json();
+      expect(session).not.toHaveProperty('cpf');
+      expect(JSON.stringify(session)).not.toContain('52998224725');
+    });
+  });
+
   it('creates a user with the defaults, who can then sign in', async () => {
     const res = await t.as(DEMO.admin)({ method: 'POST', url: '/api/users', payload: newUser() });
     expect(res.statusCode, res.body).toBe(201);
@@ -133,9 +184,9 @@ describe(`users API (${TEST_DIALECT})`, () => {
       admin: 0,
       filial: 'Matriz',
       setor: [{ sector: 'Recursos Humanos' }],
-      cpf: '12345678909',
       policyAccepted: 0,
     });
+    expect(session.json()).not.toHaveProperty('cpf');
     const log = await t.db
       .selectFrom('audit_log')
       .select('summary')

@@ -30,6 +30,7 @@ export async function listUsers(db: Db, user: SessionUser, query: z.output<typeo
   if (admin) authorize(canManageUsers(user));
   const { rows, total } = await q.listUsers(db, {
     search: query.data,
+    matchCpf: admin,
     setor: query.setor,
     page: query.page,
     pageSize: query.pageSize,
