@@ -701,6 +701,64 @@ describe(`folders (${TEST_DIALECT})`, () => {
       expect((await list(gestor, { selectID: top })).statusCode).toBe(404);
     });
 
+    it('refuses deleting a tree that holds what the caller cannot see, and counts only what he sees (issue 9)', async () => {
+      const gestor = t.as(GESTOR);
+      const admin = t.as(ADMIN);
+      const top = await createFolder(gestor, 'Projetos 2026');
+      const own = await createFolder(gestor, 'Cronogramas', top);
+      const ownFile = (await upload(gestor, own, 'plano.txt', 'abcd')).json().files[0];
+      // The administrator's private subfolder, with a file and a folder open to everyone below it.
+      const secret = await createFolder(admin, 'Salários', top, 1);
+      const secretFile = (await upload(admin, secret, 'folha.txt', '123456789')).json().files[0];
+      const below = await createFolder(admin, 'Aberta', secret);
+      await admin({
+        method: 'POST',
+        url: '/api/setPermitionFolder',
+        payload: { itemId: below, privilegio: 3, typeItem: 'folder' },
+      });
+      expect((await listed(gestor, { selectID: top })).folders.map((f) => f.name)).toEqual(['Cronogramas']);
+
+      const summary = await gestor({ method: 'GET', url: `/api/folders/${top}/summary` });
+      expect(summary.json()).toEqual({ folders: 1, files: 1, bytes: 4 });
+      expect((await admin({ method: 'GET', url: `/api/folders/${top}/summary` })).json()).toEqual({
+        folders: 3,
+        files: 2,
+        bytes: 13,
+      });
+
+      const refused = await gestor({
+        method: 'DELETE',
+        url: '/api/dropItem',
+        payload: { id: top, tipo: 'folder' },
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toBe('A pasta contém itens que você não pode ver; peça a quem os criou.');
+      expect(
+        await t.db
+          .selectFrom('folders')
+          .select('id')
+          .where('id', 'in', [top, own, secret, below])
+          .orderBy('id')
+          .execute(),
+      ).toEqual([{ id: top }, { id: own }, { id: secret }, { id: below }]);
+      for (const f of [ownFile, secretFile])
+        expect(fs.existsSync(path.join(t.dataDir, 'files', 'folders', f.file_name))).toBe(true);
+
+      // What he sees alone goes; the administrator, who sees everything, deletes the rest.
+      expect(
+        (await gestor({ method: 'DELETE', url: '/api/dropItem', payload: { id: own, tipo: 'folder' } }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await admin({ method: 'DELETE', url: '/api/dropItem', payload: { id: top, tipo: 'folder' } }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        await t.db.selectFrom('folders').select('id').where('id', 'in', [top, secret, below]).execute(),
+      ).toEqual([]);
+      expect(fs.existsSync(path.join(t.dataDir, 'files', 'folders', secretFile.file_name))).toBe(false);
+    });
+
     it('deletes a single file and refuses what the caller cannot see', async () => {
       const folder = await createFolder(t.as(GESTOR), 'Um arquivo');
       const file = (await upload(t.as(GESTOR), folder, 'a.txt', 'x')).json().files[0];

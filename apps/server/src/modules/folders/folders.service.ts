@@ -261,9 +261,10 @@ export async function renameFile(db: Db, u: Actor, input: { itemId: number; item
   );
 }
 
+/** What deleting a folder takes with it, counting only what the caller sees. */
 export async function folderSummary(db: Db, u: Actor, folderId: number) {
   await reachFolder(db, u, folderId);
-  return q.subtreeSummary(db, folderId);
+  return q.subtreeSummary(db, folderId, q.viewerOf(u));
 }
 
 /** Deletes a file or a whole folder tree: rows in one transaction, stored files after the commit. */
@@ -281,7 +282,10 @@ export async function dropItem(db: Db, storage: Storage, u: Actor, input: { id: 
       }).delete,
     );
     storedNames = await db.transaction().execute(async (tx) => {
-      const summary = await q.subtreeSummary(tx, folder.id);
+      // Nobody deletes what he cannot see (docs/decisions.md, Folders).
+      const viewer = q.viewerOf(u);
+      if (await q.treeHasHiddenFolders(tx, folder.id, viewer)) throw conflict(FOLDER_MSG.deleteHiddenItems);
+      const summary = await q.subtreeSummary(tx, folder.id, viewer);
       const names = await q.deleteTree(tx, folder.id);
       await audit(tx, {
         userId: u.userId,
