@@ -68,6 +68,28 @@ test('a Gestor may only register Usuário accounts; a Colaborador is kept out', 
   await page.getByRole('textbox', { name: 'Privilégio' }).click();
   await expect(page.getByRole('option')).toHaveText(['Usuário']);
   await page.keyboard.press('Escape');
+  // 1002 (Compras, Matriz) gives only his own sector and branch, and never support.
+  await expect(page.getByRole('textbox', { name: 'Setor', exact: true })).toHaveValue('Compras');
+  await page.getByRole('textbox', { name: 'Setor', exact: true }).click();
+  await expect(page.getByRole('option')).toHaveText(['Compras']);
+  await page.keyboard.press('Escape');
+  await page.getByRole('textbox', { name: 'Filial' }).click();
+  await expect(page.getByRole('option')).toHaveText(['Matriz']);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('switch', { name: 'Suporte' })).toHaveCount(0);
+
+  await page.goto('/setusers');
+  await page.getByLabel('Buscar usuário').fill('1008');
+  await page.getByRole('button', { name: 'Editar Luiz Fernando Teixeira' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar Luiz Fernando Teixeira' });
+  await edit.getByRole('textbox', { name: 'Setores' }).click();
+  await expect(page.getByRole('option')).toHaveText(['Compras', 'Recursos Humanos']);
+  await edit.getByText('Matrícula 1008').click(); // closes the open option list
+  await expect(edit.getByRole('switch', { name: 'Suporte' })).toHaveCount(0);
+  await edit.getByRole('button', { name: 'Cancelar' }).click();
+  await page.getByLabel('Buscar usuário').fill('1004');
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Redefinir senha de Rafael Lima Barbosa' })).toHaveCount(0);
 
   await signIn(page, '1008', '/setusers');
   await expect(toasts(page)).toContainText('Você não tem autorização de acesso a essa página');

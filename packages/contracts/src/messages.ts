@@ -129,6 +129,12 @@ export const MSG = {
   userPrivilegeChangeDenied:
     'Somente um Administrador pode conceder o privilégio de Administrador ou Gestor.',
   userSelfDelete: 'Você não pode excluir o próprio usuário.',
+  userManageDenied: 'Somente um Administrador pode alterar Administradores, Gestores e usuários de suporte.',
+  userSupportDenied: 'somente um Administrador pode conceder suporte.',
+  userSectorsDenied: (names: string) =>
+    `somente um Administrador pode conceder setores que você não tem: ${names}.`,
+  userBranchesDenied: (names: string) =>
+    `somente um Administrador pode conceder filiais que você não tem: ${names}.`,
 
   // Apps
   appCreated: 'Aplicativo adicionado com sucesso!',

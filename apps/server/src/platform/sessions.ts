@@ -91,7 +91,6 @@ export async function loadSessionUser(db: DbOrTx, userId: number): Promise<Sessi
       'u.filial',
       'u.foto',
       'u.email',
-      'u.cpf',
       'u.tell',
       (eb) =>
         eb
@@ -140,7 +139,6 @@ export async function loadSessionUser(db: DbOrTx, userId: number): Promise<Sessi
     policyAccepted: user.accepted ? 1 : 0,
     pictureProfile: user.foto,
     email: user.email,
-    cpf: user.cpf,
     tell: user.tell,
     filiais: branches.map((b) => b.name),
   };

@@ -33,6 +33,7 @@ export const loginReply = z.object({ success: z.literal(true), token: z.string()
 
 export const checkAuthReply = z.object({ success: z.literal(true), support: z.number() });
 
+/** The session fields; no CPF: nothing on the screens needs it (LGPD, issue 9). */
 export const sessionUser = z.object({
   userId: z.number(),
   userName: z.string(),
@@ -46,7 +47,6 @@ export const sessionUser = z.object({
   policyAccepted: z.number(),
   pictureProfile: z.string().nullable(),
   email: z.string().nullable(),
-  cpf: z.string().nullable(),
   tell: z.string().nullable(),
   filiais: z.array(z.string()),
 });

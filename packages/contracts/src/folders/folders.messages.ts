@@ -19,6 +19,7 @@ export const FOLDER_MSG = {
   userNotFound: 'Usuário não encontrado.',
   renamed: 'Nome atualizado.',
   deleted: 'Item excluído.',
+  deleteHiddenItems: 'A pasta contém itens que você não pode ver; peça a quem os criou.',
   created: 'Pasta criada.',
   moveIntoItself: 'Uma pasta não pode ser movida para dentro dela mesma.',
   downloadForbidden: 'Você não tem permissão para baixar este arquivo.',

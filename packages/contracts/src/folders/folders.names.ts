@@ -4,17 +4,28 @@ export const FOLDER_ITEM_NAME_MAX = 255;
 export const FOLDER_NAME_MSG = {
   required: 'Informe o nome.',
   tooLong: `O nome deve ter no máximo ${FOLDER_ITEM_NAME_MAX} caracteres.`,
-  invalid: 'O nome não pode conter barras, caracteres de controle nem ser "." ou "..".',
+  invalid: 'O nome não pode conter barras nem caracteres de controle, nem ser formado só por pontos.',
 } as const;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const FORBIDDEN = /[/\\\u0000-\u001f\u007f]/;
 
-/** Why a (trimmed) name is refused, or undefined when it is fine. */
+/**
+ * The name as Windows keeps it: it drops trailing dots and spaces ("run.vbs. " is saved as
+ * "run.vbs"), so a name is stored without them, and invisible format characters at the end go too.
+ */
+export function normalizeItemName(name: string): string {
+  return name.trim().replace(/[\s.\p{Cf}]+$/u, '');
+}
+
+/** Why a name is refused, or undefined when it is fine (checked on the normalised name). */
 export function folderItemNameProblem(name: string): string | undefined {
-  if (!name) return FOLDER_NAME_MSG.required;
-  if (name.length > FOLDER_ITEM_NAME_MAX) return FOLDER_NAME_MSG.tooLong;
-  if (FORBIDDEN.test(name) || name === '.' || name === '..') return FOLDER_NAME_MSG.invalid;
+  const trimmed = name.trim();
+  if (!trimmed) return FOLDER_NAME_MSG.required;
+  if (FORBIDDEN.test(trimmed)) return FOLDER_NAME_MSG.invalid;
+  const normalized = normalizeItemName(trimmed);
+  if (!normalized) return FOLDER_NAME_MSG.invalid;
+  if (normalized.length > FOLDER_ITEM_NAME_MAX) return FOLDER_NAME_MSG.tooLong;
   return undefined;
 }
 
@@ -46,37 +57,29 @@ export function formatFileSize(bytes: number): string {
 }
 
 /**
- * Any document may be shared, except programs and scripts that run when opened on a Windows
- * desktop (the office machines): refused by extension and, for binaries, by their first bytes.
+ * Any document may be shared, except what runs when opened on the office's Windows desktops:
+ * programs, installers, scripts, shortcuts, disk images (mounted, their content escapes the
+ * download warning) and add-ins. Refused by name on upload and on rename, and binaries also by
+ * their first bytes. The list follows the attachments Outlook blocks, without certificates
+ * (cer, crt, der), mailboxes (pst) and tmp, which open as data.
  */
-export const BLOCKED_UPLOAD_EXTENSIONS = [
-  'exe',
-  'com',
-  'scr',
-  'pif',
-  'msi',
-  'msp',
-  'dll',
-  'cpl',
-  'bat',
-  'cmd',
-  'ps1',
-  'psm1',
-  'vbs',
-  'vbe',
-  'js',
-  'jse',
-  'wsf',
-  'wsh',
-  'hta',
-  'lnk',
-  'reg',
-  'jar',
-  'sh',
-  'app',
-  'apk',
-  'elf',
-] as const;
+export const BLOCKED_UPLOAD_EXTENSIONS: readonly string[] = [
+  // programs, libraries and installers
+  'exe com scr pif dll ocx sys drv cpl msi msp mst msu appx appxbundle msix msixbundle application',
+  'appref-ms xbap gadget diagcab jar jnlp apk app elf command desktop',
+  // scripts and script hosts
+  'bat cmd ps1 psm1 psd1 psdm1 ps1xml ps2 ps2xml psc1 psc2 msh msh1 msh2 mshxml msh1xml msh2xml',
+  'vb vbs vbe vbp js jse ws wsf wsh wsc wsb sct hta htc bas sh csh ksh pl py pyc pyo pyw pyz pyzw',
+  'reg inf ins isp msc ops prf prg',
+  // shortcuts and links
+  'lnk url website scf xnk rdp settingcontent-ms library-ms searchconnector-ms webpnp printerexport',
+  // disk images
+  'iso img vhd vhdx',
+  // help, themes and add-ins that carry code
+  'chm hlp hpj cnt its theme themepack deskthemepack xll iqy slk vsmacros vsw grp bgi fxp mcf osd pcd plg',
+  // Access databases and projects (they run their macros when opened)
+  'ade adp mad maf mag mam maq mar mas mat mau mav maw mda mdb mde mdt mdw mdz',
+].flatMap((group) => group.split(' '));
 export const BLOCKED_UPLOAD_MIMES = [
   'application/x-msdownload',
   'application/x-ms-installer',
@@ -86,8 +89,24 @@ export const BLOCKED_UPLOAD_MIMES = [
   'application/java-archive',
 ] as const;
 
+const BLOCKED = new Set<string>(BLOCKED_UPLOAD_EXTENSIONS);
+
+/**
+ * The extensions Windows could act on: of the last path segment, without control and invisible
+ * format characters anywhere, after dropping trailing dots and spaces, and also before an NTFS
+ * stream suffix ("run.vbs:x").
+ */
+function effectiveExtensions(name: string): string[] {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
+  const visible = name.replace(/[\u0000-\u001f\u007f\p{Cf}]/gu, '');
+  const base = visible.split(/[\\/]/).pop() ?? '';
+  return [base, base.split(':')[0] ?? '']
+    .map((candidate) => /\.([^.]+)$/.exec(normalizeItemName(candidate))?.[1]?.trim().toLowerCase())
+    .filter((ext): ext is string => Boolean(ext));
+}
+
+/** The one rule for upload and rename: a program or script by name, or an executable by its bytes. */
 export function isBlockedUpload(name: string, mime?: string): boolean {
-  const ext = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase();
-  if (ext && (BLOCKED_UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) return true;
+  if (effectiveExtensions(name).some((ext) => BLOCKED.has(ext))) return true;
   return mime !== undefined && (BLOCKED_UPLOAD_MIMES as readonly string[]).includes(mime);
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../roles.ts';
-import { folderItemNameProblem, formatFileSize, isBlockedUpload, numberedItemName } from './folders.names.ts';
+import {
+  folderItemNameProblem,
+  formatFileSize,
+  isBlockedUpload,
+  normalizeItemName,
+  numberedItemName,
+} from './folders.names.ts';
 import {
   canCreateFolderIn,
   canUploadInto,
@@ -134,6 +140,9 @@ describe('names', () => {
     ['a/b', expect.stringContaining('barras')],
     ['a\\b', expect.stringContaining('barras')],
     ['..', expect.stringContaining('barras')],
+    ['...', expect.stringContaining('pontos')],
+    ['. .', expect.stringContaining('pontos')],
+    ['relatório.', undefined],
     ['linha\nnova', expect.stringContaining('controle')],
     ['x'.repeat(256), expect.stringContaining('255')],
   ])('%j → %s', (name, problem) => {
@@ -157,5 +166,38 @@ describe('names', () => {
     expect(isBlockedUpload('fatura.pdf', 'application/x-msdownload')).toBe(true);
     expect(isBlockedUpload('planilha.xlsx', 'application/zip')).toBe(false);
     expect(isBlockedUpload('LEIAME')).toBe(false);
+  });
+  it.each([
+    'run.vbs.',
+    'run.vbs ',
+    'run.vbs. . ',
+    'run.v\u0000bs',
+    'run.vbs\u200b',
+    'run.vbs::$DATA',
+    'pasta\\run.vbs',
+    ...'url scf chm iso img vhd msc wsc wsf wsh sct pif scr cpl inf lnk psm1 vbe jse appx msix application gadget hta xll'
+      .split(' ')
+      .map((ext) => `arquivo.${ext}`),
+  ])('blocks %j (issue 9)', (name) => {
+    expect(isBlockedUpload(name)).toBe(true);
+  });
+  it.each([
+    'leia.txt',
+    'relatório.pdf',
+    'planilha.xlsx',
+    'notas.docx',
+    'foto.jpeg',
+    'dados.csv',
+    'backup.zip',
+    'v1.0',
+    'certificado.cer',
+  ])('lets the document %j through', (name) => {
+    expect(isBlockedUpload(name)).toBe(false);
+  });
+  it('drops trailing dots, spaces and invisible characters as Windows does', () => {
+    expect(normalizeItemName(' run.vbs. . ')).toBe('run.vbs');
+    expect(normalizeItemName('a\u200b')).toBe('a');
+    expect(normalizeItemName('.env')).toBe('.env');
+    expect(normalizeItemName('...')).toBe('');
   });
 });

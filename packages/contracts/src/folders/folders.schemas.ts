@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FOLDER_NAME_MSG, folderItemNameProblem } from './folders.names.ts';
+import { FOLDER_NAME_MSG, folderItemNameProblem, normalizeItemName } from './folders.names.ts';
 import { FOLDER_PRIVILEGE } from './folders.policy.ts';
 
 /** Ids arrive as numbers in JSON and as strings in query strings and multipart fields. */
@@ -9,14 +9,18 @@ const idField = z.coerce
   .positive({ error: 'Identificador inválido.' })
   .max(2_147_483_647, { error: 'Identificador inválido.' });
 
-/** A folder or file name: trimmed, 1–255 characters, no separators or control characters. */
+/**
+ * A folder or file name: 1–255 characters, no separators or control characters, stored without
+ * the trailing dots and spaces Windows would drop.
+ */
 export const folderItemName = z
   .string({ error: FOLDER_NAME_MSG.required })
   .trim()
   .superRefine((value, ctx) => {
     const problem = folderItemNameProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  })
+  .transform(normalizeItemName);
 
 export const folderItemKind = z.enum(['folder', 'file'], { error: 'Tipo de item inválido.' });
 export type FolderItemKind = z.infer<typeof folderItemKind>;

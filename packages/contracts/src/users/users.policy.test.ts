@@ -1,33 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, SECTOR } from '../roles.ts';
+import { MSG } from '../messages.ts';
+import { SECTOR } from '../roles.ts';
 import {
+  type AccessGrant,
   assignablePrivileges,
   canCreateUser,
   canDeleteUser,
   canManageUsers,
   canResetPassword,
   canUpdateUser,
+  createRefusal,
+  grantableBranches,
+  grantableSectors,
   type ManagedUser,
+  type UserManager,
+  updateRefusal,
+  userAbilitiesFor,
 } from './users.policy.ts';
 
-const actor = (privilegio: number, extra: Partial<Actor> = {}): Actor => ({
+const actor = (privilegio: number, extra: Partial<UserManager> = {}): UserManager => ({
   userId: 100,
   privilegio,
   suport: privilegio < 3 ? 1 : 0,
   admin: privilegio === 1 ? 1 : 0,
   setor: [{ sector: SECTOR.ti }],
+  filiais: ['Matriz', 'Maua'],
   ...extra,
 });
 const admin = actor(1);
-const gestor = actor(2);
+/** A Gestor of Compras at Matriz only, like the demo's 1002. */
+const gestor = actor(2, { setor: [{ sector: SECTOR.compras }], filiais: ['Matriz'] });
 const colaborador = actor(3);
 const suporteRh = actor(3, { suport: 1, setor: [{ sector: SECTOR.rh }] });
 const adminFlagOnly = actor(3, { admin: 1 });
 
-const target = (privilegio: number, id = 200): ManagedUser => ({
+const target = (privilegio: number, id = 200, extra: Partial<ManagedUser> = {}): ManagedUser => ({
   id,
   privilegio,
   admin: privilegio === 1 ? 1 : 0,
+  suport: privilegio < 3 ? 1 : 0,
+  setores: [SECTOR.compras],
+  filiais: ['Matriz'],
+  ...extra,
+});
+const supportUser = target(3, 201, { suport: 1, setores: [SECTOR.ti] });
+
+const grant = (privilegio: number, extra: Partial<AccessGrant> = {}): AccessGrant => ({
+  privilegio,
+  suport: privilegio < 3 ? 1 : 0,
+  setores: [SECTOR.compras],
+  filiais: ['Matriz'],
+  ...extra,
 });
 
 describe('users policy (spec §6)', () => {
@@ -49,39 +72,126 @@ describe('users policy (spec §6)', () => {
     expect(assignablePrivileges(u)).toEqual(privileges);
   });
 
-  it.each([
-    ['Administrador creates Administrador', admin, 1, true],
-    ['Administrador creates Gestor', admin, 2, true],
-    ['Gestor creates Administrador', gestor, 1, false],
-    ['Gestor creates Gestor', gestor, 2, false],
-    ['Gestor creates Usuário', gestor, 3, true],
-    ['Colaborador creates Usuário', colaborador, 3, false],
-  ])('%s: %s', (_n, u, privilegio, allowed) => {
-    expect(canCreateUser(u, privilegio)).toBe(allowed);
+  it('a Gestor gives only his own sectors and branches; an administrator gives all', () => {
+    expect(grantableSectors(gestor)).toEqual([SECTOR.compras]);
+    expect(grantableBranches(gestor)).toEqual(['Matriz']);
+    expect(grantableSectors(admin)).toHaveLength(9);
+    expect(grantableBranches(admin)).toEqual(['Matriz', 'Maua']);
+    expect(grantableSectors(colaborador)).toEqual([]);
+    expect(grantableBranches(colaborador)).toEqual([]);
   });
 
   it.each([
-    ['Administrador edits a Gestor', admin, target(2), 2, true],
-    ['Administrador promotes to Administrador', admin, target(3), 1, true],
-    ['Gestor edits a Usuário', gestor, target(3), 3, true],
-    ['Gestor promotes a Usuário to Gestor', gestor, target(3), 2, false],
-    ['Gestor edits an Administrador', gestor, target(1), 1, false],
-    ['Gestor edits another Gestor', gestor, target(2), 2, false],
-    ['Colaborador edits a Usuário', colaborador, target(3), 3, false],
-    ['Administrador demotes itself', admin, target(1, admin.userId), 3, false],
-    ['Administrador edits own sectors', admin, target(1, admin.userId), 1, true],
-  ])('update: %s → %s', (_n, u, t, priv, allowed) => {
-    expect(canUpdateUser(u, t, priv)).toBe(allowed);
+    ['Administrador creates Administrador', admin, grant(1), true],
+    ['Administrador creates Gestor', admin, grant(2), true],
+    [
+      'Administrador creates support in any sector',
+      admin,
+      grant(3, { suport: 1, setores: [SECTOR.ti] }),
+      true,
+    ],
+    ['Gestor creates Administrador', gestor, grant(1), false],
+    ['Gestor creates Gestor', gestor, grant(2), false],
+    ['Gestor creates Usuário in his sector and branch', gestor, grant(3), true],
+    ['Gestor creates a support Usuário', gestor, grant(3, { suport: 1 }), false],
+    ['Gestor gives a sector he lacks', gestor, grant(3, { setores: [SECTOR.compras, SECTOR.ti] }), false],
+    ['Gestor gives a branch he lacks', gestor, grant(3, { filiais: ['Matriz', 'Maua'] }), false],
+    ['Colaborador creates Usuário', colaborador, grant(3), false],
+  ])('create: %s → %s', (_n, u, g, allowed) => {
+    expect(canCreateUser(u, g)).toBe(allowed);
+  });
+
+  it('names the refused part of a registration', () => {
+    expect(createRefusal(gestor, grant(2))).toBe(MSG.userCreateFailed(MSG.userPrivilegeDenied));
+    expect(createRefusal(gestor, grant(3, { suport: 1 }))).toBe(
+      'Falha ao cadastrar usuário, somente um Administrador pode conceder suporte.',
+    );
+    expect(createRefusal(gestor, grant(3, { setores: [SECTOR.rh, SECTOR.ti, SECTOR.compras] }))).toBe(
+      'Falha ao cadastrar usuário, somente um Administrador pode conceder setores que você não tem: Recursos Humanos, Tecnologia de Informação.',
+    );
+    expect(createRefusal(gestor, grant(3, { filiais: ['Maua'] }))).toBe(
+      'Falha ao cadastrar usuário, somente um Administrador pode conceder filiais que você não tem: Mauá.',
+    );
+    expect(createRefusal(colaborador, grant(3))).toBe(MSG.forbidden);
   });
 
   it.each([
-    ['Administrador deletes a Gestor', admin, target(2), true],
-    ['Administrador deletes itself', admin, target(1, admin.userId), false],
-    ['Gestor deletes a Usuário', gestor, target(3), true],
-    ['Gestor deletes an Administrador', gestor, target(1), false],
-    ['Colaborador deletes a Usuário', colaborador, target(3), false],
+    ['Administrador edits a Gestor', admin, target(2), grant(2), true],
+    ['Administrador promotes to Administrador', admin, target(3), grant(1), true],
+    ['Administrador gives support', admin, target(3), grant(3, { suport: 1 }), true],
+    ['Gestor edits a Usuário', gestor, target(3), grant(3), true],
+    ['Gestor promotes a Usuário to Gestor', gestor, target(3), grant(2), false],
+    ['Gestor gives support', gestor, target(3), grant(3, { suport: 1 }), false],
+    [
+      'Gestor edits a support Usuário',
+      gestor,
+      supportUser,
+      grant(3, { suport: 1, setores: [SECTOR.ti] }),
+      false,
+    ],
+    [
+      'Gestor adds a sector he lacks',
+      gestor,
+      target(3),
+      grant(3, { setores: [SECTOR.compras, SECTOR.rh] }),
+      false,
+    ],
+    ['Gestor adds a branch he lacks', gestor, target(3), grant(3, { filiais: ['Matriz', 'Maua'] }), false],
+    [
+      'Gestor keeps sectors and branches the user has',
+      gestor,
+      target(3, 200, { setores: [SECTOR.rh], filiais: ['Maua'] }),
+      grant(3, { setores: [SECTOR.rh, SECTOR.compras], filiais: ['Maua', 'Matriz'] }),
+      true,
+    ],
+    ['Gestor edits an Administrador', gestor, target(1), grant(1), false],
+    ['Gestor edits another Gestor', gestor, target(2), grant(2), false],
+    ['Colaborador edits a Usuário', colaborador, target(3), grant(3), false],
+    ['Administrador demotes itself', admin, target(1, admin.userId), grant(3), false],
+    ['Administrador edits own sectors', admin, target(1, admin.userId), grant(1), true],
+  ])('update: %s → %s', (_n, u, t, change, allowed) => {
+    expect(canUpdateUser(u, t, change)).toBe(allowed);
+  });
+
+  it('names the refused part of an update', () => {
+    expect(updateRefusal(gestor, target(3), grant(3, { suport: 1 }))).toBe(
+      'Somente um Administrador pode conceder suporte.',
+    );
+    expect(updateRefusal(gestor, supportUser, grant(3, { suport: 0 }))).toBe(MSG.userManageDenied);
+    expect(updateRefusal(gestor, target(3), grant(2))).toBe(MSG.userPrivilegeChangeDenied);
+  });
+
+  it.each([
+    ['Administrador → a Gestor', admin, target(2), true],
+    ['Administrador → a support Usuário', admin, supportUser, true],
+    ['Administrador → itself', admin, target(1, admin.userId), false],
+    ['Gestor → a Usuário without support', gestor, target(3), true],
+    ['Gestor → a support Usuário', gestor, supportUser, false],
+    ['Gestor → an Administrador', gestor, target(1), false],
+    ['Gestor → another Gestor', gestor, target(2), false],
+    ['Colaborador → a Usuário', colaborador, target(3), false],
   ])('delete and password reset: %s → %s', (_n, u, t, allowed) => {
     expect(canDeleteUser(u, t)).toBe(allowed);
     expect(canResetPassword(u, t)).toBe(allowed);
+  });
+
+  it('abilities offer a Gestor his own sectors and branches plus the current ones, never support', () => {
+    const t = target(3, 200, { setores: [SECTOR.rh], filiais: ['Maua'] });
+    expect(userAbilitiesFor(gestor, t)).toEqual({
+      update: true,
+      delete: true,
+      resetPassword: true,
+      privileges: [3],
+      suport: false,
+      setores: [SECTOR.rh, SECTOR.compras],
+      filiais: ['Matriz', 'Maua'],
+    });
+    expect(userAbilitiesFor(gestor, supportUser)).toMatchObject({
+      update: false,
+      suport: false,
+      setores: [],
+    });
+    expect(userAbilitiesFor(admin, t)).toMatchObject({ suport: true, filiais: ['Matriz', 'Maua'] });
+    expect(userAbilitiesFor(admin, t).setores).toHaveLength(9);
   });
 });

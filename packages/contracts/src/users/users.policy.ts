@@ -1,11 +1,35 @@
 import { menuPolicy } from '../home/home.policy.ts';
-import { type Actor, isAdmin, ROLE } from '../roles.ts';
+import { MSG } from '../messages.ts';
+import {
+  type Actor,
+  BRANCH_LABEL,
+  BRANCH_NAMES,
+  type BranchName,
+  isAdmin,
+  normalizeName,
+  ROLE,
+  SECTOR_NAMES,
+  type SectorName,
+  toBranchName,
+} from '../roles.ts';
+
+/** What an account is given: privilege, support, sectors and branches. */
+export interface AccessGrant {
+  privilegio: number;
+  suport: number;
+  setores: readonly string[];
+  filiais: readonly string[];
+}
 
 /** The facts about a target account that user administration is decided from. */
-export interface ManagedUser {
+export interface ManagedUser extends AccessGrant {
   id: number;
-  privilegio: number;
   admin: number;
+}
+
+/** Who administers users: the actor and its branches (a Gestor gives only what he has himself). */
+export interface UserManager extends Actor {
+  filiais: readonly string[];
 }
 
 /** The Usuarios page and its calls: admin or role below 3 (spec §6). */
@@ -17,27 +41,93 @@ export function assignablePrivileges(u: Actor): number[] {
   return isAdmin(u) ? [ROLE.Administrador, ROLE.Gestor, ROLE.Colaborador] : [ROLE.Colaborador];
 }
 
-export const canCreateUser = (u: Actor, privilegio: number) => assignablePrivileges(u).includes(privilegio);
+/**
+ * Support opens a department's tickets (and more) to an account; only an administrator gives it,
+ * or a Gestor could give it to an account he controls and read every department's tickets.
+ */
+export const canGrantSupport = (u: Actor) => isAdmin(u);
+
+const includesName = (list: readonly string[], name: string) =>
+  list.some((item) => normalizeName(item) === normalizeName(name));
+
+/** Sectors the caller may give: all for an administrator, a Gestor's own otherwise. */
+export function grantableSectors(u: Actor): SectorName[] {
+  if (!canManageUsers(u)) return [];
+  if (isAdmin(u)) return [...SECTOR_NAMES];
+  const own = u.setor.map((s) => s.sector);
+  return SECTOR_NAMES.filter((name) => includesName(own, name));
+}
+
+/** Branches the caller may give: all for an administrator, a Gestor's own otherwise. */
+export function grantableBranches(u: UserManager): BranchName[] {
+  if (!canManageUsers(u)) return [];
+  if (isAdmin(u)) return [...BRANCH_NAMES];
+  return BRANCH_NAMES.filter((name) => includesName(u.filiais, name));
+}
+
+const branchLabel = (name: string) => {
+  const branch = toBranchName(name);
+  return branch ? BRANCH_LABEL[branch] : name;
+};
 
 /**
- * A Gestor manages Usuário accounts only: it could otherwise demote, lock out or take over an
- * Administrador or another Gestor. An administrator manages everyone.
+ * Why the support, sectors or branches of a grant are refused (a lower-case reason that follows
+ * "Falha ao cadastrar usuário, "), or undefined. What the account already has (`current`, on an
+ * update) may stay: keeping is not giving.
+ */
+export function grantRefusal(u: UserManager, grant: AccessGrant, current?: AccessGrant): string | undefined {
+  if (isAdmin(u)) return undefined;
+  if (grant.suport === 1 && current?.suport !== 1 && !canGrantSupport(u)) return MSG.userSupportDenied;
+  const had = (list: 'setores' | 'filiais', name: string) => includesName(current?.[list] ?? [], name);
+  const sectors = grantableSectors(u);
+  const newSectors = grant.setores.filter((s) => !had('setores', s) && !includesName(sectors, s));
+  if (newSectors.length > 0) return MSG.userSectorsDenied(newSectors.join(', '));
+  const branches = grantableBranches(u);
+  const newBranches = grant.filiais.filter((b) => !had('filiais', b) && !includesName(branches, b));
+  if (newBranches.length > 0) return MSG.userBranchesDenied(newBranches.map(branchLabel).join(', '));
+  return undefined;
+}
+
+/** Why a registration is refused (the message to show), or undefined. */
+export function createRefusal(u: UserManager, grant: AccessGrant): string | undefined {
+  if (!canManageUsers(u)) return MSG.forbidden;
+  if (!assignablePrivileges(u).includes(grant.privilegio))
+    return MSG.userCreateFailed(MSG.userPrivilegeDenied);
+  const refusal = grantRefusal(u, grant);
+  return refusal && MSG.userCreateFailed(refusal);
+}
+
+export const canCreateUser = (u: UserManager, grant: AccessGrant) => createRefusal(u, grant) === undefined;
+
+/**
+ * A Gestor manages Colaboradores without support only: it could otherwise demote, lock out or
+ * take over an Administrador, another Gestor or a support account (and through it that
+ * department's tickets). An administrator manages everyone.
  */
 export function canManageTarget(u: Actor, target: ManagedUser): boolean {
   if (!canManageUsers(u)) return false;
   if (isAdmin(u)) return true;
-  return target.privilegio === ROLE.Colaborador && target.admin === 0;
+  return target.privilegio === ROLE.Colaborador && target.admin === 0 && target.suport === 0;
 }
-
-/** Sectors, branches, privilege and support; the new privilege must be one the caller may give. */
-export const canUpdateUser = (u: Actor, target: ManagedUser, newPrivilegio: number = target.privilegio) =>
-  canManageTarget(u, target) &&
-  assignablePrivileges(u).includes(newPrivilegio) &&
-  !demotesSelf(u, target, newPrivilegio);
 
 /** An administrator does not take away its own administration by mistake. */
 const demotesSelf = (u: Actor, target: ManagedUser, newPrivilegio: number) =>
   u.userId === target.id && newPrivilegio !== target.privilegio;
+
+const sentence = (reason: string) => reason.charAt(0).toUpperCase() + reason.slice(1);
+
+/** Why a change of sectors, branches, privilege and support is refused, or undefined. */
+export function updateRefusal(u: UserManager, target: ManagedUser, change: AccessGrant): string | undefined {
+  if (!canManageUsers(u)) return MSG.forbidden;
+  if (!canManageTarget(u, target)) return MSG.userManageDenied;
+  if (!assignablePrivileges(u).includes(change.privilegio)) return MSG.userPrivilegeChangeDenied;
+  if (demotesSelf(u, target, change.privilegio)) return MSG.forbidden;
+  const refusal = grantRefusal(u, change, target);
+  return refusal && sentence(refusal);
+}
+
+export const canUpdateUser = (u: UserManager, target: ManagedUser, change: AccessGrant) =>
+  updateRefusal(u, target, change) === undefined;
 
 /** Deleting deactivates the account; nobody deletes itself. */
 export const canDeleteUser = (u: Actor, target: ManagedUser) =>
@@ -47,12 +137,24 @@ export const canDeleteUser = (u: Actor, target: ManagedUser) =>
 export const canResetPassword = (u: Actor, target: ManagedUser) =>
   u.userId !== target.id && canManageTarget(u, target);
 
-export function userAbilitiesFor(u: Actor, target: ManagedUser) {
+/** In the order of the reference lists: what the caller may give plus what the account has. */
+const mergeNames = <T extends string>(
+  all: readonly T[],
+  grantable: readonly T[],
+  current: readonly string[],
+) => all.filter((name) => includesName(grantable, name) || includesName(current, name));
+
+export function userAbilitiesFor(u: UserManager, target: ManagedUser) {
   const manage = canManageTarget(u, target);
   return {
     update: manage,
     delete: canDeleteUser(u, target),
     resetPassword: canResetPassword(u, target),
     privileges: !manage ? [] : u.userId === target.id ? [target.privilegio] : assignablePrivileges(u),
+    /** Whether the support switch may change (support is an administrator's to give). */
+    suport: manage && canGrantSupport(u),
+    /** The sectors and branches the edit form offers: the caller's grantable ones and the current ones. */
+    setores: manage ? mergeNames(SECTOR_NAMES, grantableSectors(u), target.setores) : [],
+    filiais: manage ? mergeNames(BRANCH_NAMES, grantableBranches(u), target.filiais) : [],
   };
 }

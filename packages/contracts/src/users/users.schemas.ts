@@ -211,9 +211,10 @@ export const dropUserReply = z.object({
 export const USER_PAGE_SIZES = [10, 20, 50] as const;
 
 /**
- * GET /api/users {data, isAlter} (spec §7): `data` is the search text (name, matrícula or CPF);
- * isAlter=1 is the administration list (full rows, needs the Usuarios permission); otherwise a
- * directory for pickers (name, matrícula and sectors only).
+ * GET /api/users {data, isAlter} (spec §7): `data` is the search text. isAlter=1 is the
+ * administration list (full rows, needs the Usuarios permission; searches name, matrícula or CPF);
+ * otherwise a directory for pickers (name, matrícula and sectors only; searches name or matrícula,
+ * never CPF, which is personal data).
  */
 export const userListQuery = z.object({
   data: z
@@ -235,6 +236,11 @@ export const userAbilities = z.object({
   resetPassword: z.boolean(),
   /** The privileges the caller may give this user. */
   privileges: z.array(z.number()),
+  /** Whether the caller may switch support on or off (only an administrator gives support). */
+  suport: z.boolean(),
+  /** The sectors and branches the edit form offers: what the caller may give plus what the user has. */
+  setores: z.array(z.string()),
+  filiais: z.array(z.string()),
 });
 export type UserAbilities = z.infer<typeof userAbilities>;
 

@@ -150,7 +150,6 @@ describe(`session: login, check-auth, session data, logout, expiry (${TEST_DIALE
         policyAccepted: 1,
         pictureProfile: null,
         email: 'patricia.ramos@rotasul.com.br',
-        cpf: '11144477735',
         tell: '11976543210',
         filiais: ['Matriz'],
       });

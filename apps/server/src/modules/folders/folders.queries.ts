@@ -193,7 +193,7 @@ export function searchFiles(db: DbOrTx, rootId: number, v: Viewer, pattern: stri
     .execute();
 }
 
-/** Every folder of a subtree (the folder included), whatever the viewer sees: deletion works on the whole tree. */
+/** Every folder of a subtree (the folder included), whatever the viewer sees. */
 function withWholeTree(db: DbOrTx, rootId: number) {
   return db.withRecursive('tree(id)', (qb) =>
     qb
@@ -204,12 +204,13 @@ function withWholeTree(db: DbOrTx, rootId: number) {
   );
 }
 
-export async function subtreeSummary(db: DbOrTx, rootId: number) {
-  const folders = await withWholeTree(db, rootId)
+/** What a subtree holds that the viewer reaches (through visible folders only): a hidden folder counts for nothing. */
+export async function subtreeSummary(db: DbOrTx, rootId: number, v: Viewer) {
+  const folders = await withVisibleTree(db, rootId, v)
     .selectFrom('tree')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  const files = await withWholeTree(db, rootId)
+  const files = await withVisibleTree(db, rootId, v)
     .selectFrom('folder_files')
     .select((eb) => [
       eb.fn.countAll<number>().as('n'),
@@ -218,6 +219,23 @@ export async function subtreeSummary(db: DbOrTx, rootId: number) {
     .where('folder_id', 'in', (eb) => eb.selectFrom('tree').select('tree.id'))
     .executeTakeFirstOrThrow();
   return { folders: Number(folders.n) - 1, files: Number(files.n), bytes: Number(files.bytes) };
+}
+
+/**
+ * Whether a subtree holds folders the viewer does not reach (a hidden folder, or anything below
+ * one): the whole tree is larger than the part reached through visible folders.
+ */
+export async function treeHasHiddenFolders(db: DbOrTx, rootId: number, v: Viewer): Promise<boolean> {
+  if (v.admin) return false;
+  const whole = await withWholeTree(db, rootId)
+    .selectFrom('tree')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const reached = await withVisibleTree(db, rootId, v)
+    .selectFrom('tree')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(whole.n) > Number(reached.n);
 }
 
 /** Deletes a folder tree's rows and answers the storage names of its files (to remove after commit). */

@@ -384,10 +384,115 @@ describe(`folders (${TEST_DIALECT})`, () => {
       expect(fs.readdirSync(path.join(t.dataDir, 'files', '.tmp'))).toEqual([]);
     });
 
+    it.each([
+      'run.vbs.',
+      'run.vbs ',
+      'run.vbs. . ',
+      'run.v\u0001bs',
+      'run.vbs\u200b',
+      'atalho.url',
+      'pasta.scf',
+      'ajuda.chm',
+      'disco.iso',
+      'console.msc',
+      'componente.wsc',
+      'pacote.msix',
+      'suplemento.xll',
+    ])('refuses %j by name, trailing dots, spaces and hidden characters aside (issue 9)', async (name) => {
+      const folder = await createFolder(t.as(OWNER), `Bloqueio ${encodeURIComponent(name)}`);
+      const res = await upload(t.as(OWNER), folder, name, 'MsgBox "oi"');
+      expect(res.statusCode, res.body).toBe(415);
+      expect(res.json().error).toBe(FOLDER_MSG.uploadDangerous);
+      expect((await listed(t.as(OWNER), { selectID: folder })).files).toEqual([]);
+      expect(fs.readdirSync(path.join(t.dataDir, 'files', '.tmp'))).toEqual([]);
+    });
+
+    it('stores a name without the trailing dots and spaces Windows drops', async () => {
+      const folder = await createFolder(t.as(OWNER), 'Pontos finais');
+      const res = await upload(t.as(OWNER), folder, 'notas.txt. .', 'x');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().files[0]).toMatchObject({ name: 'notas.txt', tipo: 'txt' });
+    });
+
     it('refuses unknown or invisible folders', async () => {
       const hidden = await createFolder(t.as(GESTOR), 'Do diretor');
       expect((await upload(t.as(COLAB), hidden, 'a.txt', 'x')).statusCode).toBe(404);
       expect((await upload(t.as(COLAB), 999_999, 'a.txt', 'x')).statusCode).toBe(404);
+    });
+  });
+
+  describe('rename follows the upload rule (issue 9)', () => {
+    let folder: number;
+    let file: { id: number; file_name: string };
+    beforeAll(async () => {
+      folder = await createFolder(t.as(GESTOR), 'Renomear');
+      const res = await upload(t.as(GESTOR), folder, 'leia.txt', 'CreateObject("WScript.Shell").Run "calc"');
+      expect(res.statusCode, res.body).toBe(200);
+      file = res.json().files[0];
+    });
+    const rename = (itemName: string) =>
+      t.as(GESTOR)({ method: 'POST', url: '/api/renameFile', payload: { itemId: file.id, itemName } });
+    const storedName = async () =>
+      (
+        await t.db
+          .selectFrom('folder_files')
+          .select('name')
+          .where('id', '=', file.id)
+          .executeTakeFirstOrThrow()
+      ).name;
+
+    it.each([
+      'leia.vbs',
+      'leia.exe',
+      'leia.hta',
+      'leia.bat',
+      'leia.js',
+      'LEIA.VBS',
+      'run.vbs.',
+      'run.vbs .',
+      'leia.url',
+      'leia.scf',
+      'leia.chm',
+      'leia.iso',
+      'leia.msc',
+      'leia.wsc',
+    ])('refuses renaming a text file to %j; it still downloads as leia.txt', async (itemName) => {
+      const res = await rename(itemName);
+      expect(res.statusCode, res.body).toBe(415);
+      expect(res.json().error).toBe(FOLDER_MSG.uploadDangerous);
+      expect(await storedName()).toBe('leia.txt');
+      const download = await t.as(GESTOR)({ method: 'HEAD', url: `/api/download/${file.file_name}` });
+      expect(download.headers['content-disposition']).toContain('filename="leia.txt"');
+    });
+
+    it('stores a new name without trailing dots and spaces, for files and folders', async () => {
+      expect((await rename('leia de novo.txt. . ')).statusCode).toBe(200);
+      expect(await storedName()).toBe('leia de novo.txt');
+      const res = await t.as(GESTOR)({
+        method: 'POST',
+        url: '/api/renameFolder',
+        payload: { itemId: folder, itemName: 'Renomeada. ' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(
+        (await t.db.selectFrom('folders').select('name').where('id', '=', folder).executeTakeFirstOrThrow())
+          .name,
+      ).toBe('Renomeada');
+      for (const itemName of ['...', '. .']) {
+        const bad = await t.as(GESTOR)({
+          method: 'POST',
+          url: '/api/renameFolder',
+          payload: { itemId: folder, itemName },
+        });
+        expect(bad.statusCode, itemName).toBe(400);
+      }
+    });
+
+    it('serves a program name given before this rule as text', async () => {
+      await t.db.updateTable('folder_files').set({ name: 'antigo.vbs.' }).where('id', '=', file.id).execute();
+      const res = await t.as(GESTOR)({ method: 'HEAD', url: `/api/download/${file.file_name}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toContain('filename="antigo.vbs.txt"');
     });
   });
 
@@ -699,6 +804,64 @@ describe(`folders (${TEST_DIALECT})`, () => {
         404,
       );
       expect((await list(gestor, { selectID: top })).statusCode).toBe(404);
+    });
+
+    it('refuses deleting a tree that holds what the caller cannot see, and counts only what he sees (issue 9)', async () => {
+      const gestor = t.as(GESTOR);
+      const admin = t.as(ADMIN);
+      const top = await createFolder(gestor, 'Projetos 2026');
+      const own = await createFolder(gestor, 'Cronogramas', top);
+      const ownFile = (await upload(gestor, own, 'plano.txt', 'abcd')).json().files[0];
+      // The administrator's private subfolder, with a file and a folder open to everyone below it.
+      const secret = await createFolder(admin, 'Salários', top, 1);
+      const secretFile = (await upload(admin, secret, 'folha.txt', '123456789')).json().files[0];
+      const below = await createFolder(admin, 'Aberta', secret);
+      await admin({
+        method: 'POST',
+        url: '/api/setPermitionFolder',
+        payload: { itemId: below, privilegio: 3, typeItem: 'folder' },
+      });
+      expect((await listed(gestor, { selectID: top })).folders.map((f) => f.name)).toEqual(['Cronogramas']);
+
+      const summary = await gestor({ method: 'GET', url: `/api/folders/${top}/summary` });
+      expect(summary.json()).toEqual({ folders: 1, files: 1, bytes: 4 });
+      expect((await admin({ method: 'GET', url: `/api/folders/${top}/summary` })).json()).toEqual({
+        folders: 3,
+        files: 2,
+        bytes: 13,
+      });
+
+      const refused = await gestor({
+        method: 'DELETE',
+        url: '/api/dropItem',
+        payload: { id: top, tipo: 'folder' },
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toBe('A pasta contém itens que você não pode ver; peça a quem os criou.');
+      expect(
+        await t.db
+          .selectFrom('folders')
+          .select('id')
+          .where('id', 'in', [top, own, secret, below])
+          .orderBy('id')
+          .execute(),
+      ).toEqual([{ id: top }, { id: own }, { id: secret }, { id: below }]);
+      for (const f of [ownFile, secretFile])
+        expect(fs.existsSync(path.join(t.dataDir, 'files', 'folders', f.file_name))).toBe(true);
+
+      // What he sees alone goes; the administrator, who sees everything, deletes the rest.
+      expect(
+        (await gestor({ method: 'DELETE', url: '/api/dropItem', payload: { id: own, tipo: 'folder' } }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await admin({ method: 'DELETE', url: '/api/dropItem', payload: { id: top, tipo: 'folder' } }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        await t.db.selectFrom('folders').select('id').where('id', 'in', [top, secret, below]).execute(),
+      ).toEqual([]);
+      expect(fs.existsSync(path.join(t.dataDir, 'files', 'folders', secretFile.file_name))).toBe(false);
     });
 
     it('deletes a single file and refuses what the caller cannot see', async () => {

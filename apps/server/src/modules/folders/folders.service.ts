@@ -9,8 +9,10 @@ import {
   folderNameKey,
   type GetItemsReply,
   initialPrivilege,
+  isBlockedUpload,
   isSystemFolder,
   MSG,
+  normalizeItemName,
   numberedItemName,
   PUBLIC_FOLDER_ID,
   ROOT_FOLDER_ID,
@@ -18,7 +20,15 @@ import {
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { audit } from '../../platform/audit.ts';
-import { authorize, badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.ts';
+import {
+  authorize,
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  notFound,
+  unsupportedMedia,
+} from '../../platform/errors.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
 import * as q from './folders.queries.ts';
@@ -244,6 +254,8 @@ export async function renameFile(db: Db, u: Actor, input: { itemId: number; item
     parentId: file.folder_id,
   });
   authorize(abilities.rename);
+  // The upload rule again: a text file renamed to .vbs would run when opened.
+  if (isBlockedUpload(input.itemName, file.mime)) throw unsupportedMedia(FOLDER_MSG.uploadDangerous);
   const key = folderNameKey(input.itemName);
   const taken = await q.namesLike(db, 'file', file.folder_id, key);
   if (taken.has(key) && file.name_key !== key) throw conflict(FOLDER_MSG.nameTaken);
@@ -261,9 +273,10 @@ export async function renameFile(db: Db, u: Actor, input: { itemId: number; item
   );
 }
 
+/** What deleting a folder takes with it, counting only what the caller sees. */
 export async function folderSummary(db: Db, u: Actor, folderId: number) {
   await reachFolder(db, u, folderId);
-  return q.subtreeSummary(db, folderId);
+  return q.subtreeSummary(db, folderId, q.viewerOf(u));
 }
 
 /** Deletes a file or a whole folder tree: rows in one transaction, stored files after the commit. */
@@ -281,7 +294,10 @@ export async function dropItem(db: Db, storage: Storage, u: Actor, input: { id: 
       }).delete,
     );
     storedNames = await db.transaction().execute(async (tx) => {
-      const summary = await q.subtreeSummary(tx, folder.id);
+      // Nobody deletes what he cannot see (docs/decisions.md, Folders).
+      const viewer = q.viewerOf(u);
+      if (await q.treeHasHiddenFolders(tx, folder.id, viewer)) throw conflict(FOLDER_MSG.deleteHiddenItems);
+      const summary = await q.subtreeSummary(tx, folder.id, viewer);
       const names = await q.deleteTree(tx, folder.id);
       await audit(tx, {
         userId: u.userId,
@@ -335,9 +351,10 @@ export async function saveUpload(db: Db, u: Actor, form: ReceivedForm): Promise<
         const rows = [];
         const claimed = new Set<string>();
         for (const f of form.files) {
-          let { availableName: name, taken } = await availableName(tx, 'file', folderId, f.originalName);
+          const wanted = normalizeItemName(f.originalName) || 'arquivo';
+          let { availableName: name, taken } = await availableName(tx, 'file', folderId, wanted);
           for (let n = 2; claimed.has(folderNameKey(name)) || taken.has(folderNameKey(name)); n++) {
-            name = numberedItemName(f.originalName, n, 'file');
+            name = numberedItemName(wanted, n, 'file');
           }
           claimed.add(folderNameKey(name));
           const dot = name.lastIndexOf('.');
@@ -394,7 +411,8 @@ export async function fileForDownload(db: Db, u: Actor, fileName: string) {
     parentId: file.folder_id,
   });
   if (!abilities.download) throw new HttpError(403, FOLDER_MSG.downloadForbidden);
-  return file;
+  // A name given before rename followed the upload rule (issue 9) may be a program's: it downloads as text.
+  return isBlockedUpload(file.name) ? { ...file, name: `${normalizeItemName(file.name)}.txt` } : file;
 }
 
 // ---- permissions ------------------------------------------------------------------------------

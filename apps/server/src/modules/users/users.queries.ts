@@ -5,12 +5,14 @@ import { ilike, likeContains } from '../../db/dialect.ts';
 
 export interface UserFilter {
   search: string;
+  /** CPF digits match only for user administrators: anyone else could rebuild a CPF digit by digit. */
+  matchCpf: boolean;
   setor?: SectorName;
   page: number;
   pageSize: number;
 }
 
-/** Active users matching the search (name, matrícula or CPF digits) and sector, one page by name. */
+/** Active users matching the search (name, matrícula or, if allowed, CPF digits) and sector, one page by name. */
 function filtered(db: DbOrTx, f: UserFilter) {
   let q = db.selectFrom('users as u');
   const text = f.search.trim();
@@ -32,7 +34,7 @@ function filtered(db: DbOrTx, f: UserFilter) {
       .where('c.cpf', '>=', digits)
       .where('c.cpf', '<=', upper);
     q = q
-      .where('u.id', 'in', digits.length >= 3 ? byMatricula.unionAll(byCpf) : byMatricula)
+      .where('u.id', 'in', f.matchCpf && digits.length >= 3 ? byMatricula.unionAll(byCpf) : byMatricula)
       .where(sql<boolean>`${sql.ref('u.active')} + 0 = 1`);
   } else {
     q = q.where('u.active', '=', 1);
@@ -113,13 +115,17 @@ export async function membershipsOf(db: DbOrTx, userIds: number[]) {
   return { sectors, branches };
 }
 
-export function findActiveUser(db: DbOrTx, id: number) {
-  return db
+/** An active user with its sectors and branches (main first): what administration decides from. */
+export async function findActiveUser(db: DbOrTx, id: number) {
+  const user = await db
     .selectFrom('users')
     .select(['id', 'nome', 'matricula', 'privilegio', 'admin', 'suport'])
     .where('id', '=', id)
     .where('active', '=', 1)
     .executeTakeFirst();
+  if (!user) return undefined;
+  const { sectors, branches } = await membershipsOf(db, [id]);
+  return { ...user, setores: sectors.get(id) ?? [], filiais: branches.get(id) ?? [] };
 }
 
 /** Any row (active or not) holding this matrícula or CPF: both stay unique forever. */

@@ -1,4 +1,4 @@
-import { MSG } from '@intranet/contracts';
+import { MSG, SECTOR_NAMES } from '@intranet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
 
@@ -79,12 +79,24 @@ describe(`users API (${TEST_DIALECT})`, () => {
       delete: false,
       resetPassword: false,
       privileges: [],
+      suport: false,
+      setores: [],
+      filiais: [],
     });
+    // 1002 (Compras, Matriz) offers its own sector and branch plus what 1008 (RH, Matriz) has.
     expect(row(DEMO.juridico).abilities).toEqual({
       update: true,
       delete: true,
       resetPassword: true,
       privileges: [3],
+      suport: false,
+      setores: ['Recursos Humanos', 'Compras'],
+      filiais: ['Matriz'],
+    });
+    expect(row(DEMO.suporteTi).abilities).toMatchObject({
+      update: false,
+      resetPassword: false,
+      delete: false,
     });
     expect(body.creatablePrivileges).toEqual([3]);
   });
@@ -104,6 +116,57 @@ describe(`users API (${TEST_DIALECT})`, () => {
     ]);
   });
 
+  describe('CPF, e-mail and phone are for user administrators only (issue 9)', () => {
+    const directory = (who: string, data: string) =>
+      t.as(who)({ method: 'GET', url: '/api/users', query: { data, pageSize: '100' } });
+
+    it('the name directory never matches a CPF, whole or in part, for anyone', async () => {
+      // 1001's CPF is 529.982.247-25: a prefix match would rebuild it digit by digit.
+      for (const who of [DEMO.juridico, DEMO.gestorCompras, DEMO.admin]) {
+        for (const data of ['529', '5299', '529982', '529.982', '52998224725', '529.982.247-25']) {
+          const res = await directory(who, data);
+          expect(res.statusCode).toBe(200);
+          expect(res.json(), `${who} ${data}`).toMatchObject({ total: 0, users: [] });
+        }
+      }
+      expect((await directory(DEMO.juridico, '1001')).json().users).toEqual([
+        {
+          id: expect.any(Number),
+          nome: 'Carlos Eduardo Mendes',
+          matricula: '1001',
+          setores: ['Tecnologia de Informação'],
+        },
+      ]);
+    });
+
+    it('the name directory carries no CPF, e-mail or phone', async () => {
+      const body = (await directory(DEMO.juridico, '')).json();
+      expect(body.total).toBe(9);
+      for (const row of body.users) {
+        expect(Object.keys(row).sort()).toEqual(['id', 'matricula', 'nome', 'setores']);
+      }
+      expect(JSON.stringify(body)).not.toMatch(/52998224725|rotasul\.com\.br|11987654321/);
+    });
+
+    it('searching by CPF in the administration list is refused to everyone else', async () => {
+      for (const who of [DEMO.juridico, DEMO.suporteTi, DEMO.analistaRh]) {
+        const res = await t.as(who)({
+          method: 'GET',
+          url: '/api/users',
+          query: { isAlter: '1', data: '529' },
+        });
+        expect(res.statusCode, who).toBe(403);
+        expect(res.body).not.toContain('52998224725');
+      }
+    });
+
+    it('the session data does not carry the CPF', async () => {
+      const session = (await t.as(DEMO.admin)({ method: 'GET', url: '/api/get-sessionData' })).json();
+      expect(session).not.toHaveProperty('cpf');
+      expect(JSON.stringify(session)).not.toContain('52998224725');
+    });
+  });
+
   it('creates a user with the defaults, who can then sign in', async () => {
     const res = await t.as(DEMO.admin)({ method: 'POST', url: '/api/users', payload: newUser() });
     expect(res.statusCode, res.body).toBe(201);
@@ -121,9 +184,9 @@ describe(`users API (${TEST_DIALECT})`, () => {
       admin: 0,
       filial: 'Matriz',
       setor: [{ sector: 'Recursos Humanos' }],
-      cpf: '12345678909',
       policyAccepted: 0,
     });
+    expect(session.json()).not.toHaveProperty('cpf');
     const log = await t.db
       .selectFrom('audit_log')
       .select('summary')
@@ -173,7 +236,7 @@ describe(`users API (${TEST_DIALECT})`, () => {
     const ok = await t.as(DEMO.gestorCompras)({
       method: 'POST',
       url: '/api/users',
-      payload: newUser({ matricula: '2003', cpf: '', privilegio: 3 }),
+      payload: newUser({ matricula: '2003', cpf: '', privilegio: 3, setor: 'Compras' }),
     });
     expect(ok.statusCode).toBe(201);
   });
@@ -355,6 +418,185 @@ describe(`users API (${TEST_DIALECT})`, () => {
       payload: { userId: await idOf(DEMO.admin) },
     });
     expect(gestor.statusCode).toBe(403);
+  });
+
+  describe('a Gestor cannot raise access or take over accounts (issue 9)', () => {
+    const exists = async (matricula: string) =>
+      Boolean(
+        await t.db.selectFrom('users').select('id').where('matricula', '=', matricula).executeTakeFirst(),
+      );
+    const signIn = (username: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+
+    it.each([
+      [
+        'support',
+        { suport: 1 },
+        'Falha ao cadastrar usuário, somente um Administrador pode conceder suporte.',
+      ],
+      [
+        'every sector',
+        { setores: SECTOR_NAMES },
+        'Falha ao cadastrar usuário, somente um Administrador pode conceder setores que você não tem: Recursos Humanos, Tecnologia de Informação, QSSMA, Infraestrutura, Operação, Estoque, Faturamento, Gestão de Multas.',
+      ],
+      [
+        'a main sector he lacks',
+        { setor: 'Tecnologia de Informação', setores: [] },
+        'Falha ao cadastrar usuário, somente um Administrador pode conceder setores que você não tem: Tecnologia de Informação.',
+      ],
+      [
+        'a branch he lacks',
+        { filiais: ['Maua'] },
+        'Falha ao cadastrar usuário, somente um Administrador pode conceder filiais que você não tem: Mauá.',
+      ],
+    ])('refuses 1002 (Gestor, Compras, Matriz) creating a user with %s', async (_what, change, message) => {
+      const res = await t.as(DEMO.gestorCompras)({
+        method: 'POST',
+        url: '/api/users',
+        payload: newUser({ matricula: '2101', cpf: '', setor: 'Compras', filial: 'Matriz', ...change }),
+      });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error).toBe(message);
+      expect(await exists('2101')).toBe(false);
+    });
+
+    it('lets 1002 create a Colaborador without support in Compras at Matriz', async () => {
+      const res = await t.as(DEMO.gestorCompras)({
+        method: 'POST',
+        url: '/api/users',
+        payload: newUser({ matricula: '2101', cpf: '', setor: 'Compras', filial: 'Matriz', suport: 0 }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    });
+
+    it('lets a Gestor change a Colaborador only within what he may give', async () => {
+      const created = await t.as(DEMO.admin)({
+        method: 'POST',
+        url: '/api/users',
+        payload: newUser({ matricula: '2102', cpf: '', setor: 'Recursos Humanos', filial: 'Maua' }),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const userId = await idOf('2102');
+      const put = (change: Record<string, unknown>) =>
+        t.as(DEMO.gestorCompras)({
+          method: 'PUT',
+          url: '/api/users',
+          payload: {
+            userId,
+            setores: ['Recursos Humanos'],
+            filiais: ['Maua'],
+            privilegio: 3,
+            suport: 0,
+            ...change,
+          },
+        });
+      const support = await put({ suport: 1 });
+      expect(support.statusCode).toBe(403);
+      expect(support.json().error).toBe('Somente um Administrador pode conceder suporte.');
+      const sector = await put({ setores: ['Recursos Humanos', 'Tecnologia de Informação'] });
+      expect(sector.statusCode).toBe(403);
+      expect(sector.json().error).toBe(
+        'Somente um Administrador pode conceder setores que você não tem: Tecnologia de Informação.',
+      );
+      const keepsAndAddsOwn = await put({
+        setores: ['Recursos Humanos', 'Compras'],
+        filiais: ['Maua', 'Matriz'],
+      });
+      expect(keepsAndAddsOwn.statusCode, keepsAndAddsOwn.body).toBe(200);
+      const row = await t.db
+        .selectFrom('users')
+        .select(['suport', 'privilegio'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ suport: 0, privilegio: 3 });
+    });
+
+    it('refuses a Gestor resetting the password of, changing or deleting a support user', async () => {
+      const supportId = await idOf(DEMO.suporteTi);
+      const reset = await t.as(DEMO.gestorCompras)({
+        method: 'PUT',
+        url: '/api/users/password',
+        payload: { userId: supportId, senha: 'tomada123' },
+      });
+      expect(reset.statusCode).toBe(403);
+      expect(reset.json().error).toBe(MSG.userManageDenied);
+      expect((await signIn(DEMO.suporteTi, 'tomada123')).statusCode).toBe(401);
+
+      const update = await t.as(DEMO.gestorCompras)({
+        method: 'PUT',
+        url: '/api/users',
+        payload: { userId: supportId, setores: ['Compras'], filiais: ['Matriz'], privilegio: 3, suport: 0 },
+      });
+      expect(update.statusCode).toBe(403);
+      expect(update.json().error).toBe(MSG.userManageDenied);
+
+      const drop = await t.as(DEMO.gestorCompras)({
+        method: 'POST',
+        url: '/api/dropUser',
+        payload: { userId: await idOf(DEMO.analistaRh) },
+      });
+      expect(drop.statusCode).toBe(403);
+      expect(drop.json()).toMatchObject({ success: false, error: MSG.userManageDenied });
+      const untouched = await t.db
+        .selectFrom('users')
+        .select(['active', 'suport'])
+        .where('matricula', 'in', [DEMO.suporteTi, DEMO.analistaRh])
+        .execute();
+      expect(untouched).toEqual([
+        { active: 1, suport: 1 },
+        { active: 1, suport: 1 },
+      ]);
+    });
+
+    it('lets a Gestor reset the password of a Colaborador without support', async () => {
+      const res = await t.as(DEMO.gestorCompras)({
+        method: 'PUT',
+        url: '/api/users/password',
+        payload: { userId: await idOf('2102'), senha: 'nova12345' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await signIn('2102', 'nova12345')).statusCode).toBe(200);
+    });
+
+    it('lets an administrator give support, every sector and branch, and reset a support user', async () => {
+      const created = await t.as(DEMO.admin)({
+        method: 'POST',
+        url: '/api/users',
+        payload: newUser({
+          matricula: '2103',
+          cpf: '',
+          suport: 1,
+          setor: 'Compras',
+          setores: SECTOR_NAMES,
+          filiais: ['Matriz', 'Maua'],
+        }),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const reset = await t.as(DEMO.admin)({
+        method: 'PUT',
+        url: '/api/users/password',
+        payload: { userId: await idOf('2103'), senha: 'suporte123' },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      expect((await signIn('2103', 'suporte123')).statusCode).toBe(200);
+    });
+
+    it('refuses a Colaborador every one of these calls', async () => {
+      const userId = await idOf('2102');
+      for (const [method, url, payload] of [
+        ['POST', '/api/users', newUser({ matricula: '2104', cpf: '', setor: 'Recursos Humanos' })],
+        [
+          'PUT',
+          '/api/users',
+          { userId, setores: ['Recursos Humanos'], filiais: ['Maua'], privilegio: 3, suport: 1 },
+        ],
+        ['PUT', '/api/users/password', { userId, senha: 'tomada123' }],
+      ] as const) {
+        const res = await t.as(DEMO.colaborador)({ method, url, payload });
+        expect(res.statusCode, `${method} ${url} ${res.body}`).toBe(403);
+      }
+      expect(await exists('2104')).toBe(false);
+    });
   });
 
   it.each([

@@ -1,15 +1,16 @@
 import {
   assignablePrivileges,
   type CreateUserBody,
-  canCreateUser,
   canDeleteUser,
+  canManageTarget,
   canManageUsers,
   canResetPassword,
-  canUpdateUser,
+  createRefusal,
   MSG,
   ROLE,
   type SessionUser,
   type UpdateUserBody,
+  updateRefusal,
   userAbilitiesFor,
   type userListQuery,
 } from '@intranet/contracts';
@@ -29,6 +30,7 @@ export async function listUsers(db: Db, user: SessionUser, query: z.output<typeo
   if (admin) authorize(canManageUsers(user));
   const { rows, total } = await q.listUsers(db, {
     search: query.data,
+    matchCpf: admin,
     setor: query.setor,
     page: query.page,
     pageSize: query.pageSize,
@@ -37,16 +39,12 @@ export async function listUsers(db: Db, user: SessionUser, query: z.output<typeo
     db,
     rows.map((r) => r.id),
   );
-  const users = rows.map((r) =>
-    admin
-      ? {
-          ...r,
-          setores: sectors.get(r.id) ?? [],
-          filiais: branches.get(r.id) ?? [],
-          abilities: userAbilitiesFor(user, r),
-        }
-      : { id: r.id, nome: r.nome, matricula: r.matricula, setores: sectors.get(r.id) ?? [] },
-  );
+  const users = rows.map((r) => {
+    const setores = sectors.get(r.id) ?? [];
+    if (!admin) return { id: r.id, nome: r.nome, matricula: r.matricula, setores };
+    const row = { ...r, setores, filiais: branches.get(r.id) ?? [] };
+    return { ...row, abilities: userAbilitiesFor(user, row) };
+  });
   return {
     users,
     total,
@@ -58,7 +56,8 @@ export async function listUsers(db: Db, user: SessionUser, query: z.output<typeo
 
 export async function createUser(db: Db, user: SessionUser, body: CreateUserBody): Promise<number> {
   authorize(canManageUsers(user));
-  if (!canCreateUser(user, body.privilegio)) throw forbidden(MSG.userCreateFailed(MSG.userPrivilegeDenied));
+  const refusal = createRefusal(user, body);
+  if (refusal) throw forbidden(refusal);
   const duplicate = await q.findDuplicate(db, body.matricula, body.cpf);
   if (duplicate) {
     throw conflict(
@@ -111,16 +110,15 @@ async function loadTarget(db: Db, userId: number) {
   return target;
 }
 
+/** Refusing a Gestor names the rule; anything else (oneself) is the generic refusal. */
+const targetDenied = (user: SessionUser, target: Awaited<ReturnType<typeof loadTarget>>) =>
+  canManageTarget(user, target) ? MSG.forbidden : MSG.userManageDenied;
+
 export async function updateUser(db: Db, user: SessionUser, body: UpdateUserBody): Promise<void> {
   authorize(canManageUsers(user));
   const target = await loadTarget(db, body.userId);
-  if (!canUpdateUser(user, target, body.privilegio)) {
-    throw forbidden(
-      body.privilegio < ROLE.Colaborador && target.privilegio !== body.privilegio
-        ? MSG.userPrivilegeChangeDenied
-        : MSG.forbidden,
-    );
-  }
+  const refusal = updateRefusal(user, target, body);
+  if (refusal) throw forbidden(refusal);
   await db.transaction().execute(async (tx) => {
     await q.updateAccess(tx, target.id, {
       filial: body.filial,
@@ -147,7 +145,11 @@ export async function dropUser(db: Db, user: SessionUser, userId: number): Promi
   const target = await q.findActiveUser(db, userId);
   if (!target) throw new HttpError(404, MSG.userNotFound, failed);
   if (!canDeleteUser(user, target)) {
-    throw new HttpError(403, target.id === user.userId ? MSG.userSelfDelete : MSG.forbidden, failed);
+    throw new HttpError(
+      403,
+      target.id === user.userId ? MSG.userSelfDelete : targetDenied(user, target),
+      failed,
+    );
   }
   await db.transaction().execute(async (tx) => {
     await q.deactivate(tx, target.id, nowIso());
@@ -166,7 +168,7 @@ export async function dropUser(db: Db, user: SessionUser, userId: number): Promi
 export async function resetPassword(db: Db, user: SessionUser, userId: number, senha: string): Promise<void> {
   authorize(canManageUsers(user));
   const target = await loadTarget(db, userId);
-  authorize(canResetPassword(user, target));
+  if (!canResetPassword(user, target)) throw forbidden(targetDenied(user, target));
   const hash = await hashPassword(senha);
   await db.transaction().execute(async (tx) => {
     await q.setPassword(tx, target.id, hash, nowIso());

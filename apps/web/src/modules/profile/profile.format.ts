@@ -1,12 +1,5 @@
 const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
 
-/** 52998224725 → 529.982.247-25; anything that is not 11 digits is shown as stored. */
-export function formatCpf(value: string | null | undefined): string {
-  const d = digits(value);
-  if (d.length !== 11) return value ?? '';
-  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
-}
-
 /** Formats the digits typed so far as (00) 00000-0000, or (00) 0000-0000 for a landline. */
 export function formatPhone(value: string | null | undefined): string {
   const d = digits(value).slice(0, 11);

@@ -1,4 +1,11 @@
-import { type FileItem, type FolderItem, folderItemNameProblem, formatFileSize } from '@intranet/contracts';
+import {
+  type FileItem,
+  FOLDER_MSG,
+  type FolderItem,
+  folderItemNameProblem,
+  formatFileSize,
+  isBlockedUpload,
+} from '@intranet/contracts';
 import { ActionIcon, Menu, Text, TextInput, ThemeIcon } from '@mantine/core';
 import {
   IconDots,
@@ -75,7 +82,9 @@ export function ItemRow({
       setError(null);
       return;
     }
-    const problem = folderItemNameProblem(name);
+    const problem =
+      folderItemNameProblem(name) ??
+      (!isFolder && isBlockedUpload(name) ? FOLDER_MSG.uploadDangerous : undefined);
     if (problem) {
       setError(problem);
       return;

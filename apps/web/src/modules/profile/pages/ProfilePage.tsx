@@ -25,7 +25,6 @@ import { useUser } from '../../../app/session.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { ContactForm } from '../components/ContactForm.tsx';
 import { ProfilePhotoCard } from '../components/ProfilePhotoCard.tsx';
-import { formatCpf } from '../profile.format.ts';
 
 const branchLabel = (filial: string) => {
   const name = toBranchName(filial);
@@ -51,7 +50,6 @@ function PersonalData({ user }: { user: SessionUser }) {
     <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md" m={0}>
       <Field label="Nome">{user.userName}</Field>
       <Field label="Matrícula">{user.matricula}</Field>
-      <Field label="CPF">{user.cpf ? formatCpf(user.cpf) : '—'}</Field>
       <Field label="Filial">{branchLabel(user.filial)}</Field>
       <Field label={sectors.length > 1 ? 'Setores' : 'Setor'}>
         {sectors.length === 0 ? (

@@ -76,7 +76,9 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserRow | null; o
         <MultiSelect
           label="Setores"
           description="O primeiro é o setor principal."
-          data={(sectors.data ?? []).map((s) => s.name)}
+          data={(sectors.data ?? [])
+            .map((s) => s.name)
+            .filter((name) => user.abilities.setores.includes(name))}
           value={setores}
           onChange={setSetores}
           searchable
@@ -84,10 +86,12 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserRow | null; o
         />
         <MultiSelect
           label="Filiais"
-          data={(branches.data ?? []).map((b) => ({
-            value: b.name,
-            label: BRANCH_LABEL[b.name as BranchName] ?? b.label,
-          }))}
+          data={(branches.data ?? [])
+            .filter((b) => user.abilities.filiais.includes(b.name))
+            .map((b) => ({
+              value: b.name,
+              label: BRANCH_LABEL[b.name as BranchName] ?? b.label,
+            }))}
           value={filiais}
           onChange={setFiliais}
           required
@@ -100,13 +104,15 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserRow | null; o
           allowDeselect={false}
           disabled={privilegeOptions.length < 2}
         />
-        <Switch
-          label="Suporte"
-          description={forced ? 'Administrador e Gestor são sempre suporte.' : undefined}
-          checked={forced || suport}
-          disabled={forced}
-          onChange={(e) => setSuport(e.currentTarget.checked)}
-        />
+        {user.abilities.suport ? (
+          <Switch
+            label="Suporte"
+            description={forced ? 'Administrador e Gestor são sempre suporte.' : undefined}
+            checked={forced || suport}
+            disabled={forced}
+            onChange={(e) => setSuport(e.currentTarget.checked)}
+          />
+        ) : null}
         {error ? (
           <Text c="red" size="sm" role="alert">
             {error}

@@ -2,8 +2,11 @@ import {
   assignablePrivileges,
   BRANCH_LABEL,
   type BranchName,
+  canGrantSupport,
   canManageUsers,
   forcedSuport,
+  grantableBranches,
+  grantableSectors,
   LIMITS,
   MSG,
   NEW_USER_DEFAULTS,
@@ -38,7 +41,14 @@ export function RegisterUserPage() {
   const user = useUser();
   return (
     <RequireAccess allowed={canManageUsers(user)}>
-      <RegisterUserForm privileges={assignablePrivileges(user)} />
+      <RegisterUserForm
+        grants={{
+          privileges: assignablePrivileges(user),
+          sectors: grantableSectors(user),
+          branches: grantableBranches(user),
+          suport: canGrantSupport(user),
+        }}
+      />
     </RequireAccess>
   );
 }
@@ -56,6 +66,14 @@ interface FormValues {
   setores: string[];
   filiais: string[];
   privilegio: string;
+  suport: boolean;
+}
+
+/** What the caller may give a new account (a Gestor: Usuário, his own sectors and branches, no support). */
+interface Grants {
+  privileges: number[];
+  sectors: string[];
+  branches: string[];
   suport: boolean;
 }
 
@@ -84,30 +102,40 @@ function maskCpf(value: string): string {
     .replace(/\.(\d{3})(\d{1,2})$/, '.$1-$2');
 }
 
-function RegisterUserForm({ privileges }: { privileges: number[] }) {
+/** The spec's defaults when the caller may give them, else the first sector and branch it may give. */
+const initialValues = (grants: Grants): FormValues => ({
+  ...EMPTY,
+  setor: grants.sectors.includes(EMPTY.setor) ? EMPTY.setor : (grants.sectors[0] ?? EMPTY.setor),
+  filial: grants.branches.includes(EMPTY.filial) ? EMPTY.filial : (grants.branches[0] ?? EMPTY.filial),
+});
+
+function RegisterUserForm({ grants }: { grants: Grants }) {
+  const { privileges } = grants;
   const navigate = useNavigate();
   const sectors = useSectors();
   const branches = useBranches();
   const create = useCreateUser();
-  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [values, setValues] = useState<FormValues>(() => initialValues(grants));
   const [errors, setErrors] = useState<FieldErrors<RegisterUserFormInput>>({});
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
   const privilegio = Number(values.privilegio);
   const suportForced = forcedSuport(privilegio, 0) === 1;
-  const sectorNames = (sectors.data ?? []).map((s) => s.name);
-  const branchOptions = (branches.data ?? []).map((b) => ({
-    value: b.name,
-    label: BRANCH_LABEL[b.name as BranchName] ?? b.label,
-  }));
+  const sectorNames = (sectors.data ?? []).map((s) => s.name).filter((name) => grants.sectors.includes(name));
+  const branchOptions = (branches.data ?? [])
+    .filter((b) => grants.branches.includes(b.name))
+    .map((b) => ({
+      value: b.name,
+      label: BRANCH_LABEL[b.name as BranchName] ?? b.label,
+    }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = validate(registerUserForm, {
       ...values,
       privilegio,
-      suport: values.suport ? 1 : 0,
+      suport: grants.suport && values.suport ? 1 : 0,
       setores: values.setores,
       filiais: values.filiais,
     });
@@ -242,15 +270,17 @@ function RegisterUserForm({ privileges }: { privileges: number[] }) {
               searchable
             />
           </SimpleGrid>
-          <Switch
-            label="Suporte"
-            description={
-              suportForced ? 'Administrador e Gestor são sempre suporte.' : 'Atende chamados do seu setor.'
-            }
-            checked={suportForced || values.suport}
-            disabled={suportForced}
-            onChange={(e) => set('suport', e.currentTarget.checked)}
-          />
+          {grants.suport ? (
+            <Switch
+              label="Suporte"
+              description={
+                suportForced ? 'Administrador e Gestor são sempre suporte.' : 'Atende chamados do seu setor.'
+              }
+              checked={suportForced || values.suport}
+              disabled={suportForced}
+              onChange={(e) => set('suport', e.currentTarget.checked)}
+            />
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => navigate('/setusers')}>
               Cancelar
