@@ -24,6 +24,7 @@ import { healthRoutes } from './platform/health.routes.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './platform/rate-limit.ts';
 import { redactUrl } from './platform/redact.ts';
+import { isApiPath } from './platform/request-path.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import type { Storage } from './storage/storage.ts';
@@ -106,8 +107,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
 
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
+  // Set while the web app's static files register: those routes are public.
+  let registeringWebApp = false;
+  // Every route, whatever its path: one outside /api is guarded too (member unless declared).
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (registeringWebApp) route.config = { ...route.config, access: 'public' };
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' && !route.config?.cookieAuth) continue;
       app.registeredRoutes.push({ method, url: route.url, access: route.config?.access ?? 'member' });
@@ -131,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const webDist = config.webDist;
   const spa = Boolean(webDist && fs.existsSync(path.join(webDist, 'index.html')));
   if (webDist && spa) {
+    registeringWebApp = true;
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
@@ -141,10 +146,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         }
       },
     });
+    registeringWebApp = false;
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
+    if (isApiPath(request.url)) {
       return reply.status(404).send({ error: MSG.apiNotFound });
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && spa) {
