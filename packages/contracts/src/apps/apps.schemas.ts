@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryId, queryInt } from '../ids.ts';
 import { SECTOR_NAMES, type SectorName, toSectorName } from '../roles.ts';
 
 export const APP_NAME_MAX = 80;
@@ -64,12 +65,12 @@ export const appSectorsBody = z.object({
     .max(SECTOR_NAMES.length)
     .transform((v) => [...new Set(v)]),
 });
-export const appIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const appIdParams = z.object({ id: queryId() });
 
 export const appListQuery = z.object({
   search: z.string().trim().max(80).optional().default(''),
-  page: z.coerce.number().int().min(1).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(50),
+  page: queryInt({ min: 1 }).optional().default(1),
+  pageSize: queryInt({ min: 1, max: 100 }).optional().default(50),
 });
 export type AppListQuery = z.input<typeof appListQuery>;
 
