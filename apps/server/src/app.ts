@@ -18,12 +18,13 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { type Access, registerAuthGuard } from './platform/auth-guard.ts';
 import type { AppContext } from './platform/context.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { filesRoutes } from './platform/files.routes.ts';
 import { healthRoutes } from './platform/health.routes.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './platform/rate-limit.ts';
 import { redactUrl } from './platform/redact.ts';
+import { isApiPath } from './platform/request-path.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import type { Storage } from './storage/storage.ts';
@@ -87,6 +88,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A client that sends slowly, or stops, does not hold a connection for ever.
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 },
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.idleTimeoutMs,
+    keepAliveTimeout: 72_000,
+    // Errors raised before any route runs answer in Portuguese too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -108,8 +117,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
 
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
+  // Set while the web app's static files register: those routes are public.
+  let registeringWebApp = false;
+  // Every route, whatever its path: one outside /api is guarded too (member unless declared).
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (registeringWebApp) route.config = { ...route.config, access: 'public' };
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' && !route.config?.cookieAuth) continue;
       app.registeredRoutes.push({
@@ -127,7 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { https: config.cookieSecure });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
@@ -138,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const webDist = config.webDist;
   const spa = Boolean(webDist && fs.existsSync(path.join(webDist, 'index.html')));
   if (webDist && spa) {
+    registeringWebApp = true;
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
@@ -148,10 +161,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         }
       },
     });
+    registeringWebApp = false;
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
+    if (isApiPath(request.url)) {
       return reply.status(404).send({ error: MSG.apiNotFound });
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && spa) {

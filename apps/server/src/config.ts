@@ -40,6 +40,12 @@ const schema = z.object({
   RATE_LIMIT_LOGIN_PER_USER: z.coerce.number().int().positive().optional(),
   /** Largest file accepted by the folder explorer, in MB (default 2048 = 2 GB). */
   FOLDER_UPLOAD_MAX_MB: z.coerce.number().int().positive().max(1_048_576).default(2048),
+  /** Seconds a client has to send a request's headers. */
+  HTTP_HEADERS_TIMEOUT_S: z.coerce.number().int().positive().max(600).default(20),
+  /** Seconds a client has to send a whole request, body included (the largest upload on the slowest link). */
+  HTTP_REQUEST_TIMEOUT_S: z.coerce.number().int().positive().max(86_400).default(3600),
+  /** Seconds a connection may stay silent (nothing received or sent) before it is closed. */
+  HTTP_IDLE_TIMEOUT_S: z.coerce.number().int().positive().max(3600).default(60),
 });
 
 export interface Config {
@@ -60,6 +66,10 @@ export interface Config {
   rateLimitLoginPerUser: number | undefined;
   /** Largest file the folder explorer accepts, in bytes. */
   folderUploadMaxBytes: number;
+  /** HTTP server timeouts, in milliseconds. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  idleTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -85,5 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitLoginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
     rateLimitLoginPerUser: e.RATE_LIMIT_LOGIN_PER_USER,
     folderUploadMaxBytes: e.FOLDER_UPLOAD_MAX_MB * 1024 * 1024,
+    headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_S * 1000,
+    // Node refuses a headers timeout longer than the request timeout.
+    requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_S, e.HTTP_HEADERS_TIMEOUT_S) * 1000,
+    idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_S * 1000,
   };
 }

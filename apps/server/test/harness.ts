@@ -67,6 +67,8 @@ export interface TestAppOptions {
 const RELAXED: RateLimits = {
   loginPerIp: { max: 10_000, windowMs: 60_000 },
   loginPerUser: { max: 10_000, windowMs: 60_000 },
+  loginPerUserEverywhere: { max: 10_000, windowMs: 60_000 },
+  passwordDelay: { afterFailures: 10_000, baseMs: 0, maxMs: 0 },
   recoveryPerIp: { max: 10_000, windowMs: 60_000 },
   recoveryPerUser: { max: 10_000, windowMs: 60_000 },
 };

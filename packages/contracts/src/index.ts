@@ -15,6 +15,7 @@ export * from './home/sectors.ts';
 export * from './http/endpoint.ts';
 export * from './http/form-fields.ts';
 export * from './http/image-file.ts';
+export * from './ids.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './notices/notices.calls.ts';

@@ -16,6 +16,8 @@ export const MSG = {
   invalidInput: 'Dados inválidos.',
   internalError: 'Erro interno do servidor. Tente novamente mais tarde.',
   payloadTooLarge: 'O arquivo excede o tamanho máximo permitido.',
+  uploadEmpty: 'O arquivo enviado está vazio.',
+  uploadUnreadable: 'Não foi possível ler o arquivo enviado.',
 
   // Login and recovery (spec §5, §8)
   loginFailed: 'Erro ao fazer Login / Por favor, verifique login e senha.',

@@ -1,4 +1,4 @@
-import type { AnyEndpoint, FileRule } from '@intranet/contracts';
+import { type AnyEndpoint, DIGITS, type FileRule } from '@intranet/contracts';
 import { z } from 'zod';
 import type { RegisteredRoute } from '../app.ts';
 
@@ -42,6 +42,7 @@ function typeOf(s: JsonSchema | undefined): string {
   const t = Array.isArray(s.type) ? s.type.join(' \\| ') : (s.type ?? 'any');
   if (t === 'array') return `${typeOf(s.items)}[]`;
   if (t === 'object' && s.properties) return `{ ${Object.keys(s.properties).join(', ')} }`;
+  if (t === 'string' && s.pattern === DIGITS.source) return 'integer (digits)';
   const limits = [s.minLength && `min ${s.minLength}`, s.maxLength && `max ${s.maxLength}`].filter(Boolean);
   const base = limits.length ? `${t} (${limits.join(', ')})` : t;
   return s.nullable ? `${base} \\| null` : base;

@@ -5,9 +5,9 @@ import { forbidden, unauthorized } from './errors.ts';
 import { resolveSession, SESSION_COOKIE } from './sessions.ts';
 
 /**
- * public:  anyone (login, recovery, health)
+ * public:  anyone (login, recovery, health, the web app's static files)
  * session: a signed-in user, even before accepting the usage policy (session, profile, policy calls)
- * member:  a signed-in user who accepted the current policy (the default for every /api route)
+ * member:  a signed-in user who accepted the current policy (the default for every route)
  */
 export type Access = 'public' | 'session' | 'member';
 
@@ -41,8 +41,11 @@ export function registerAuthGuard(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
+  // Access comes from the matched route's own declaration, never from the URL as sent: the router
+  // decodes the path (/%61pi/… is /api/…), so a test of the raw text lets such spellings through.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.is404) return;
+    // No route matched: the not-found handler answers, there is nothing to guard.
+    if (request.is404 || request.routeOptions.url === undefined) return;
     const access: Access = request.routeOptions.config.access ?? 'member';
     const token = bearerToken(request) ?? cookieToken(request);
     if (token) {

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { MSG } from '@intranet/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -28,7 +30,9 @@ export function authorize(allowed: boolean, message: string = MSG.forbidden): as
 }
 
 /** Portuguese texts for the client faults Fastify and its plugins raise themselves. */
-const FRAMEWORK_MESSAGES: Record<string, string> = {
+export const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'O endereço da requisição é inválido.',
+  FST_ERR_MAX_PARAM_LENGTH: 'O endereço da requisição é longo demais.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'O corpo da requisição não é um JSON válido.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'O corpo da requisição está vazio.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'O corpo da requisição é grande demais.',
@@ -69,4 +73,43 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'erro interno');
     return reply.status(500).send({ error: MSG.internalError });
   });
+}
+
+/** Statuses of the faults Fastify raises before routing (a malformed or too long path). */
+const FRAMEWORK_STATUS: Record<string, number> = { FST_ERR_BAD_URL: 400, FST_ERR_MAX_PARAM_LENGTH: 414 };
+
+/** Fastify's `frameworkErrors`: faults found before any route or hook runs. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = FRAMEWORK_STATUS[error.code];
+  if (!status) {
+    request.log.error({ err: error }, 'erro interno');
+    reply.status(500).send({ error: MSG.internalError });
+    return;
+  }
+  reply.status(status).send({ error: FRAMEWORK_MESSAGES[error.code] });
+}
+
+/** What Node's HTTP parser refuses (bad request line, header overflow, timeouts), in Portuguese. */
+export const CLIENT_ERROR_MESSAGES = {
+  400: 'Requisição malformada.',
+  408: 'O tempo para enviar a requisição se esgotou.',
+  431: 'Os cabeçalhos da requisição são grandes demais.',
+} as const;
+
+/**
+ * Fastify's `clientErrorHandler`: answers on the raw socket, as Node does, but with a Portuguese
+ * JSON body (Fastify's default is English).
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ error: CLIENT_ERROR_MESSAGES[status] });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

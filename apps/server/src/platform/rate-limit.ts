@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MSG } from '@intranet/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { HttpError } from './errors.ts';
 
 export interface RateRule {
@@ -7,24 +9,59 @@ export interface RateRule {
   windowMs: number;
 }
 
+/** Failures beyond `afterFailures` wait baseMs, then twice as long each time, at most maxMs. */
+export interface DelayRule {
+  afterFailures: number;
+  baseMs: number;
+  maxMs: number;
+}
+
 export interface RateLimits {
+  /** Login attempts from one address, right or wrong. */
   loginPerIp: RateRule;
+  /** Wrong passwords of one person from one address (login, checkpassword, own password change). */
   loginPerUser: RateRule;
+  /** Wrong passwords of one person from every address together. */
+  loginPerUserEverywhere: RateRule;
+  /** The wait before answering a wrong password, growing with the person's failures. */
+  passwordDelay: DelayRule;
   recoveryPerIp: RateRule;
   recoveryPerUser: RateRule;
 }
 
 const MINUTE = 60_000;
 
-/** Offices share one public IP, so the per-IP rules are loose; the per-user rules stop guessing. */
+/**
+ * Offices share one public IP, so the per-IP rules are loose. Guessing is stopped per person: per
+ * address first (so a stranger's failures do not lock the user out at his own desk), then across
+ * every address with a wider limit, and slowed down by a growing delay.
+ */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIp: { max: 200, windowMs: 15 * MINUTE },
   loginPerUser: { max: 10, windowMs: 15 * MINUTE },
+  loginPerUserEverywhere: { max: 50, windowMs: 15 * MINUTE },
+  passwordDelay: { afterFailures: 3, baseMs: 250, maxMs: 4000 },
   recoveryPerIp: { max: 50, windowMs: 15 * MINUTE },
   recoveryPerUser: { max: 10, windowMs: 15 * MINUTE },
 };
 
 type Check = (request: FastifyRequest) => Promise<void>;
+
+const tooMany = (msBeforeNext: number) =>
+  new HttpError(429, MSG.tooManyRequests, { retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) });
+
+/** A preHandler that applies one rule per client address, answering 429 when it is exceeded. */
+export function rateLimitPerIp(app: FastifyInstance, name: string, rule: RateRule): Check {
+  const byIp = app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.windowMs,
+    keyGenerator: (req) => `${name}:ip:${req.ip}`,
+  });
+  return async (request) => {
+    const result = await byIp(request);
+    if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttl);
+  };
+}
 
 /**
  * A preHandler that applies one rule per IP and one per user (the body field `userField`),
@@ -54,9 +91,55 @@ export function rateLimitPair(
   return async (request) => {
     for (const limiter of [byIp, byUser]) {
       const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) {
-        throw new HttpError(429, MSG.tooManyRequests, { retryAfterSeconds: Math.ceil(result.ttl / 1000) });
-      }
+      if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttl);
     }
+  };
+}
+
+/**
+ * Counts wrong passwords per person (a user id, or the normalised name typed when no user has it):
+ * per (person, address) and per person everywhere. Right passwords are not counted.
+ */
+export interface PasswordGuard {
+  /** Throws 429 while the person has too many failures from this address, or from all together. */
+  assertAllowed(person: string, address: string): Promise<void>;
+  /** Counts a wrong password, then waits the growing delay: call it before answering the failure. */
+  failed(person: string, address: string): Promise<void>;
+}
+
+export function createPasswordGuard(limits: RateLimits): PasswordGuard {
+  const seconds = (rule: RateRule) => Math.max(1, Math.ceil(rule.windowMs / 1000));
+  const here = new RateLimiterMemory({
+    keyPrefix: 'password:here',
+    points: limits.loginPerUser.max,
+    duration: seconds(limits.loginPerUser),
+  });
+  const everywhere = new RateLimiterMemory({
+    keyPrefix: 'password:everywhere',
+    points: limits.loginPerUserEverywhere.max,
+    duration: seconds(limits.loginPerUserEverywhere),
+  });
+  const hereKey = (person: string, address: string) => `${person}|${address}`;
+  const { afterFailures, baseMs, maxMs } = limits.passwordDelay;
+
+  return {
+    async assertAllowed(person, address) {
+      const [atAddress, overall] = await Promise.all([
+        here.get(hereKey(person, address)),
+        everywhere.get(person),
+      ]);
+      if (atAddress && atAddress.consumedPoints >= limits.loginPerUser.max)
+        throw tooMany(atAddress.msBeforeNext);
+      if (overall && overall.consumedPoints >= limits.loginPerUserEverywhere.max)
+        throw tooMany(overall.msBeforeNext);
+    },
+    async failed(person, address) {
+      const [, overall] = await Promise.all([
+        here.penalty(hereKey(person, address)),
+        everywhere.penalty(person),
+      ]);
+      const beyond = overall.consumedPoints - afterFailures;
+      if (beyond > 0) await sleep(Math.min(maxMs, baseMs * 2 ** Math.min(beyond - 1, 30)));
+    },
   };
 }

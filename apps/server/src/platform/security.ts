@@ -1,8 +1,15 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Security headers, with a Content-Security-Policy the built web app satisfies (no inline scripts). */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/**
+ * Security headers, with a Content-Security-Policy the built web app satisfies (no inline scripts).
+ * HSTS only when the site is served over HTTPS (COOKIE_SECURE): on plain HTTP it would lock
+ * browsers out of a site that has no certificate.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { https: boolean },
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -22,6 +29,13 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+    strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+
+  // Answers carry personal data: no browser or proxy keeps them, unless a route chose its own
+  // caching (files, the web app's assets).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 }

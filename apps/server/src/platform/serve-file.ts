@@ -6,7 +6,7 @@ import { HttpError, notFound } from './errors.ts';
 export interface StoredFileResponse {
   key: string;
   contentType: string;
-  /** Sent as an attachment under this name (RFC 6266 / RFC 5987); inline when absent. */
+  /** Sent as an attachment under this name (RFC 6266 / RFC 5987); when absent, media is inline. */
   downloadName?: string;
   cacheControl?: string;
   notFoundMessage?: string;
@@ -49,7 +49,12 @@ export async function sendStoredFile(
     .header('Last-Modified', stat.modifiedAt.toUTCString())
     .header('Cache-Control', file.cacheControl ?? 'private, no-cache')
     .header('X-Content-Type-Options', 'nosniff');
-  if (file.downloadName) reply.header('Content-Disposition', attachmentDisposition(file.downloadName));
+  // A stored file opened in a tab runs nothing as the intranet (no script, no form, no plugin), and
+  // only media display inline: anything else (a PDF) downloads, under its key's name if no other.
+  reply.header('Content-Security-Policy', 'sandbox');
+  const inline = /^(image|video|audio)\//.test(file.contentType);
+  const downloadName = file.downloadName ?? (inline ? undefined : file.key.split('/').pop());
+  if (downloadName) reply.header('Content-Disposition', attachmentDisposition(downloadName));
   const rangeHeader = request.headers.range;
   // Only byte ranges exist for files; a range in any other unit is ignored (RFC 9110 §14.2).
   if (rangeHeader?.trim().toLowerCase().startsWith('bytes=')) {

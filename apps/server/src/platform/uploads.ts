@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import { MSG } from '@intranet/contracts';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeStream, type ReadableStreamWithFileType } from 'file-type/node';
 import type { Storage, TempFile } from '../storage/storage.ts';
@@ -59,25 +60,35 @@ function untyped(filename: string): { mime: string; ext: string } {
 }
 
 /**
- * fileTypeStream, but settled when the part's stream is destroyed without an error: a body that
- * ends inside a file part makes the multipart plugin destroy the stream, sometimes before it is
- * handed over, and fileTypeStream alone would then wait for ever.
+ * fileTypeStream, but always settled. fileTypeStream waits for the stream's 'readable' event,
+ * which never comes when the stream ended before it listened: an empty file part (refused here),
+ * or a body that ends inside a file part, which makes the multipart plugin destroy the stream.
  */
-function detectType(file: Readable): Promise<ReadableStreamWithFileType> {
-  const truncated = () => badRequest('Não foi possível ler o arquivo enviado.');
+function detectType(file: MultipartFile['file']): Promise<ReadableStreamWithFileType> {
+  const truncated = () => badRequest(MSG.uploadUnreadable);
   if (file.destroyed) return Promise.reject(truncated());
   return new Promise((resolve, reject) => {
+    const onEnd = () => {
+      if (file.bytesRead === 0) reject(badRequest(MSG.uploadEmpty));
+    };
     const onClose = () => {
       if (!file.readableEnded) reject(truncated());
     };
+    const cleanup = () => {
+      file.off('end', onEnd);
+      file.off('close', onClose);
+    };
+    file.once('end', onEnd);
     file.once('close', onClose);
     fileTypeStream(file, { sampleSize: 4100 }).then(
       (typed) => {
-        file.off('close', onClose);
-        resolve(typed);
+        cleanup();
+        // 'readable' came for the end of the stream, not for bytes.
+        if (file.bytesRead === 0) reject(badRequest(MSG.uploadEmpty));
+        else resolve(typed);
       },
       (err: unknown) => {
-        file.off('close', onClose);
+        cleanup();
         reject(err);
       },
     );
@@ -152,7 +163,7 @@ export async function receiveMultipart(
     if (code === 'FST_FILES_LIMIT') throw badRequest('Arquivos demais no envio.');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw badRequest('Campos demais no formulário.');
-    throw badRequest('Não foi possível ler o arquivo enviado.');
+    throw badRequest(MSG.uploadUnreadable);
   }
   return {
     fields,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formFlag } from '../http/form-fields.ts';
+import { queryId, queryInt } from '../ids.ts';
 import { SECTOR_NAMES, type SectorName, toSectorName } from '../roles.ts';
 
 export const APP_NAME_MAX = 80;
@@ -60,12 +61,12 @@ export const updateAppFields = z.object({ name: appName, address: appAddress, re
 export const appSectorsBody = z.object({
   setores: sectorList.transform((v) => [...new Set(v)]),
 });
-export const appIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const appIdParams = z.object({ id: queryId() });
 
 export const appListQuery = z.object({
   search: z.string().trim().max(80).optional().default(''),
-  page: z.coerce.number().int().min(1).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(50),
+  page: queryInt({ min: 1 }).optional().default(1),
+  pageSize: queryInt({ min: 1, max: 100 }).optional().default(50),
 });
 export type AppListQuery = z.input<typeof appListQuery>;
 

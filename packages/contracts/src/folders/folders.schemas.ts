@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { bodyId, queryId } from '../ids.ts';
 import { FOLDER_NAME_MSG, folderItemNameProblem, normalizeItemName } from './folders.names.ts';
 import { FOLDER_PRIVILEGE } from './folders.policy.ts';
-
-/** Ids arrive as numbers in JSON and as strings in query strings and multipart fields. */
-const idField = z.coerce
-  .number({ error: 'Identificador inválido.' })
-  .int({ error: 'Identificador inválido.' })
-  .positive({ error: 'Identificador inválido.' })
-  .max(2_147_483_647, { error: 'Identificador inválido.' });
 
 /**
  * A folder or file name: 1–255 characters, no separators or control characters, stored without
@@ -43,7 +37,7 @@ export const getItemsQuery = z.object({
   setor: z.string().max(500).optional(),
   isSuport: z.string().max(5).optional(),
   textSearch: z.string().trim().max(100, { error: 'A busca deve ter no máximo 100 caracteres.' }).optional(),
-  selectID: idField.optional(),
+  selectID: queryId().optional(),
 });
 
 export const folderItem = z.object({
@@ -102,51 +96,57 @@ export type GetItemsReply = z.infer<typeof getItemsReply>;
 
 export const createFolderBody = z.object({
   folderName: folderItemName,
-  parentFolderId: idField,
+  parentFolderId: bodyId(),
   isPrivate: z.union([z.literal(0), z.literal(1)], { error: 'isPrivate deve ser 0 ou 1.' }).default(0),
 });
 export const createFolderReply = z.object({ lastInsertedId: z.number() });
 
-export const renameItemBody = z.object({ itemId: idField, itemName: folderItemName });
+export const renameItemBody = z.object({ itemId: bodyId(), itemName: folderItemName });
 
 /** tipo 'folder' deletes a folder (and all it holds); any other value (a file's extension) a file. */
 export const dropItemBody = z.object({
-  id: idField,
+  id: bodyId(),
   tipo: z.string().max(20),
   userId: z.union([z.number(), z.string()]).optional(),
 });
 
 export const checkFolderExistenceBody = z.object({
-  parentFolderId: idField,
+  parentFolderId: bodyId(),
   folderName: folderItemName,
   type: folderItemKind.default('folder'),
 });
 export const checkFolderExistenceReply = z.object({ isExist: z.boolean(), availableName: z.string() });
 
+export const folderIdParams = z.object({ id: queryId() });
 export const folderSummaryReply = z.object({ folders: z.number(), files: z.number(), bytes: z.number() });
+
+/** selectedFolderId of POST /api/files, a multipart field. */
+export const folderUploadFolderId = queryId();
 
 export const folderUploadReply = z.object({ success: z.literal(true), files: z.array(fileItem) });
 
 // ---- permissions ------------------------------------------------------------------------------
 
-export const accessFolderQuery = z.object({ folderId: idField, userId: z.string().max(20).optional() });
+export const accessFolderQuery = z.object({ folderId: queryId(), userId: z.string().max(20).optional() });
 export const accessFolderReply = z.array(
   z.object({ folderId: z.number(), privilegio: z.number(), isPrivate: z.number() }),
 );
 
-const privilege = z.coerce.number().refine((v) => Object.values(FOLDER_PRIVILEGE).includes(v as 1), {
-  error: 'Permissão inválida (1, 2 ou 3).',
-});
+const privilege = z
+  .number({ error: 'Permissão inválida (1, 2 ou 3).' })
+  .refine((v) => Object.values(FOLDER_PRIVILEGE).includes(v as 1), {
+    error: 'Permissão inválida (1, 2 ou 3).',
+  });
 
 export const setFolderPermissionBody = z.object({
-  itemId: idField,
+  itemId: bodyId(),
   privilegio: privilege,
   typeItem: folderItemKind.default('folder'),
   isPrivate: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 
 export const folderShareUsersQuery = z.object({
-  folderId: idField,
+  folderId: queryId(),
   userId: z.string().max(20).optional(),
   /** Name or matrícula, matched anywhere. */
   search: z.string().trim().max(55).optional(),
@@ -160,7 +160,7 @@ export const folderShareUser = z.object({
 export const folderShareUsersReply = z.array(folderShareUser);
 export type FolderShareUser = z.infer<typeof folderShareUser>;
 
-export const shareFolderBody = z.object({ folderId: idField, userId: idField });
+export const shareFolderBody = z.object({ folderId: bodyId(), userId: bodyId() });
 
 export const folderDownloadParams = z.object({ file_name: z.string().max(300) });
 

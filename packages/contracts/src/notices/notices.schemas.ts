@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formFlag } from '../http/form-fields.ts';
+import { bodyId, queryId, queryInt } from '../ids.ts';
 
 /** position: 0 paisagem (landscape), 1 retrato (portrait). */
 export const NOTICE_POSITION = { paisagem: 0, retrato: 1 } as const;
@@ -30,12 +31,13 @@ const noticeText = z
   .min(1, { error: 'Escreva o texto do aviso.' })
   .max(NOTICE_TEXT_MAX, { error: `O aviso deve ter no máximo ${NOTICE_TEXT_MAX} caracteres.` });
 
-const noticePosition = z.coerce
-  .number({ error: 'Escolha Retrato ou Paisagem.' })
-  .int()
-  .refine((v) => v === NOTICE_POSITION.paisagem || v === NOTICE_POSITION.retrato, {
+/** A multipart field: text digits. */
+const noticePosition = queryInt({ message: 'Escolha Retrato ou Paisagem.' }).refine(
+  (v) => v === NOTICE_POSITION.paisagem || v === NOTICE_POSITION.retrato,
+  {
     error: 'Escolha Retrato ou Paisagem.',
-  });
+  },
+);
 
 /** What the notice form edits: the text and its format (the web form checks it with these rules). */
 export const noticeFields = z.object({ text: noticeText, position: noticePosition });
@@ -54,12 +56,12 @@ export const insertNoticeFields = noticeFields.extend({
 /** Text fields of PUT /api/notices/:id (multipart text, position, optional file, removeImage). */
 export const editNoticeFields = noticeFields.extend({ removeImage: formFlag });
 
-export const noticeIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const noticeIdParams = z.object({ id: queryId() });
 export const deleteNoticeBody = z.object({
-  itemId: z.coerce.number({ error: 'Aviso inválido.' }).int().positive({ error: 'Aviso inválido.' }),
+  itemId: bodyId('Aviso inválido.'),
 });
 export const deleteBannerBody = z.object({
-  id: z.coerce.number({ error: 'Banner inválido.' }).int().positive({ error: 'Banner inválido.' }),
+  id: bodyId('Banner inválido.'),
 });
 
 export const noticeSavedReply = z.object({ success: z.literal(true), message: z.string(), notice });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId, bodyInt, queryId, queryInt } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { BRANCH_LABEL, type BranchName, normalizeName, toBranchName } from '../roles.ts';
@@ -117,8 +118,8 @@ export const insertCallReply = z.object({ success: z.literal(true), id: z.number
 
 /** PUT setCall: the target status; the server finds the transition in the workflow table. */
 export const setCallBody = z.object({
-  id: z.coerce.number().int().positive(),
-  status: z.coerce.number().int(),
+  id: bodyId(),
+  status: bodyInt(),
 });
 
 const isoDate = z
@@ -142,20 +143,20 @@ export type CallScope = (typeof CALL_SCOPE)[number];
  */
 export const callListQuery = z.object({
   scope: z.enum(CALL_SCOPE).default('mine'),
-  ticket: z.coerce.number().int().positive().optional().catch(undefined),
+  ticket: queryId().optional().catch(undefined),
   attendant: filterText,
   dep: filterText,
   name: filterText,
   filial: filterText,
   matricula: filterText,
   setor: filterText,
-  status: z.coerce.number().int().optional(),
+  status: queryInt().optional(),
   from: isoDate,
   to: isoDate,
   sort: z.enum(CALL_SORT).default('data'),
   dir: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  page: queryInt({ min: 1 }).default(1),
+  pageSize: queryInt({ min: 1, max: 200 }).default(50),
 });
 export type CallListQuery = z.input<typeof callListQuery>;
 export type CallFilters = { scope: CallScope } & Partial<
@@ -242,12 +243,9 @@ export const callDetail = callRow.extend({
 });
 export type CallDetail = z.infer<typeof callDetail>;
 
-export const singleCallQuery = z.object({ id: z.coerce.number().int().positive() });
-export const callIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const attachmentParams = z.object({
-  id: z.coerce.number().int().positive(),
-  attachmentId: z.coerce.number().int().positive(),
-});
+export const singleCallQuery = z.object({ id: queryId() });
+export const callIdParams = z.object({ id: queryId() });
+export const attachmentParams = z.object({ id: queryId(), attachmentId: queryId() });
 
 export const answerBody = z.object({
   msg: z
@@ -260,7 +258,7 @@ export const answerBody = z.object({
 export const materialItem = z.object({
   item_name: required(MSG.fillAllFields, 120),
   measure: z.enum(MEASURES, { error: MSG.ticketUnknownMeasure }),
-  qnt: z.coerce
+  qnt: z
     .number({ error: MSG.ticketMaterialQuantity })
     .positive({ error: MSG.ticketMaterialQuantity })
     .max(1_000_000, { error: MSG.ticketMaterialQuantity }),
@@ -269,4 +267,4 @@ export const materialsBody = z.object({
   items: z.array(materialItem).min(1, { error: MSG.fillAllFields }).max(100),
 });
 export type MaterialsBody = z.input<typeof materialsBody>;
-export const materialsQuery = z.object({ chamado_id: z.coerce.number().int().positive() });
+export const materialsQuery = z.object({ chamado_id: queryId() });

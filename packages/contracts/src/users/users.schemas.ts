@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId, queryInt } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import {
@@ -39,12 +40,12 @@ const branchName = z.string({ error: 'Informe a filial.' }).transform((v, ctx) =
   return name as BranchName;
 });
 
-const privilegio = z.coerce
+const privilegio = z
   .number({ error: 'Informe o privilégio.' })
   .int()
   .refine((v) => v === 1 || v === 2 || v === 3, { error: 'Privilégio inválido.' });
 
-const flag = z.coerce
+const flag = z
   .number()
   .int()
   .refine((v) => v === 0 || v === 1, { error: 'Valor inválido.' });
@@ -164,7 +165,7 @@ export const registerUserForm = z
   .transform(({ confirmSenha: _c, ...v }) => normalizeRegistration(v));
 export type RegisterUserFormInput = z.input<typeof registerUserForm>;
 
-const userId = z.coerce.number({ error: 'Usuário inválido.' }).int().positive({ error: 'Usuário inválido.' });
+const userId = bodyId('Usuário inválido.');
 
 /** PUT /api/users: sectors, branches, privilege and support of one user (spec §6). */
 export const updateUserBody = z
@@ -223,10 +224,10 @@ export const userListQuery = z.object({
     .max(LIMITS.userNameMax, { error: `A busca deve ter no máximo ${LIMITS.userNameMax} caracteres.` })
     .optional()
     .default(''),
-  isAlter: z.coerce.number().int().min(0).max(1).optional().default(0),
+  isAlter: queryInt({ max: 1 }).optional().default(0),
   setor: sectorName.optional(),
-  page: z.coerce.number().int().min(1).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+  page: queryInt({ min: 1 }).optional().default(1),
+  pageSize: queryInt({ min: 1, max: 100 }).optional().default(20),
 });
 export type UserListQuery = z.input<typeof userListQuery>;
 

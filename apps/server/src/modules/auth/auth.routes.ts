@@ -20,12 +20,12 @@ import {
   updateOwnContactBody,
   updatePasswordBody,
 } from '@intranet/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { uploadRule } from '../../platform/multipart-form.ts';
-import { rateLimitPair } from '../../platform/rate-limit.ts';
+import { createPasswordGuard, rateLimitPair, rateLimitPerIp } from '../../platform/rate-limit.ts';
 import { RECOVERY_COOKIE, SESSION_COOKIE } from '../../platform/sessions.ts';
 import { receiveMultipart } from '../../platform/uploads.ts';
 import * as service from './auth.service.ts';
@@ -33,7 +33,10 @@ import * as service from './auth.service.ts';
 export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, rateLimits } = ctx;
-  const loginLimit = rateLimitPair(app, 'login', rateLimits.loginPerIp, rateLimits.loginPerUser, 'username');
+  const loginLimit = rateLimitPerIp(app, 'login', rateLimits.loginPerIp);
+  // Wrong passwords are counted per person in the service, where the login name is resolved.
+  const passwordGuard = createPasswordGuard(rateLimits);
+  const attempt = (request: FastifyRequest) => ({ guard: passwordGuard, address: request.ip });
   const recoveryLimit = rateLimitPair(
     app,
     'recovery',
@@ -47,7 +50,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     preHandler: loginLimit,
     schema: { body: loginBody, response: { 200: loginReply } },
     handler: async (request, reply) => {
-      const token = await service.login(db, request.body, {
+      const token = await service.login(db, attempt(request), request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       });
@@ -141,7 +144,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     config: { access: 'session' },
     schema: { querystring: checkPasswordQuery, response: { 200: successReply } },
     handler: async (request) => {
-      await service.checkOwnPassword(db, currentUser(request), request.query.password);
+      await service.checkOwnPassword(db, attempt(request), currentUser(request), request.query.password);
       return { success: true as const };
     },
   });
@@ -150,7 +153,13 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     config: { access: 'session' },
     schema: { body: changeOwnPasswordBody, response: { 200: successReply } },
     handler: async (request) => {
-      await service.changeOwnPassword(db, currentUser(request), request.sessionId!, request.body);
+      await service.changeOwnPassword(
+        db,
+        attempt(request),
+        currentUser(request),
+        request.sessionId!,
+        request.body,
+      );
       return { success: true as const, message: MSG.passwordChanged };
     },
   });

@@ -7,6 +7,7 @@ import { fileUrlPath } from '../../platform/files.routes.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
+import type { PasswordGuard } from '../../platform/rate-limit.ts';
 import { createSession, deleteSession, deleteUserSessions, hashToken } from '../../platform/sessions.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -15,16 +16,40 @@ import * as q from './auth.queries.ts';
 export const DEFAULT_POLICY_VERSION = LIMITS.policyVersion;
 export const DEFAULT_IT_EMAIL = 'ti@rotasul.com.br';
 
+/** Where a password is being tried: the guard that counts failures, and the client's address. */
+export interface PasswordAttempt {
+  guard: PasswordGuard;
+  address: string;
+}
+
+/**
+ * Whom a login attempt is against: the user the name resolves to (matrícula and CPF are one
+ * person), or, when no user has it, the name as the lookup reads it.
+ */
+function loginPerson(username: string, userId: number | undefined): string {
+  if (userId !== undefined) return `user:${userId}`;
+  const digits = username.replace(/\D/g, '');
+  return `name:${digits.length === 11 ? digits : username.trim().toLowerCase()}`;
+}
+
+const ownPerson = (user: SessionUser) => `user:${user.userId}`;
+
 export async function login(
   db: Db,
+  attempt: PasswordAttempt,
   input: { username: string; password: string },
   meta: { ip: string | null; userAgent: string | null },
 ): Promise<string> {
   const user = await q.findActiveUserByLogin(db, input.username);
+  const person = loginPerson(input.username, user?.id);
+  await attempt.guard.assertAllowed(person, attempt.address);
   const ok = user
     ? await verifyPassword(input.password, user.senha)
     : await verifyAgainstDummy(input.password);
-  if (!user || !ok) throw new HttpError(401, MSG.loginFailed, { success: false });
+  if (!user || !ok) {
+    await attempt.guard.failed(person, attempt.address);
+    throw new HttpError(401, MSG.loginFailed, { success: false });
+  }
   return db.transaction().execute(async (tx) => {
     const token = await createSession(tx, user.id, meta);
     await audit(tx, { userId: user.id, action: 'login', entity: 'session', summary: 'Entrou na intranet' });
@@ -142,19 +167,38 @@ export async function resetPassword(
   });
 }
 
-export async function checkOwnPassword(db: Db, user: SessionUser, password: string): Promise<void> {
+/** A wrong password of one's own counts against the same limits as a wrong login. */
+async function verifyOwnPassword(
+  db: Db,
+  attempt: PasswordAttempt,
+  user: SessionUser,
+  password: string,
+  wrongMessage: string,
+): Promise<void> {
+  await attempt.guard.assertAllowed(ownPerson(user), attempt.address);
   const hash = await q.findPasswordHash(db, user.userId);
-  if (!hash || !(await verifyPassword(password, hash))) throw forbidden(MSG.passwordWrong);
+  if (hash && (await verifyPassword(password, hash))) return;
+  await attempt.guard.failed(ownPerson(user), attempt.address);
+  throw forbidden(wrongMessage);
+}
+
+export async function checkOwnPassword(
+  db: Db,
+  attempt: PasswordAttempt,
+  user: SessionUser,
+  password: string,
+): Promise<void> {
+  await verifyOwnPassword(db, attempt, user, password, MSG.passwordWrong);
 }
 
 export async function changeOwnPassword(
   db: Db,
+  attempt: PasswordAttempt,
   user: SessionUser,
   sessionId: number,
   input: { oldPassword: string; newPassword: string },
 ): Promise<void> {
-  const hash = await q.findPasswordHash(db, user.userId);
-  if (!hash || !(await verifyPassword(input.oldPassword, hash))) throw forbidden(MSG.oldPasswordWrong);
+  await verifyOwnPassword(db, attempt, user, input.oldPassword, MSG.oldPasswordWrong);
   const newHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (tx) => {
     await q.updatePasswordHash(tx, user.userId, newHash);

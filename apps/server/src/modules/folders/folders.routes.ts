@@ -8,10 +8,12 @@ import {
   dropItemBody,
   FOLDER_MSG,
   folderDownloadParams,
+  folderIdParams,
   folderOkReply,
   folderShareUsersQuery,
   folderShareUsersReply,
   folderSummaryReply,
+  folderUploadFolderId,
   folderUploadReply,
   formatFileSize,
   getItemsQuery,
@@ -23,7 +25,6 @@ import {
 } from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { sendStoredFile } from '../../platform/serve-file.ts';
@@ -61,10 +62,8 @@ export async function foldersRoutes(fastify: FastifyInstance, ctx: AppContext): 
         refuse: (f) => (isBlockedUpload(f.originalName, f.mime) ? FOLDER_MSG.uploadDangerous : undefined),
         // Send selectedFolderId before the files: a refused target then costs no upload.
         beforeFile: async (fields) => {
-          if (fields.selectedFolderId === undefined) return;
-          const folderId = Number(fields.selectedFolderId);
-          if (!Number.isInteger(folderId) || folderId <= 0) return;
-          await service.assertUploadTarget(db, user, folderId);
+          const target = folderUploadFolderId.safeParse(fields.selectedFolderId);
+          if (target.success) await service.assertUploadTarget(db, user, target.data);
         },
       });
       return { success: true as const, files: await service.saveUpload(db, user, form) };
@@ -105,7 +104,7 @@ export async function foldersRoutes(fastify: FastifyInstance, ctx: AppContext): 
   // What a folder deletion takes with it, for the confirmation (not in spec §7: plain REST name).
   app.get('/api/folders/:id/summary', {
     schema: {
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: folderIdParams,
       response: { 200: folderSummaryReply },
     },
     handler: async (request) => service.folderSummary(db, currentUser(request), request.params.id),

@@ -7,6 +7,7 @@ import {
   type FolderItem,
   folderItemAbilities,
   folderNameKey,
+  folderUploadFolderId,
   type GetItemsReply,
   initialPrivilege,
   isBlockedUpload,
@@ -341,8 +342,9 @@ export async function assertUploadTarget(db: DbOrTx, u: Actor, folderId: number)
 export async function saveUpload(db: Db, u: Actor, form: ReceivedForm): Promise<FileItem[]> {
   let committed = false;
   try {
-    const folderId = Number(form.fields.selectedFolderId);
-    if (!Number.isInteger(folderId) || folderId <= 0) throw badRequest(FOLDER_MSG.uploadOutsideFolder);
+    const target = folderUploadFolderId.safeParse(form.fields.selectedFolderId);
+    if (!target.success) throw badRequest(FOLDER_MSG.uploadOutsideFolder);
+    const folderId = target.data;
     await assertUploadTarget(db, u, folderId);
     if (form.files.length === 0) throw badRequest(MSG.fileMissing);
     const now = new Date().toISOString();

@@ -92,10 +92,11 @@ export async function ticketsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       await service.loadVisibleCall(ctx, user, id);
       const file = await q.findAttachment(ctx.db, id, attachmentId);
       if (!file) throw notFound('Arquivo não encontrado.');
-      // Only images and PDF are accepted, so every attachment opens inline in the browser.
+      // Images open inline; a PDF downloads under the name it was sent with.
       return sendStoredFile(request, reply, ctx.storage, {
         key: file.storage_key,
         contentType: file.mime,
+        downloadName: file.mime.startsWith('image/') ? undefined : file.original_name,
         cacheControl: 'private, max-age=3600',
       });
     },

@@ -24,7 +24,8 @@ export function MaterialsForm({ callId, onDone }: { callId: number; onDone: () =
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = materialsBody.safeParse({
-      items: rows.map(({ item_name, measure, qnt }) => ({ item_name, measure, qnt })),
+      // The API takes quantities as JSON numbers; an empty field becomes 0 and is refused.
+      items: rows.map(({ item_name, measure, qnt }) => ({ item_name, measure, qnt: Number(qnt) })),
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? MSG.fillAllFields);
