@@ -60,6 +60,12 @@ function rateLimitsFromConfig(config: Config): Partial<RateLimits> {
   }
   if (config.rateLimitLoginPerUser !== undefined) {
     out.loginPerUser = { ...DEFAULT_RATE_LIMITS.loginPerUser, max: config.rateLimitLoginPerUser };
+    // The limit across all addresses stays wider than the one per address.
+    const everywhere = DEFAULT_RATE_LIMITS.loginPerUserEverywhere;
+    out.loginPerUserEverywhere = {
+      ...everywhere,
+      max: Math.max(everywhere.max, 5 * config.rateLimitLoginPerUser),
+    };
   }
   return out;
 }

@@ -33,8 +33,9 @@ const schema = z.object({
   TRUST_PROXY: flag.default(false),
   COOKIE_SECURE: flag.default(false),
   /**
-   * Login attempts allowed per client IP / per username in each 15-minute window. Unset keeps the
-   * defaults of platform/rate-limit.ts (200 per IP, 10 per user); `npm run bench` raises them.
+   * In each 15-minute window: login attempts per client IP, and wrong passwords per person and
+   * address (5 times as many, at least 50, per person from all addresses). Unset keeps the
+   * defaults of platform/rate-limit.ts (200 per IP, 10 per person); `npm run bench` raises them.
    */
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_LOGIN_PER_USER: z.coerce.number().int().positive().optional(),
