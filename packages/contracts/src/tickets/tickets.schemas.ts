@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateOnlySchema } from '../dates.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { BRANCH_LABEL, type BranchName, normalizeName, toBranchName } from '../roles.ts';
@@ -115,10 +116,7 @@ export const setCallBody = z.object({
   status: z.coerce.number().int(),
 });
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use aaaa-mm-dd).' })
-  .optional();
+const isoDate = dateOnlySchema.optional();
 const filterText = z
   .string()
   .trim()

@@ -2,8 +2,10 @@ import {
   type Actor,
   type CallFilters,
   type CallScope,
+  dayStartUtc,
   isAdmin,
   isPurchasing,
+  nextDayStartUtc,
   statusesLike,
   supportedDepartments,
   toBranchName,
@@ -42,15 +44,6 @@ function scopeFilter(eb: Eb, actor: Actor, scope: CallScope) {
   if (deps.length > 0) ors.push(eb('calls.dep', 'in', deps));
   if (isPurchasing(actor)) ors.push(eb('calls.request_id', 'is not', null));
   return ors.length > 0 ? eb.or(ors) : eb.lit(false);
-}
-
-/** A calendar day of São Paulo (UTC−3, no daylight saving since 2019) as its first UTC instant. */
-export function dayStartUtc(day: string): string {
-  return new Date(`${day}T00:00:00.000-03:00`).toISOString();
-}
-
-export function nextDayStartUtc(day: string): string {
-  return new Date(new Date(`${day}T00:00:00.000-03:00`).getTime() + 86_400_000).toISOString();
 }
 
 function filtersOf(eb: Eb, f: CallFilters) {

@@ -361,6 +361,10 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       const from11 = await list(DEMO.admin, 'scope=open&from=2024-03-11&to=2024-03-11');
       expect(ids(from11)).toEqual([CALL.intranet1008]);
       expect((await list(DEMO.admin, 'scope=open&from=10/03/2024')).statusCode).toBe(400);
+      // Not a calendar day: a clear 400, not a 500 from an invalid Date.
+      const notADay = await list(DEMO.admin, 'scope=open&to=2024-02-32');
+      expect(notADay.statusCode).toBe(400);
+      expect(notADay.json()).toEqual({ error: 'Data inválida (use aaaa-mm-dd).' });
     });
 
     it('pages and sorts in SQL', async () => {

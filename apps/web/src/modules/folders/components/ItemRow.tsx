@@ -1,4 +1,10 @@
-import { type FileItem, type FolderItem, folderItemNameProblem, formatFileSize } from '@intranet/contracts';
+import {
+  type FileItem,
+  type FolderItem,
+  folderItemNameProblem,
+  formatDate,
+  formatFileSize,
+} from '@intranet/contracts';
 import { ActionIcon, Menu, Text, TextInput, ThemeIcon } from '@mantine/core';
 import {
   IconDots,
@@ -15,7 +21,6 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 import { type CSSProperties, type Ref, useState } from 'react';
-import { formatDateBR } from '../../../ui/dates.ts';
 import { downloadUrl } from '../folders.api.ts';
 import classes from './ItemRow.module.css';
 
@@ -153,7 +158,7 @@ export function ItemRow({
         )}
         <Text size="xs" c="dimmed" className={classes.meta}>
           {[
-            formatDateBR(item.date),
+            formatDate(item.date),
             entry.kind === 'file' ? formatFileSize(entry.item.size) : null,
             item.createdByName,
           ]
