@@ -161,7 +161,7 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       expect(file.headers['content-type']).toBe('image/png');
       expect(file.rawPayload.equals(PNG)).toBe(true);
       const other = await t.as(DEMO.analistaRh)({ method: 'GET', url: `/api/${d.attachments[1]!.filepath}` });
-      expect(other.statusCode).toBe(403);
+      expect(other.statusCode).toBe(404);
     });
 
     it('refuses a file that is not an image or PDF by its bytes, and opens nothing', async () => {
@@ -182,15 +182,16 @@ describe(`tickets (${TEST_DIALECT})`, () => {
   describe('PUT /api/setCall: the status machine per role and status', () => {
     it('Atender 0→1 by the department support records the attendant; others are refused', async () => {
       const id = await newCall(DEMO.juridico);
-      for (const who of [
-        DEMO.juridico,
-        DEMO.colaborador,
-        DEMO.analistaRh,
-        DEMO.gestorCompras,
-        DEMO.diretor,
-      ]) {
+      // The requester sees his call but may not attend it; the others may not even see it.
+      for (const [who, status] of [
+        [DEMO.juridico, 403],
+        [DEMO.colaborador, 404],
+        [DEMO.analistaRh, 404],
+        [DEMO.gestorCompras, 404],
+        [DEMO.diretor, 404],
+      ] as const) {
         const res = await setCall(who, id, 1);
-        expect(res.statusCode, who).toBe(403);
+        expect(res.statusCode, who).toBe(status);
       }
       expect((await setCall(DEMO.suporteTi, id, 3)).json()).toEqual({ error: MSG.ticketTransitionInvalid });
       expect((await setCall(DEMO.suporteTi, id, 2)).statusCode).toBe(400);
@@ -213,7 +214,7 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       expect((await setCall(DEMO.juridico, a, 2)).statusCode).toBe(403);
       expect((await setCall(DEMO.suporteTi, a, 2)).statusCode).toBe(200);
       expect(await statusOf(a)).toBe(2);
-      expect((await setCall(DEMO.analistaRh, a, 1)).statusCode).toBe(403);
+      expect((await setCall(DEMO.analistaRh, a, 1)).statusCode).toBe(404);
       expect((await setCall(DEMO.suporteTi, a, 1)).statusCode).toBe(200);
       expect((await setCall(DEMO.suporteTi, a, 3)).statusCode).toBe(200);
       expect(await statusOf(a)).toBe(3);
@@ -250,9 +251,10 @@ describe(`tickets (${TEST_DIALECT})`, () => {
     it('purchasing accepts a materials list only on a call that belongs to a purchase', async () => {
       const id = await newCall(DEMO.juridico, { dep: 'Infraestrutura', problem: 'Instalação' });
       await t.db.updateTable('calls').set({ status: 21 }).where('id', '=', id).execute();
-      expect((await setCall(DEMO.gestorCompras, id, 23)).statusCode).toBe(403);
+      // Not a purchase: purchasing may not even see it.
+      expect((await setCall(DEMO.gestorCompras, id, 23)).statusCode).toBe(404);
       await t.db.updateTable('calls').set({ request_id: 77 }).where('id', '=', id).execute();
-      expect((await setCall(DEMO.suporteTi, id, 23)).statusCode).toBe(403);
+      expect((await setCall(DEMO.juridico, id, 23)).statusCode).toBe(403);
       expect((await setCall(DEMO.gestorCompras, id, 23)).statusCode).toBe(200);
       expect((await setCall(DEMO.gestorCompras, id, 22)).statusCode).toBe(200);
       expect(await statusOf(id)).toBe(22);
@@ -264,15 +266,17 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       [DEMO.colaborador, CALL.coletor1003, 200],
       [DEMO.suporteTi, CALL.coletor1003, 200],
       [DEMO.admin, CALL.coletor1003, 200],
-      [DEMO.juridico, CALL.coletor1003, 403],
-      [DEMO.analistaRh, CALL.coletor1003, 403],
-      [DEMO.gestorCompras, CALL.coletor1003, 403],
+      [DEMO.juridico, CALL.coletor1003, 404],
+      [DEMO.analistaRh, CALL.coletor1003, 404],
+      [DEMO.gestorCompras, CALL.coletor1003, 404],
       [DEMO.analistaRh, CALL.salario1008, 200],
-      [DEMO.suporteTi, CALL.salario1008, 403],
+      [DEMO.suporteTi, CALL.salario1008, 404],
+      [DEMO.admin, 999_999, 404],
     ])('%s reads call %i → %i', async (who, id, status) => {
       const res = await detail(who, id);
       expect(res.statusCode).toBe(status);
-      if (status === 403) expect(res.json()).toEqual({ error: MSG.forbidden });
+      // A call one may not see is answered like one that does not exist.
+      if (status === 404) expect(res.json()).toEqual({ error: MSG.ticketNotFound });
     });
 
     it('the detail has the spec read shape with answers', async () => {
@@ -528,8 +532,8 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       expect((await answer(DEMO.juridico, CALL.salario1008, '<b></b>')).json()).toEqual({
         error: MSG.fieldRequired,
       });
-      expect((await answer(DEMO.suporteTi, CALL.salario1008, 'oi')).statusCode).toBe(403);
-      expect((await answer(DEMO.colaborador, CALL.salario1008, 'oi')).statusCode).toBe(403);
+      expect((await answer(DEMO.suporteTi, CALL.salario1008, 'oi')).statusCode).toBe(404);
+      expect((await answer(DEMO.colaborador, CALL.salario1008, 'oi')).statusCode).toBe(404);
       const closed = await answer(DEMO.gestorCompras, CALL.impressora1002, 'Voltou a manchar');
       expect(closed.statusCode).toBe(400);
       expect(closed.json()).toEqual({ error: 'Este chamado está finalizado e não aceita novas mensagens.' });
@@ -579,7 +583,7 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       expect((await post(DEMO.admin, { items: [{ ...items[0], qnt: 0 }] })).json()).toEqual({
         error: 'Informe uma quantidade maior que zero.',
       });
-      expect((await post(DEMO.suporteTi, { items })).statusCode).toBe(403);
+      expect((await post(DEMO.suporteTi, { items })).statusCode).toBe(404);
       expect((await post(DEMO.gestorMultas, { items })).statusCode).toBe(403);
     });
 
@@ -600,7 +604,7 @@ describe(`tickets (${TEST_DIALECT})`, () => {
         method: 'GET',
         url: `/api/getListMaterials?chamado_id=${CALL.prateleiras1009}`,
       });
-      expect(denied.statusCode).toBe(403);
+      expect(denied.statusCode).toBe(404);
     });
   });
 });

@@ -41,10 +41,10 @@ export function toRow<T extends { setores_usuario: string | null }>(
 export const attachmentPath = (callId: number, attachmentId: number) =>
   `calls/${callId}/attachments/${attachmentId}`;
 
+/** A call the user may not see answers 404, like one that does not exist: its existence is not revealed. */
 export async function loadVisibleCall(ctx: AppContext, user: SessionUser, id: number): Promise<q.CallRecord> {
   const call = await q.findCall(ctx.db, id);
-  if (!call) throw notFound(MSG.ticketNotFound);
-  authorize(canSeeCall(user, facts(call)));
+  if (!call || !canSeeCall(user, facts(call))) throw notFound(MSG.ticketNotFound);
   return call;
 }
 
