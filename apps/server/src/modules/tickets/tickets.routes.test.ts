@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { MSG } from '@intranet/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -538,6 +540,49 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       expect(closed.statusCode).toBe(400);
       expect(closed.json()).toEqual({ error: 'Este chamado está finalizado e não aceita novas mensagens.' });
     });
+
+    /** Every stored file, temporary ones included, as paths under the storage root. */
+    const storedFiles = () =>
+      fs
+        .readdirSync(path.join(t.dataDir, 'files'), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(t.dataDir, path.join(e.parentPath, e.name)))
+        .sort();
+
+    it.each([
+      ['a call he may not see', DEMO.suporteTi, CALL.salario1008, 404, MSG.ticketNotFound],
+      ['a finalised call', DEMO.gestorCompras, CALL.impressora1002, 400, MSG.ticketClosed],
+      ['a purchase call he sees but does not attend', DEMO.gestorCompras, 'purchase', 403, MSG.forbidden],
+    ] as const)(
+      'refuses a multipart answer on %s before any byte reaches storage',
+      async (_, who, call, status, error) => {
+        let id: number;
+        if (call === 'purchase') {
+          id = await newCall(DEMO.juridico, { dep: 'Infraestrutura', problem: 'Instalação' });
+          await t.db.updateTable('calls').set({ request_id: 78 }).where('id', '=', id).execute();
+        } else id = call;
+        const tmpDir = path.join(t.dataDir, 'files', '.tmp');
+        // Storage creates .tmp for its first temporary file: absent after the call means none was written.
+        fs.rmSync(tmpDir, { recursive: true, force: true });
+        const before = storedFiles();
+        const answersBefore = (
+          await t.db.selectFrom('call_answers').select('id').where('call_id', '=', id).execute()
+        ).length;
+        const form = new FormData();
+        form.append('msg', 'Segue a foto.');
+        form.append('files', new Blob([PNG], { type: 'image/png' }), 'foto.png');
+        form.append('files', new Blob([PDF], { type: 'application/pdf' }), 'laudo.pdf');
+        const res = await t.as(who)({ method: 'POST', url: `/api/calls/${id}/answers`, payload: form });
+        expect(res.statusCode, res.body).toBe(status);
+        expect(res.json()).toEqual({ error });
+        expect(fs.existsSync(tmpDir)).toBe(false);
+        expect(storedFiles()).toEqual(before);
+        const answersAfter = (
+          await t.db.selectFrom('call_answers').select('id').where('call_id', '=', id).execute()
+        ).length;
+        expect(answersAfter).toBe(answersBefore);
+      },
+    );
 
     it('carries attachments in multipart', async () => {
       const form = new FormData();

@@ -33,16 +33,21 @@ const okReply = z.object({ success: z.literal(true), message: z.string() });
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Calls and answers come as JSON, or as multipart with the same fields plus files (images/PDF). */
+/**
+ * Calls and answers come as JSON, or as multipart with the same fields plus files (images/PDF).
+ * `refuseFirst` runs before a multipart body is read, so a refused caller stores no byte.
+ */
 async function readForm<T extends z.ZodType>(
   ctx: AppContext,
   request: FastifyRequest,
   schema: T,
+  refuseFirst?: () => Promise<unknown>,
 ): Promise<{ body: z.output<T>; form?: ReceivedForm }> {
   if (!request.isMultipart()) {
     if (request.body == null) throw badRequest(MSG.fillAllFields);
     return { body: request.body as z.output<T> };
   }
+  await refuseFirst?.();
   const form = await receiveMultipart(request, ctx.storage, {
     maxBytes: TICKET_ATTACHMENT.maxBytes,
     maxFiles: TICKET_ATTACHMENT.maxFiles,
@@ -121,7 +126,9 @@ export async function ticketsRoutes(fastify: FastifyInstance, ctx: AppContext): 
     schema: { params: callIdParams, body: answerBody.nullish(), response: { 200: okReply } },
     handler: async (request) => {
       const user = currentUser(request);
-      const { body, form } = await readForm(ctx, request, answerBody);
+      const { body, form } = await readForm(ctx, request, answerBody, () =>
+        service.answerableCall(ctx, user, request.params.id),
+      );
       await service.answerCall(ctx, request.log, user, request.params.id, body.msg, form);
       return { success: true as const, message: MSG.answerSent };
     },

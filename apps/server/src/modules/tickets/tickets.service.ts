@@ -1,4 +1,5 @@
 import {
+  CALL_STATUS,
   type CallDetail,
   type CallFacts,
   callAbilities,
@@ -168,6 +169,14 @@ export async function setCallStatus(
   );
 }
 
+/** The call, if the user may answer it now: 404 unseen, 400 finalised, 403 not his to answer. */
+export async function answerableCall(ctx: AppContext, user: SessionUser, id: number): Promise<q.CallRecord> {
+  const call = await loadVisibleCall(ctx, user, id);
+  if (call.status === CALL_STATUS.finalizado) throw badRequest(MSG.ticketClosed);
+  authorize(canAnswerCall(user, facts(call)));
+  return call;
+}
+
 export async function answerCall(
   ctx: AppContext,
   log: FastifyBaseLogger,
@@ -176,14 +185,12 @@ export async function answerCall(
   rawMsg: string,
   form?: ReceivedForm,
 ): Promise<void> {
-  const call = await loadVisibleCall(ctx, user, id).catch(async (err) => {
+  const call = await answerableCall(ctx, user, id).catch(async (err) => {
     await form?.discard();
     throw err;
   });
   const msg = plainText(rawMsg);
   await withFiles(ctx, form, async () => {
-    if (call.status === 3) throw badRequest(MSG.ticketClosed);
-    authorize(canAnswerCall(user, facts(call)));
     if (!msg) throw badRequest(MSG.fieldRequired);
     const now = nowIso();
     await ctx.db.transaction().execute(async (tx) => {
