@@ -6,6 +6,7 @@ import {
   canDeleteUser,
   canManageUsers,
   canResetPassword,
+  canSeeUser,
   canUpdateUser,
   type ManagedUser,
 } from './users.policy.ts';
@@ -31,6 +32,13 @@ const target = (privilegio: number, id = 200): ManagedUser => ({
 });
 
 describe('users policy (spec §6)', () => {
+  it('lists every active account to everyone, a deactivated one to nobody', () => {
+    for (const u of [admin, gestor, colaborador]) {
+      expect(canSeeUser(u, { active: 1 })).toBe(true);
+      expect(canSeeUser(u, { active: 0 })).toBe(false);
+    }
+  });
+
   it.each([
     ['Administrador', admin, true],
     ['Gestor', gestor, true],

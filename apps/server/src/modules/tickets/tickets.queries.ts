@@ -33,8 +33,8 @@ const ROW_COLUMNS = [
 ] as const;
 
 /**
- * The calls a user may see, in SQL: the same rule as tickets.policy.ts#canSeeCall (mine) or the
- * queue of the departments the user attends (open, Chamados Abertos).
+ * The calls of a list, in SQL: tickets.policy.ts#canSeeCall for `mine`, #inOpenQueue for `open`
+ * (Chamados Abertos). tickets.scope.test.ts checks both against those functions.
  */
 function scopeFilter(eb: Eb, actor: Actor, scope: CallScope) {
   if (isAdmin(actor)) return eb.lit(true);
