@@ -190,11 +190,12 @@ export async function insertCalls(db: Db, r: SeededRandom, requesters: Populatio
 }
 
 /**
- * A folder tree under Home and Pasta Pública, up to five levels deep: random owners, privileges 1–3,
- * one in five private, one in four shared with one to three users, and zero to three files each.
- * Every generated name contains "pop", so one search finds them all.
+ * A folder tree under Home and Pasta Pública, up to five levels deep: the first few opened to
+ * everyone (so that every rule below them is met by someone), then random owners, privileges 1–3
+ * (3 half the time), one in four private, one in three shared with one to three users, and zero
+ * to three files each. Every generated name contains "pop", so one search finds them all.
  */
-export async function insertFolderTree(db: Db, r: SeededRandom, users: PopulationUser[], folders = 40) {
+export async function insertFolderTree(db: Db, r: SeededRandom, users: PopulationUser[], folders = 30) {
   const now = new Date().toISOString();
   const parents: { id: number; depth: number }[] = [
     { id: ROOT_FOLDER_ID, depth: 0 },
@@ -214,7 +215,8 @@ export async function insertFolderTree(db: Db, r: SeededRandom, users: Populatio
     created_at: string;
   }[] = [];
   for (let i = 0; i < folders; i++) {
-    const parent = r.pick(parents.filter((p) => p.depth < 5));
+    const open = i < 4;
+    const parent = open ? parents[i % 2]! : r.pick(parents.filter((p) => p.depth < 5));
     const owner = r.pick(users);
     const name = `Pop ${r.pick(words)} ${i}`;
     const { id } = await db
@@ -224,14 +226,14 @@ export async function insertFolderTree(db: Db, r: SeededRandom, users: Populatio
         name_key: folderNameKey(name),
         parent_id: parent.id,
         user_id: owner.id,
-        privilegio: 1 + r.int(3),
-        is_private: r.chance(0.2) ? 1 : 0,
+        privilegio: open ? 3 : r.pick([1, 2, 3, 3]),
+        is_private: !open && r.chance(0.25) ? 1 : 0,
         created_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     parents.push({ id, depth: parent.depth + 1 });
-    if (r.chance(0.25)) {
+    if (r.chance(1 / 3)) {
       for (const u of r.subset(users, 1 + r.int(3)))
         shares.push({ folder_id: id, user_id: u.id, created_by: owner.id, created_at: now });
     }
@@ -289,6 +291,24 @@ export async function allPages<T>(page: (n: number) => Promise<{ rows: T[]; tota
     if (answer.rows.length === 0 || rows.length >= answer.total) return rows;
   }
   throw new Error('a lista não termina');
+}
+
+/**
+ * The problems `check` finds for each user, run a few users at a time (the database waits, not the
+ * test), listed in the users' order.
+ */
+export async function problemsOfEach<T>(
+  items: readonly T[],
+  check: (item: T) => Promise<string[]>,
+  concurrency = 6,
+): Promise<string[]> {
+  const results: string[][] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await check(items[i]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results.flat();
 }
 
 /** What a list got wrong for one user: rows it should not show, rows it missed, rows it repeated. */

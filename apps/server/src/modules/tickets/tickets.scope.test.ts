@@ -17,6 +17,7 @@ import {
   insertCalls,
   insertUsers,
   type PopulationUser,
+  problemsOfEach,
   scopeDifference,
   signInAll,
 } from '../../../test/population.ts';
@@ -82,56 +83,53 @@ describe(`ticket lists against tickets.policy on a generated population (${TEST_
     });
 
   it('GET /api/calls?scope=mine (My calls): exactly the calls canSeeCall allows, for every user', async () => {
-    const problems: string[] = [];
-    for (const u of viewers) {
+    const problems = await problemsOfEach(viewers, async (u) => {
       const rows = await listed(u, 'mine');
       const expected = calls.filter((c) => canSeeCall(u.actor, c)).map((c) => c.id);
-      problems.push(
-        ...scopeDifference(
-          describeUser(u),
-          rows.map((r) => r.id),
-          expected,
-        ),
+      return scopeDifference(
+        describeUser(u),
+        rows.map((r) => r.id),
+        expected,
       );
-    }
+    });
     expect(problems).toEqual([]);
   }, 180_000);
 
   it('GET /api/calls?scope=open (Chamados Abertos): exactly the inOpenQueue calls, 403 to who may not open it', async () => {
-    const problems: string[] = [];
-    for (const u of viewers) {
+    const problems = await problemsOfEach(viewers, async (u) => {
       if (!canListOpenCalls(u.actor)) {
         const res = await as(u)('/api/calls?scope=open');
-        if (res.statusCode !== 403 || res.json().error !== MSG.noPageAccess)
-          problems.push(`${describeUser(u)}: scope=open deveria ser 403, foi ${res.statusCode}`);
-        continue;
+        return res.statusCode === 403 && res.json().error === MSG.noPageAccess
+          ? []
+          : [`${describeUser(u)}: scope=open deveria ser 403, foi ${res.statusCode}`];
       }
       const rows = await listed(u, 'open');
       const expected = calls.filter((c) => inOpenQueue(u.actor, c)).map((c) => c.id);
-      problems.push(
-        ...scopeDifference(
-          describeUser(u),
-          rows.map((r) => r.id),
-          expected,
-        ),
+      return scopeDifference(
+        describeUser(u),
+        rows.map((r) => r.id),
+        expected,
       );
-    }
+    });
     expect(problems).toEqual([]);
   }, 180_000);
 
   it('GET /api/calls/export: each spreadsheet holds exactly the calls of its list', async () => {
-    const problems: string[] = [];
-    for (const u of viewers) {
+    const problems = await problemsOfEach(viewers, async (u) => {
+      const out: string[] = [];
       for (const scope of ['mine', 'open'] as const) {
         const res = await as(u)(`/api/calls/export?scope=${scope}`);
         if (scope === 'open' && !canListOpenCalls(u.actor)) {
-          if (res.statusCode !== 403) problems.push(`${describeUser(u)}: export open deveria ser 403`);
+          if (res.statusCode !== 403) out.push(`${describeUser(u)}: export open deveria ser 403`);
           continue;
         }
-        expect(res.statusCode).toBe(200);
+        if (res.statusCode !== 200) {
+          out.push(`${describeUser(u)}: export ${scope} respondeu ${res.statusCode}`);
+          continue;
+        }
         const rule = scope === 'mine' ? canSeeCall : inOpenQueue;
         const expected = calls.filter((c) => rule(u.actor, c)).map((c) => c.id);
-        problems.push(
+        out.push(
           ...scopeDifference(
             `${describeUser(u)} export ${scope}`,
             await exportedIds(res.rawPayload),
@@ -139,7 +137,8 @@ describe(`ticket lists against tickets.policy on a generated population (${TEST_
           ),
         );
       }
-    }
+      return out;
+    });
     expect(problems).toEqual([]);
   }, 180_000);
 });
