@@ -21,7 +21,10 @@ export function isDateOnly(value: string): boolean {
 }
 
 /** A date-only field of a request: a real calendar day written `yyyy-MM-dd`. */
-export const dateOnlySchema = z.string().refine(isDateOnly, { error: 'Data inválida (use aaaa-mm-dd).' });
+export const dateOnlySchema = z
+  .string()
+  .regex(DATE_ONLY, { error: 'Data inválida (use aaaa-mm-dd).' })
+  .refine(isDateOnly, { error: 'Data inválida (use aaaa-mm-dd).' });
 
 const wallClock = new Intl.DateTimeFormat('en-US', {
   timeZone: APP_TIME_ZONE,
