@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { folderNameKey } from '@intranet/contracts';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../apps/server/src/db/database.ts';
+import { type SeededRandom, seededRandom } from '../apps/server/test/seeded-random.ts';
 
 export interface TreeOptions {
   folders: number;
@@ -42,23 +43,6 @@ const BATCH = 500;
 const BIG_FOLDER_FILES = 5_000;
 const BIG_FOLDER_SUBFOLDERS = 400;
 const MAX_DEPTH = 7;
-
-/** mulberry32: a small, fast, seeded PRNG so that every run builds the same tree. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-  };
-}
 
 const DEPARTMENTS: { name: string; privilegio: number; isPrivate: number }[] = [
   { name: 'Compras', privilegio: 3, isPrivate: 0 },
@@ -95,7 +79,7 @@ const FOLDER_WORDS = [
 ];
 const MONTHS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'];
 
-const FILE_KINDS: { name: (n: number, r: ReturnType<typeof prng>) => string; ext: string; mime: string }[] = [
+const FILE_KINDS: { name: (n: number, r: SeededRandom) => string; ext: string; mime: string }[] = [
   {
     name: (n, r) => `NF-e ${String(n).padStart(6, '0')} Cliente ${String(r.int(900)).padStart(4, '0')}`,
     ext: 'pdf',
@@ -133,7 +117,7 @@ async function inBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>)
 
 export async function insertFolderTree(db: Db, dialect: Dialect, options: TreeOptions): Promise<TreeSummary> {
   const started = Date.now();
-  const r = prng(20_260_401);
+  const r = seededRandom(20_260_401);
   const now = Date.now();
   const twoYears = 2 * 365 * 86_400_000;
   const when = () => new Date(now - r.int(twoYears)).toISOString();

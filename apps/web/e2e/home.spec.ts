@@ -15,7 +15,7 @@ const SECTORS = [
   { key: 'faturamento', label: 'Faturamento', path: '/faturamento' },
   { key: 'operacao', label: 'Operação', path: '/operação' },
   { key: 'qssma', label: 'QSSMA', path: '/qssma' },
-  { key: 'ti', label: 'Tecnologia de Informacao', path: '/tecnologia de informacao' },
+  { key: 'ti', label: 'Tecnologia de Informação', path: '/tecnologia de informacao' },
   { key: 'rh', label: 'Recursos Humanos', path: '/recursos humanos' },
   { key: 'multas', label: 'Gestão de Multas', path: '/gestão de multas' },
 ] as const;
@@ -290,7 +290,7 @@ test.describe('sector pages', () => {
     page,
   }) => {
     await signIn(page, '1004', '/tecnologia%20de%20informacao');
-    await expect(page.getByRole('heading', { level: 1, name: 'Tecnologia de Informacao' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tecnologia de Informação' })).toBeVisible();
     await expect(cards(page)).toHaveText(['Chamados Abertos', 'Pastas e Arquivos', 'Aplicativos', 'Eventos']);
     const hrefs = await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(hrefs.map((h) => h?.toLowerCase())).toEqual([

@@ -1,30 +1,129 @@
-/** Dates are stored as ISO UTC and shown dd/MM/yyyy (HH:mm:ss) in São Paulo (ARCHITECTURE rule 7). */
+/**
+ * Dates (ARCHITECTURE rule 7), the one set of helpers both sides use. Two kinds of values:
+ * - a **date-only** value, `yyyy-MM-dd` (a birthday, a due date, a vacation day), is a day on the
+ *   calendar: it is shown as written, never through a time zone, so it cannot move a day;
+ * - a **timestamp**, an ISO 8601 instant (stored in UTC), is shown on São Paulo's clock.
+ * Nothing here reads the process or browser time zone.
+ */
+import { z } from 'zod';
+
 export const APP_TIME_ZONE = 'America/Sao_Paulo';
 
-const dateFmt = new Intl.DateTimeFormat('pt-BR', {
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day written `yyyy-MM-dd` (2024-02-30 is not one). */
+export function isDateOnly(value: string): boolean {
+  const m = DATE_ONLY.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** A date-only field of a request: a real calendar day written `yyyy-MM-dd`. */
+export const dateOnlySchema = z
+  .string()
+  .regex(DATE_ONLY, { error: 'Data inválida (use aaaa-mm-dd).' })
+  .refine(isDateOnly, { error: 'Data inválida (use aaaa-mm-dd).' });
+
+const wallClock = new Intl.DateTimeFormat('en-US', {
   timeZone: APP_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
   year: 'numeric',
-});
-const timeFmt = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: APP_TIME_ZONE,
+  month: '2-digit',
+  day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
   hourCycle: 'h23',
 });
 
-/** 'dd/MM/yyyy' of an ISO timestamp, in São Paulo; empty for an empty or invalid value. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : dateFmt.format(d);
+interface WallTime {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
 }
 
-/** 'dd/MM/yyyy HH:mm:ss' of an ISO timestamp, in São Paulo. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : `${dateFmt.format(d)} ${timeFmt.format(d)}`;
+/** The date and time São Paulo's clocks showed at an instant. */
+function saoPauloWallTime(ms: number): WallTime {
+  const parts: Record<string, string> = {};
+  for (const p of wallClock.formatToParts(ms)) parts[p.type] = p.value;
+  return {
+    year: parts.year ?? '',
+    month: parts.month ?? '',
+    day: parts.day ?? '',
+    hour: parts.hour ?? '',
+    minute: parts.minute ?? '',
+    second: parts.second ?? '',
+  };
+}
+
+function instantOf(value: string): number | undefined {
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/**
+ * `dd/MM/yyyy`: a date-only value as written; a timestamp as its São Paulo calendar day.
+ * Empty for an empty or invalid value.
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  if (DATE_ONLY.test(value)) {
+    if (!isDateOnly(value)) return '';
+    const [y, m, d] = value.split('-');
+    return `${d}/${m}/${y}`;
+  }
+  const ms = instantOf(value);
+  if (ms === undefined) return '';
+  const w = saoPauloWallTime(ms);
+  return `${w.day}/${w.month}/${w.year}`;
+}
+
+/** `dd/MM/yyyy HH:mm:ss` of a timestamp on São Paulo's clock; a date-only value has no time to show. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  if (DATE_ONLY.test(value)) return formatDate(value);
+  const ms = instantOf(value);
+  if (ms === undefined) return '';
+  const w = saoPauloWallTime(ms);
+  return `${w.day}/${w.month}/${w.year} ${w.hour}:${w.minute}:${w.second}`;
+}
+
+/** The São Paulo calendar day (`yyyy-MM-dd`) of an instant: "today" is `toDateOnly(new Date())`. */
+export function toDateOnly(instant: Date | string): string {
+  const ms = typeof instant === 'string' ? instantOf(instant) : instant.getTime();
+  if (ms === undefined || Number.isNaN(ms)) return '';
+  const w = saoPauloWallTime(ms);
+  return `${w.year}-${w.month}-${w.day}`;
+}
+
+/** How far São Paulo's clock is from UTC at an instant, in milliseconds (−3 h today). */
+function saoPauloOffset(ms: number): number {
+  const w = saoPauloWallTime(ms);
+  const asUtc = Date.UTC(+w.year, +w.month - 1, +w.day, +w.hour, +w.minute, +w.second);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The first UTC instant (ISO) of a São Paulo calendar day, for filtering stored timestamps by day.
+ * Written for any offset: past daylight-saving days started at 01:00 or repeated 23:00.
+ */
+export function dayStartUtc(day: string): string {
+  if (!isDateOnly(day)) throw new RangeError(`data inválida: ${day}`);
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const midnightUtc = Date.UTC(y, m - 1, d);
+  const first = midnightUtc - saoPauloOffset(midnightUtc);
+  const second = midnightUtc - saoPauloOffset(first);
+  const starts = [first, second].filter((ms) => toDateOnly(new Date(ms)) === day);
+  return new Date(Math.min(...starts)).toISOString();
+}
+
+/** The first UTC instant of the day after (an exclusive upper bound for a day range). */
+export function nextDayStartUtc(day: string): string {
+  if (!isDateOnly(day)) throw new RangeError(`data inválida: ${day}`);
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return dayStartUtc(new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10));
 }

@@ -29,16 +29,24 @@ const tickets: AuthzModule = {
       url: '/api/setCall',
       as: DEMO.juridico,
       payload: { id: 1, status: 1 },
-      expect: 403,
-      note: 'not his call',
+      expect: 404,
+      note: 'not his call: he may not see it',
     },
     {
       method: 'PUT',
       url: '/api/setCall',
       as: DEMO.analistaRh,
       payload: { id: 1, status: 1 },
+      expect: 404,
+      note: 'other department: she may not see it',
+    },
+    {
+      method: 'PUT',
+      url: '/api/setCall',
+      as: DEMO.juridico,
+      payload: { id: 8, status: 1 },
       expect: 403,
-      note: 'other department',
+      note: 'his own call: he sees it but does not attend it',
     },
     { method: 'PUT', url: '/api/setCall', as: DEMO.suporteTi, payload: { id: 8, status: 1 }, expect: 200 },
 
@@ -62,11 +70,18 @@ const tickets: AuthzModule = {
     { method: 'HEAD', url: '/api/calls/export?scope=mine', as: DEMO.juridico, expect: 200 },
 
     { method: 'GET', url: '/api/getSingleCall?id=1', as: null, expect: 401 },
-    { method: 'GET', url: '/api/getSingleCall?id=1', as: DEMO.juridico, expect: 403 },
+    { method: 'GET', url: '/api/getSingleCall?id=1', as: DEMO.juridico, expect: 404, note: 'not his call' },
     { method: 'GET', url: '/api/getSingleCall?id=1', as: DEMO.suporteTi, expect: 200 },
 
     { method: 'POST', url: '/api/calls/2/answers', as: null, payload: { msg: 'oi' }, expect: 401 },
-    { method: 'POST', url: '/api/calls/2/answers', as: DEMO.suporteTi, payload: { msg: 'oi' }, expect: 403 },
+    {
+      method: 'POST',
+      url: '/api/calls/2/answers',
+      as: DEMO.suporteTi,
+      payload: { msg: 'oi' },
+      expect: 404,
+      note: 'an RH call: TI support may not see it',
+    },
     { method: 'POST', url: '/api/calls/2/answers', as: DEMO.juridico, payload: { msg: 'oi' }, expect: 200 },
 
     { method: 'POST', url: '/api/calls/6/materials', as: null, payload: { items: [] }, expect: 401 },
@@ -80,14 +95,26 @@ const tickets: AuthzModule = {
     },
 
     { method: 'GET', url: '/api/getListMaterials?chamado_id=6', as: null, expect: 401 },
-    { method: 'GET', url: '/api/getListMaterials?chamado_id=6', as: DEMO.juridico, expect: 403 },
+    { method: 'GET', url: '/api/getListMaterials?chamado_id=6', as: DEMO.juridico, expect: 404 },
     { method: 'GET', url: '/api/getListMaterials?chamado_id=6', as: DEMO.gestorMultas, expect: 200 },
 
     { method: 'HEAD', url: '/api/calls/1/attachments/1', as: null, expect: 401 },
-    { method: 'HEAD', url: '/api/calls/1/attachments/1', as: DEMO.juridico, expect: 403 },
+    {
+      method: 'HEAD',
+      url: '/api/calls/1/attachments/1',
+      as: DEMO.juridico,
+      expect: 404,
+      note: 'not his call',
+    },
     { method: 'HEAD', url: '/api/calls/1/attachments/1', as: DEMO.suporteTi, expect: 404 },
     { method: 'GET', url: '/api/calls/1/attachments/1', as: null, expect: 401 },
-    { method: 'GET', url: '/api/calls/1/attachments/1', as: DEMO.juridico, expect: 403 },
+    {
+      method: 'GET',
+      url: '/api/calls/1/attachments/1',
+      as: DEMO.juridico,
+      expect: 404,
+      note: 'not his call',
+    },
     {
       method: 'GET',
       url: '/api/calls/1/attachments/1',

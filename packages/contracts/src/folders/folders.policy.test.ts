@@ -12,6 +12,7 @@ import {
   canUploadInto,
   checksFromPrivilege,
   folderItemAbilities,
+  folderReachable,
   folderVisibleTo,
   initialPrivilege,
   privilegeFromChecks,
@@ -56,6 +57,24 @@ describe('folderVisibleTo', () => {
   ];
   it.each(table)('%s', (_label, u, f, expected) => {
     expect(folderVisibleTo(u, f)).toBe(expected);
+  });
+});
+
+describe('folderReachable', () => {
+  const f = (id: number, privilegio: number, ownerId: number | null = 99) => ({
+    id,
+    ownerId,
+    privilegio,
+    isPrivate: 0,
+    sharedWithActor: false,
+  });
+  it('needs the folder and every ancestor visible', () => {
+    expect(folderReachable(colab, [f(1, 1, null), f(60, 3), f(61, 3)])).toBe(true);
+    // A folder opened to everyone inside one opened to managers only is out of a Colaborador's reach.
+    expect(folderReachable(colab, [f(1, 1, null), f(60, 2), f(61, 3)])).toBe(false);
+    expect(folderReachable(gestor, [f(1, 1, null), f(60, 2), f(61, 3)])).toBe(true);
+    expect(folderReachable(colab, [f(1, 1, null), f(60, 2, 3), f(61, 3)])).toBe(true);
+    expect(folderReachable(colab, [])).toBe(false);
   });
 });
 

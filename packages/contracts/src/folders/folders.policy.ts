@@ -39,6 +39,14 @@ export function folderVisibleTo(u: Actor, f: FolderFacts): boolean {
   return f.isPrivate === 0 && f.privilegio >= privilegeThreshold(u);
 }
 
+/**
+ * A folder is reachable when it and every ancestor are visible (`chain`: root first, the folder
+ * last); a file is visible when its folder is reachable. SQL: folders.service.ts#reachFolder and
+ * the search's recursive CTE.
+ */
+export const folderReachable = (u: Actor, chain: readonly FolderFacts[]): boolean =>
+  chain.length > 0 && chain.every((f) => folderVisibleTo(u, f));
+
 /** The item menu of spec §6, decided per item; the web shows only what is true here. */
 export interface FolderItemAbilities {
   /** The options button itself: owner or role below 3. */

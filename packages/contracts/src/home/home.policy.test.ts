@@ -167,16 +167,26 @@ const GRID_LABELS = [
   'Faturamento',
   'Operação',
   'QSSMA',
-  'Tecnologia de Informacao',
+  'Tecnologia de Informação',
   'Recursos Humanos',
   'Gestão de Multas',
 ];
 
 describe('Acessar Ambiente grid (spec §2, §6)', () => {
-  it('lists the nine sectors in spec order, each linking to its lower-case name', () => {
+  it('lists the nine sectors in spec order, accents kept, each linking to the route of spec §2', () => {
     const grid = sectorGrid(P.administrador);
     expect(grid.map((s) => s.label)).toEqual(GRID_LABELS);
-    for (const s of grid) expect(s.path.toLowerCase()).toBe(`/${s.label.toLowerCase()}`);
+    expect(grid.map((s) => s.path.toLowerCase())).toEqual([
+      '/estoque',
+      '/compras',
+      '/infraestrutura',
+      '/faturamento',
+      '/operação',
+      '/qssma',
+      '/tecnologia de informacao',
+      '/recursos humanos',
+      '/gestão de multas',
+    ]);
   });
 
   it.each<[Person, string[]]>([
@@ -184,7 +194,7 @@ describe('Acessar Ambiente grid (spec §2, §6)', () => {
     ['administradorSemFlag', GRID_LABELS],
     ['gestorCompras', ['Compras']],
     ['colaboradorOperacao', ['Operação']],
-    ['suporteTi', ['Tecnologia de Informacao']],
+    ['suporteTi', ['Tecnologia de Informação']],
     ['analistaRh', ['Recursos Humanos']],
     ['diretor', ['Estoque', 'Operação']],
     ['presidente', ['Faturamento']],

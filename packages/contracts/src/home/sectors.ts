@@ -4,23 +4,30 @@ export interface SectorRoute {
   key: SectorKey;
   /** The stored sector name (what user_sectors holds). */
   sector: SectorName;
-  /** The label on the home grid (spec §2 spells TI without the accent). */
-  label: string;
-  /** The route of spec §2 (matched case-insensitively, URL-decoded). */
+  /** The label on the home grid and the sector page: the sector's name, accents kept. */
+  label: SectorName;
+  /** The route of spec §2 (matched case-insensitively, URL-decoded); TI's is spelt without the accent. */
   path: string;
 }
 
+const route = (key: SectorKey, path: string): SectorRoute => ({
+  key,
+  sector: SECTOR[key],
+  label: SECTOR[key],
+  path,
+});
+
 /** The home grid, in the order spec §2 lists it. */
 export const SECTOR_ROUTES: readonly SectorRoute[] = [
-  { key: 'estoque', sector: SECTOR.estoque, label: 'Estoque', path: '/Estoque' },
-  { key: 'compras', sector: SECTOR.compras, label: 'Compras', path: '/Compras' },
-  { key: 'infra', sector: SECTOR.infra, label: 'Infraestrutura', path: '/infraestrutura' },
-  { key: 'faturamento', sector: SECTOR.faturamento, label: 'Faturamento', path: '/faturamento' },
-  { key: 'operacao', sector: SECTOR.operacao, label: 'Operação', path: '/operação' },
-  { key: 'qssma', sector: SECTOR.qssma, label: 'QSSMA', path: '/qssma' },
-  { key: 'ti', sector: SECTOR.ti, label: 'Tecnologia de Informacao', path: '/tecnologia de informacao' },
-  { key: 'rh', sector: SECTOR.rh, label: 'Recursos Humanos', path: '/recursos humanos' },
-  { key: 'multas', sector: SECTOR.multas, label: 'Gestão de Multas', path: '/gestão de multas' },
+  route('estoque', '/Estoque'),
+  route('compras', '/Compras'),
+  route('infra', '/infraestrutura'),
+  route('faturamento', '/faturamento'),
+  route('operacao', '/operação'),
+  route('qssma', '/qssma'),
+  route('ti', '/tecnologia de informacao'),
+  route('rh', '/recursos humanos'),
+  route('multas', '/gestão de multas'),
 ];
 
 /** Finds the sector of a pathname such as "/tecnologia%20de%20informacao" or "/COMPRAS". */

@@ -6,6 +6,7 @@ import {
   canFireTransition,
   canListOpenCalls,
   canSeeCall,
+  inOpenQueue,
   supportedDepartments,
 } from './tickets.policy.ts';
 import { CALL_TRANSITIONS } from './tickets.workflow.ts';
@@ -60,6 +61,26 @@ describe('canSeeCall', () => {
     ['compras, chamado de uma compra', compras, { ...tiCall, dep: 'Infraestrutura', requestId: 7 }, true],
   ])('%s → %s', (_name, who, call, expected) => {
     expect(canSeeCall(who, call)).toBe(expected);
+  });
+});
+
+describe('inOpenQueue (Chamados Abertos)', () => {
+  const purchase = { ...tiCall, dep: 'Infraestrutura', requestId: 7 };
+  it.each([
+    ['o solicitante, sem suporte', colaborador, tiCall, false],
+    ['o suporte do departamento', suporteTi, tiCall, true],
+    [
+      'o suporte, o próprio chamado de outro departamento',
+      suporteTi,
+      { ...tiCall, userId: 4, dep: 'QSSMA' },
+      false,
+    ],
+    ['o admin', admin, tiCall, true],
+    ['compras, chamado sem compra', compras, tiCall, false],
+    ['compras, chamado de uma compra', compras, purchase, true],
+    ['o suporte de outro departamento, chamado de uma compra', suporteTi, purchase, false],
+  ])('%s → %s', (_name, who, call, expected) => {
+    expect(inOpenQueue(who, call)).toBe(expected);
   });
 });
 

@@ -39,19 +39,21 @@ export interface CallFacts {
 }
 
 /**
- * Who sees a call: its requester, the support users of its department, purchasing users when the
- * call belongs to a purchase request, and admins. The server's list queries apply the same rule
- * in SQL (tickets.queries.ts#visibleTo).
+ * The queue of Chamados Abertos: the calls of the departments the user attends, and the calls that
+ * belong to a purchase request for purchasing users (admins: every call).
  */
-export function canSeeCall(u: Actor, call: CallFacts): boolean {
-  return (
-    call.userId === u.userId ||
-    supportsDepartment(u, call.dep) ||
-    (call.requestId !== null && isPurchasing(u))
-  );
-}
+export const inOpenQueue = (u: Actor, call: CallFacts): boolean =>
+  supportsDepartment(u, call.dep) || (call.requestId !== null && isPurchasing(u));
 
-/** Chamados Abertos lists the calls of the departments the user attends. */
+/**
+ * Who sees a call: its requester, and whoever has it in the open queue. The server's list queries
+ * apply the same rules in SQL (tickets.queries.ts#scopeFilter: `mine` is canSeeCall, `open` is
+ * inOpenQueue).
+ */
+export const canSeeCall = (u: Actor, call: CallFacts): boolean =>
+  call.userId === u.userId || inOpenQueue(u, call);
+
+/** Who opens Chamados Abertos (the `open` list): admin or support. */
 export const canListOpenCalls = (u: Actor) => canOpenChamadosAbertos(u);
 
 /** Any signed-in member opens a call. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateOnlySchema } from '../dates.ts';
 import { bodyId, bodyInt, queryId, queryInt } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
@@ -122,10 +123,7 @@ export const setCallBody = z.object({
   status: bodyInt(),
 });
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use aaaa-mm-dd).' })
-  .optional();
+const isoDate = dateOnlySchema.optional();
 const filterText = z
   .string()
   .trim()

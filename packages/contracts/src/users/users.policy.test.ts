@@ -8,6 +8,7 @@ import {
   canDeleteUser,
   canManageUsers,
   canResetPassword,
+  canSeeUser,
   canUpdateUser,
   createRefusal,
   grantableBranches,
@@ -54,6 +55,13 @@ const grant = (privilegio: number, extra: Partial<AccessGrant> = {}): AccessGran
 });
 
 describe('users policy (spec §6)', () => {
+  it('lists every active account to everyone, a deactivated one to nobody', () => {
+    for (const u of [admin, gestor, colaborador]) {
+      expect(canSeeUser(u, { active: 1 })).toBe(true);
+      expect(canSeeUser(u, { active: 0 })).toBe(false);
+    }
+  });
+
   it.each([
     ['Administrador', admin, true],
     ['Gestor', gestor, true],

@@ -35,6 +35,12 @@ export interface UserManager extends Actor {
 /** The Usuarios page and its calls: admin or role below 3 (spec §6). */
 export const canManageUsers = (u: Actor) => menuPolicy.showUsuarios(u);
 
+/**
+ * Who the user lists show: every active account, to every member (the name directory) and to user
+ * managers (the administration list). A deleted (deactivated) account is listed to nobody.
+ */
+export const canSeeUser = (_u: Actor, target: { active: number }) => target.active === 1;
+
 /** Only an Administrador may give Administrador or Gestor; others only Usuário (spec §5, §6). */
 export function assignablePrivileges(u: Actor): number[] {
   if (!canManageUsers(u)) return [];

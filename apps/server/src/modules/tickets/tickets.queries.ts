@@ -2,8 +2,10 @@ import {
   type Actor,
   type CallFilters,
   type CallScope,
+  dayStartUtc,
   isAdmin,
   isPurchasing,
+  nextDayStartUtc,
   statusesLike,
   supportedDepartments,
   toBranchName,
@@ -31,8 +33,8 @@ const ROW_COLUMNS = [
 ] as const;
 
 /**
- * The calls a user may see, in SQL: the same rule as tickets.policy.ts#canSeeCall (mine) or the
- * queue of the departments the user attends (open, Chamados Abertos).
+ * The calls of a list, in SQL: tickets.policy.ts#canSeeCall for `mine`, #inOpenQueue for `open`
+ * (Chamados Abertos). tickets.scope.test.ts checks both against those functions.
  */
 function scopeFilter(eb: Eb, actor: Actor, scope: CallScope) {
   if (isAdmin(actor)) return eb.lit(true);
@@ -42,15 +44,6 @@ function scopeFilter(eb: Eb, actor: Actor, scope: CallScope) {
   if (deps.length > 0) ors.push(eb('calls.dep', 'in', deps));
   if (isPurchasing(actor)) ors.push(eb('calls.request_id', 'is not', null));
   return ors.length > 0 ? eb.or(ors) : eb.lit(false);
-}
-
-/** A calendar day of São Paulo (UTC−3, no daylight saving since 2019) as its first UTC instant. */
-export function dayStartUtc(day: string): string {
-  return new Date(`${day}T00:00:00.000-03:00`).toISOString();
-}
-
-export function nextDayStartUtc(day: string): string {
-  return new Date(new Date(`${day}T00:00:00.000-03:00`).getTime() + 86_400_000).toISOString();
 }
 
 function filtersOf(eb: Eb, f: CallFilters) {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { MSG } from '@intranet/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,7 +163,7 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       expect(file.headers['content-type']).toBe('image/png');
       expect(file.rawPayload.equals(PNG)).toBe(true);
       const other = await t.as(DEMO.analistaRh)({ method: 'GET', url: `/api/${d.attachments[1]!.filepath}` });
-      expect(other.statusCode).toBe(403);
+      expect(other.statusCode).toBe(404);
     });
 
     it('refuses a file that is not an image or PDF by its bytes, and opens nothing', async () => {
@@ -182,15 +184,16 @@ describe(`tickets (${TEST_DIALECT})`, () => {
   describe('PUT /api/setCall: the status machine per role and status', () => {
     it('Atender 0→1 by the department support records the attendant; others are refused', async () => {
       const id = await newCall(DEMO.juridico);
-      for (const who of [
-        DEMO.juridico,
-        DEMO.colaborador,
-        DEMO.analistaRh,
-        DEMO.gestorCompras,
-        DEMO.diretor,
-      ]) {
+      // The requester sees his call but may not attend it; the others may not even see it.
+      for (const [who, status] of [
+        [DEMO.juridico, 403],
+        [DEMO.colaborador, 404],
+        [DEMO.analistaRh, 404],
+        [DEMO.gestorCompras, 404],
+        [DEMO.diretor, 404],
+      ] as const) {
         const res = await setCall(who, id, 1);
-        expect(res.statusCode, who).toBe(403);
+        expect(res.statusCode, who).toBe(status);
       }
       expect((await setCall(DEMO.suporteTi, id, 3)).json()).toEqual({ error: MSG.ticketTransitionInvalid });
       expect((await setCall(DEMO.suporteTi, id, 2)).statusCode).toBe(400);
@@ -213,7 +216,7 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       expect((await setCall(DEMO.juridico, a, 2)).statusCode).toBe(403);
       expect((await setCall(DEMO.suporteTi, a, 2)).statusCode).toBe(200);
       expect(await statusOf(a)).toBe(2);
-      expect((await setCall(DEMO.analistaRh, a, 1)).statusCode).toBe(403);
+      expect((await setCall(DEMO.analistaRh, a, 1)).statusCode).toBe(404);
       expect((await setCall(DEMO.suporteTi, a, 1)).statusCode).toBe(200);
       expect((await setCall(DEMO.suporteTi, a, 3)).statusCode).toBe(200);
       expect(await statusOf(a)).toBe(3);
@@ -250,9 +253,10 @@ describe(`tickets (${TEST_DIALECT})`, () => {
     it('purchasing accepts a materials list only on a call that belongs to a purchase', async () => {
       const id = await newCall(DEMO.juridico, { dep: 'Infraestrutura', problem: 'Instalação' });
       await t.db.updateTable('calls').set({ status: 21 }).where('id', '=', id).execute();
-      expect((await setCall(DEMO.gestorCompras, id, 23)).statusCode).toBe(403);
+      // Not a purchase: purchasing may not even see it.
+      expect((await setCall(DEMO.gestorCompras, id, 23)).statusCode).toBe(404);
       await t.db.updateTable('calls').set({ request_id: 77 }).where('id', '=', id).execute();
-      expect((await setCall(DEMO.suporteTi, id, 23)).statusCode).toBe(403);
+      expect((await setCall(DEMO.juridico, id, 23)).statusCode).toBe(403);
       expect((await setCall(DEMO.gestorCompras, id, 23)).statusCode).toBe(200);
       expect((await setCall(DEMO.gestorCompras, id, 22)).statusCode).toBe(200);
       expect(await statusOf(id)).toBe(22);
@@ -264,15 +268,17 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       [DEMO.colaborador, CALL.coletor1003, 200],
       [DEMO.suporteTi, CALL.coletor1003, 200],
       [DEMO.admin, CALL.coletor1003, 200],
-      [DEMO.juridico, CALL.coletor1003, 403],
-      [DEMO.analistaRh, CALL.coletor1003, 403],
-      [DEMO.gestorCompras, CALL.coletor1003, 403],
+      [DEMO.juridico, CALL.coletor1003, 404],
+      [DEMO.analistaRh, CALL.coletor1003, 404],
+      [DEMO.gestorCompras, CALL.coletor1003, 404],
       [DEMO.analistaRh, CALL.salario1008, 200],
-      [DEMO.suporteTi, CALL.salario1008, 403],
+      [DEMO.suporteTi, CALL.salario1008, 404],
+      [DEMO.admin, 999_999, 404],
     ])('%s reads call %i → %i', async (who, id, status) => {
       const res = await detail(who, id);
       expect(res.statusCode).toBe(status);
-      if (status === 403) expect(res.json()).toEqual({ error: MSG.forbidden });
+      // A call one may not see is answered like one that does not exist.
+      if (status === 404) expect(res.json()).toEqual({ error: MSG.ticketNotFound });
     });
 
     it('the detail has the spec read shape with answers', async () => {
@@ -361,6 +367,10 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       const from11 = await list(DEMO.admin, 'scope=open&from=2024-03-11&to=2024-03-11');
       expect(ids(from11)).toEqual([CALL.intranet1008]);
       expect((await list(DEMO.admin, 'scope=open&from=10/03/2024')).statusCode).toBe(400);
+      // Not a calendar day: a clear 400, not a 500 from an invalid Date.
+      const notADay = await list(DEMO.admin, 'scope=open&to=2024-02-32');
+      expect(notADay.statusCode).toBe(400);
+      expect(notADay.json()).toEqual({ error: 'Data inválida (use aaaa-mm-dd).' });
     });
 
     it('pages and sorts in SQL', async () => {
@@ -524,12 +534,55 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       expect((await answer(DEMO.juridico, CALL.salario1008, '<b></b>')).json()).toEqual({
         error: MSG.fieldRequired,
       });
-      expect((await answer(DEMO.suporteTi, CALL.salario1008, 'oi')).statusCode).toBe(403);
-      expect((await answer(DEMO.colaborador, CALL.salario1008, 'oi')).statusCode).toBe(403);
+      expect((await answer(DEMO.suporteTi, CALL.salario1008, 'oi')).statusCode).toBe(404);
+      expect((await answer(DEMO.colaborador, CALL.salario1008, 'oi')).statusCode).toBe(404);
       const closed = await answer(DEMO.gestorCompras, CALL.impressora1002, 'Voltou a manchar');
       expect(closed.statusCode).toBe(400);
       expect(closed.json()).toEqual({ error: 'Este chamado está finalizado e não aceita novas mensagens.' });
     });
+
+    /** Every stored file, temporary ones included, as paths under the storage root. */
+    const storedFiles = () =>
+      fs
+        .readdirSync(path.join(t.dataDir, 'files'), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(t.dataDir, path.join(e.parentPath, e.name)))
+        .sort();
+
+    it.each([
+      ['a call he may not see', DEMO.suporteTi, CALL.salario1008, 404, MSG.ticketNotFound],
+      ['a finalised call', DEMO.gestorCompras, CALL.impressora1002, 400, MSG.ticketClosed],
+      ['a purchase call he sees but does not attend', DEMO.gestorCompras, 'purchase', 403, MSG.forbidden],
+    ] as const)(
+      'refuses a multipart answer on %s before any byte reaches storage',
+      async (_, who, call, status, error) => {
+        let id: number;
+        if (call === 'purchase') {
+          id = await newCall(DEMO.juridico, { dep: 'Infraestrutura', problem: 'Instalação' });
+          await t.db.updateTable('calls').set({ request_id: 78 }).where('id', '=', id).execute();
+        } else id = call;
+        const tmpDir = path.join(t.dataDir, 'files', '.tmp');
+        // Storage creates .tmp for its first temporary file: absent after the call means none was written.
+        fs.rmSync(tmpDir, { recursive: true, force: true });
+        const before = storedFiles();
+        const answersBefore = (
+          await t.db.selectFrom('call_answers').select('id').where('call_id', '=', id).execute()
+        ).length;
+        const form = new FormData();
+        form.append('msg', 'Segue a foto.');
+        form.append('files', new Blob([PNG], { type: 'image/png' }), 'foto.png');
+        form.append('files', new Blob([PDF], { type: 'application/pdf' }), 'laudo.pdf');
+        const res = await t.as(who)({ method: 'POST', url: `/api/calls/${id}/answers`, payload: form });
+        expect(res.statusCode, res.body).toBe(status);
+        expect(res.json()).toEqual({ error });
+        expect(fs.existsSync(tmpDir)).toBe(false);
+        expect(storedFiles()).toEqual(before);
+        const answersAfter = (
+          await t.db.selectFrom('call_answers').select('id').where('call_id', '=', id).execute()
+        ).length;
+        expect(answersAfter).toBe(answersBefore);
+      },
+    );
 
     it('carries attachments in multipart', async () => {
       const form = new FormData();
@@ -575,7 +628,7 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       expect((await post(DEMO.admin, { items: [{ ...items[0], qnt: 0 }] })).json()).toEqual({
         error: 'Informe uma quantidade maior que zero.',
       });
-      expect((await post(DEMO.suporteTi, { items })).statusCode).toBe(403);
+      expect((await post(DEMO.suporteTi, { items })).statusCode).toBe(404);
       expect((await post(DEMO.gestorMultas, { items })).statusCode).toBe(403);
     });
 
@@ -596,7 +649,7 @@ describe(`tickets (${TEST_DIALECT})`, () => {
         method: 'GET',
         url: `/api/getListMaterials?chamado_id=${CALL.prateleiras1009}`,
       });
-      expect(denied.statusCode).toBe(403);
+      expect(denied.statusCode).toBe(404);
     });
   });
 });

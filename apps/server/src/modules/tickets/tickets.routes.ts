@@ -67,6 +67,10 @@ export async function ticketsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const user = currentUser(request);
       const { fields, form } = await receiveBodyOrForm(request, ctx.storage, calls.answer.multipart, {
         prefix: 'calls',
+        // A caller who may not answer this call stores no byte.
+        beforeFile: async () => {
+          await service.answerableCall(ctx, user, request.params.id);
+        },
       });
       await service.answerCall(ctx, request.log, user, request.params.id, fields.msg, form);
       return { success: true as const, message: MSG.answerSent };

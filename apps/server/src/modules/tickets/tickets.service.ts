@@ -1,4 +1,5 @@
 import {
+  CALL_STATUS,
   type CallDetail,
   type CallFacts,
   type CallScope,
@@ -44,10 +45,10 @@ export function toRow<T extends { setores_usuario: string | null }>(
 export const attachmentPath = (callId: number, attachmentId: number) =>
   `calls/${callId}/attachments/${attachmentId}`;
 
+/** A call the user may not see answers 404, like one that does not exist: its existence is not revealed. */
 export async function loadVisibleCall(ctx: AppContext, user: SessionUser, id: number): Promise<q.CallRecord> {
   const call = await q.findCall(ctx.db, id);
-  if (!call) throw notFound(MSG.ticketNotFound);
-  authorize(canSeeCall(user, facts(call)));
+  if (!call || !canSeeCall(user, facts(call))) throw notFound(MSG.ticketNotFound);
   return call;
 }
 
@@ -171,6 +172,14 @@ export async function setCallStatus(
   );
 }
 
+/** The call, if the user may answer it now: 404 unseen, 400 finalised, 403 not his to answer. */
+export async function answerableCall(ctx: AppContext, user: SessionUser, id: number): Promise<q.CallRecord> {
+  const call = await loadVisibleCall(ctx, user, id);
+  if (call.status === CALL_STATUS.finalizado) throw badRequest(MSG.ticketClosed);
+  authorize(canAnswerCall(user, facts(call)));
+  return call;
+}
+
 export async function answerCall(
   ctx: AppContext,
   log: FastifyBaseLogger,
@@ -179,14 +188,12 @@ export async function answerCall(
   rawMsg: string,
   form?: ReceivedForm,
 ): Promise<void> {
-  const call = await loadVisibleCall(ctx, user, id).catch(async (err) => {
+  const call = await answerableCall(ctx, user, id).catch(async (err) => {
     await form?.discard();
     throw err;
   });
   const msg = plainText(rawMsg);
   await withFiles(ctx, form, async () => {
-    if (call.status === 3) throw badRequest(MSG.ticketClosed);
-    authorize(canAnswerCall(user, facts(call)));
     if (!msg) throw badRequest(MSG.fieldRequired);
     const now = nowIso();
     await ctx.db.transaction().execute(async (tx) => {

@@ -1,6 +1,5 @@
-import { type FileItem, formatFileSize } from '@intranet/contracts';
+import { type FileItem, formatDate, formatFileSize } from '@intranet/contracts';
 import { Modal, SimpleGrid, Text } from '@mantine/core';
-import { formatDateBR } from '../../../ui/dates.ts';
 
 /** What a double click on a file shows (spec §2): creator, creation date and size. */
 export function FileInfoDialog({ file, onClose }: { file: FileItem | null; onClose: () => void }) {
@@ -13,7 +12,7 @@ export function FileInfoDialog({ file, onClose }: { file: FileItem | null; onClo
           <Text fw={600}>Criado por</Text>
           <Text>{file.createdByName ?? '—'}</Text>
           <Text fw={600}>Data de criação</Text>
-          <Text>{formatDateBR(file.date)}</Text>
+          <Text>{formatDate(file.date)}</Text>
           <Text fw={600}>Tamanho</Text>
           <Text>{formatFileSize(file.size)}</Text>
           <Text fw={600}>Tipo</Text>

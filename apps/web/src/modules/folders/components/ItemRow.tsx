@@ -3,6 +3,7 @@ import {
   FOLDER_MSG,
   type FolderItem,
   folderItemNameProblem,
+  formatDate,
   formatFileSize,
   isBlockedUpload,
 } from '@intranet/contracts';
@@ -22,7 +23,6 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 import { type CSSProperties, type Ref, useState } from 'react';
-import { formatDateBR } from '../../../ui/dates.ts';
 import { downloadUrl } from '../folders.api.ts';
 import classes from './ItemRow.module.css';
 
@@ -162,7 +162,7 @@ export function ItemRow({
         )}
         <Text size="xs" c="dimmed" className={classes.meta}>
           {[
-            formatDateBR(item.date),
+            formatDate(item.date),
             entry.kind === 'file' ? formatFileSize(entry.item.size) : null,
             item.createdByName,
           ]
