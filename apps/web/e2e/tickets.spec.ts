@@ -117,6 +117,24 @@ test('João sees the answer and the Finalizado status in his calls', async ({ pa
   // A finalised call takes no more messages, and the requester has no status buttons.
   await expect(panel.getByRole('textbox', { name: 'Mensagem' })).toHaveCount(0);
   await expect(panel.getByRole('button', { name: 'Atender' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The search lives in the URL: a reload (or a shared link) shows the same search and rows.
+  const rows = page.getByTestId('virtual-table').locator('tbody tr[data-index]');
+  const search = page.getByRole('form', { name: 'Pesquisar chamados' });
+  await search.getByRole('textbox', { name: 'Nome do atendente' }).fill('rafael');
+  await search.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(page).toHaveURL(/[?&]typeRequest=chamado(&|$)/);
+  await expect(page).toHaveURL(/[?&]nome_suporte=rafael(&|$)/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`#${ticket}`);
+  await page.reload();
+  await expect(search.getByRole('textbox', { name: 'Nome do atendente' })).toHaveValue('rafael');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`#${ticket}`);
+  await search.getByRole('button', { name: 'Limpar' }).click();
+  await expect(page).not.toHaveURL(/nome_suporte=/);
+  await expect(rows).not.toHaveCount(1);
 });
 
 test('Chamados Abertos filters by column and downloads dados.xlsx with the rows', async ({ page }) => {
@@ -128,6 +146,20 @@ test('Chamados Abertos filters by column and downloads dados.xlsx with the rows'
   await expect(rows).not.toHaveCount(0);
   // Retried until the filtered page replaced the unfiltered one.
   await expect(rows.filter({ hasNotText: 'Luiz Fernando Teixeira' })).toHaveCount(0);
+  const filtered = await rows.count();
+
+  // Filters and sort live in the URL: after a reload the same filtered rows come back, in the same order.
+  await page.getByRole('button', { name: 'Ordenar por Ticket' }).click();
+  await expect(page).toHaveURL(/[?&]sort=id&dir=desc/);
+  await expect(page).toHaveURL(/[?&]nome_usuario=luiz(&|$)/);
+  const order = await rows.locator('td:first-child').allTextContents();
+  await page.reload();
+  await expect(rows).toHaveCount(filtered);
+  await expect(rows.filter({ hasNotText: 'Luiz Fernando Teixeira' })).toHaveCount(0);
+  await expect(rows.locator('td:first-child')).toHaveText(order);
+  await page.getByRole('button', { name: 'Filtrar Nome' }).click();
+  await expect(filterDialog(page, 'Nome').getByRole('textbox', { name: 'Nome' })).toHaveValue('luiz');
+  await filterDialog(page, 'Nome').getByRole('button', { name: 'Fechar' }).click();
 
   // Filters take at most 15 characters.
   await page.getByRole('button', { name: 'Filtrar Matrícula' }).click();

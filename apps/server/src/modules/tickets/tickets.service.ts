@@ -1,4 +1,5 @@
 import {
+  CALL_STATUS,
   type CallDetail,
   type CallFacts,
   type CallScope,
@@ -83,7 +84,7 @@ export async function openCall(
         dep: body.dep,
         descricao: body.descript,
         filial: body.filial,
-        status: 0,
+        status: CALL_STATUS.naoAtendido,
         user_id: user.userId,
         nome_usuario: user.userName,
         matricula_usuario: user.matricula,
@@ -185,7 +186,7 @@ export async function answerCall(
   });
   const msg = plainText(rawMsg);
   await withFiles(ctx, form, async () => {
-    if (call.status === 3) throw badRequest(MSG.ticketClosed);
+    if (call.status === CALL_STATUS.finalizado) throw badRequest(MSG.ticketClosed);
     authorize(canAnswerCall(user, facts(call)));
     if (!msg) throw badRequest(MSG.fieldRequired);
     const now = nowIso();
