@@ -190,6 +190,41 @@ test('Chamados Abertos filters by column and downloads dados.xlsx with the rows'
   expect(row.getCell(9).value).toBe('Finalizado');
 });
 
+test('the department sends the materials list of a call waiting for it', async ({ page }) => {
+  // A shared link to a filtered view: the status filter comes from the URL.
+  await signIn(page, '1001', '/ChamadosAbertos?status=20');
+  const rows = page.getByTestId('virtual-table').locator('tbody tr[data-index]');
+  const row = rows.filter({ hasText: 'Nova Estrutura' });
+  await expect(row).toHaveCount(1);
+  await expect(rows.filter({ hasNotText: 'Materiais pendentes' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Filtrar Status' }).click();
+  await expect(filterDialog(page, 'Status').getByRole('textbox', { name: 'Status' })).toHaveValue(
+    'Materiais pendentes',
+  );
+  await filterDialog(page, 'Status').getByRole('button', { name: 'Fechar' }).click();
+  await row.click();
+
+  const panel = page.getByTestId('call-panel');
+  await panel.getByRole('button', { name: 'Inserir Materiais' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Inserir Materiais' });
+  await dialog.getByRole('button', { name: 'Enviar lista' }).click();
+  await expect(dialog).toContainText('Por favor, preencha todos os campos.');
+  await dialog.getByRole('textbox', { name: 'Item 1' }).fill('Prateleira de aço');
+  await dialog.getByRole('button', { name: 'Adicionar item' }).click();
+  await dialog.getByRole('textbox', { name: 'Item 2' }).fill('Parafuso sextavado');
+  await dialog.getByRole('textbox', { name: 'Quantidade 2' }).fill('40');
+  // Removing the first row keeps the second one's values.
+  await dialog.getByRole('button', { name: 'Remover item 1' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Item 1' })).toHaveValue('Parafuso sextavado');
+  await expect(dialog.getByRole('textbox', { name: 'Quantidade 1' })).toHaveValue('40');
+  await dialog.getByRole('button', { name: 'Enviar lista' }).click();
+
+  await expect(toasts(page)).toContainText('Lista de materiais enviada!');
+  await expect(dialog).toBeHidden();
+  await expect(panel).toContainText('Parafuso sextavado');
+  await expect(page.getByRole('dialog').locator('[data-status]').first()).toHaveText('Materiais enviados');
+});
+
 test('a colaborador is sent away from Chamados Abertos; /chooserequest follows the functionType cookie', async ({
   page,
 }) => {
