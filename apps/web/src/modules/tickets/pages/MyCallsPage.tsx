@@ -96,6 +96,7 @@ function CallsSearch() {
       ) : null}
       <VirtualTable
         {...table.tableProps}
+        // My calls filters through the search form above, not in the headers.
         filters={undefined}
         label="Chamados"
         columns={MY_CALLS_COLUMNS}
