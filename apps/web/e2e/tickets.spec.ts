@@ -117,6 +117,24 @@ test('João sees the answer and the Finalizado status in his calls', async ({ pa
   // A finalised call takes no more messages, and the requester has no status buttons.
   await expect(panel.getByRole('textbox', { name: 'Mensagem' })).toHaveCount(0);
   await expect(panel.getByRole('button', { name: 'Atender' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The search lives in the URL: a reload (or a shared link) shows the same search and rows.
+  const rows = page.getByTestId('virtual-table').locator('tbody tr[data-index]');
+  const search = page.getByRole('form', { name: 'Pesquisar chamados' });
+  await search.getByRole('textbox', { name: 'Nome do atendente' }).fill('rafael');
+  await search.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(page).toHaveURL(/[?&]typeRequest=chamado(&|$)/);
+  await expect(page).toHaveURL(/[?&]nome_suporte=rafael(&|$)/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`#${ticket}`);
+  await page.reload();
+  await expect(search.getByRole('textbox', { name: 'Nome do atendente' })).toHaveValue('rafael');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`#${ticket}`);
+  await search.getByRole('button', { name: 'Limpar' }).click();
+  await expect(page).not.toHaveURL(/nome_suporte=/);
+  await expect(rows).not.toHaveCount(1);
 });
 
 test('Chamados Abertos filters by column and downloads dados.xlsx with the rows', async ({ page }) => {
@@ -128,6 +146,20 @@ test('Chamados Abertos filters by column and downloads dados.xlsx with the rows'
   await expect(rows).not.toHaveCount(0);
   // Retried until the filtered page replaced the unfiltered one.
   await expect(rows.filter({ hasNotText: 'Luiz Fernando Teixeira' })).toHaveCount(0);
+  const filtered = await rows.count();
+
+  // Filters and sort live in the URL: after a reload the same filtered rows come back, in the same order.
+  await page.getByRole('button', { name: 'Ordenar por Ticket' }).click();
+  await expect(page).toHaveURL(/[?&]sort=id&dir=desc/);
+  await expect(page).toHaveURL(/[?&]nome_usuario=luiz(&|$)/);
+  const order = await rows.locator('td:first-child').allTextContents();
+  await page.reload();
+  await expect(rows).toHaveCount(filtered);
+  await expect(rows.filter({ hasNotText: 'Luiz Fernando Teixeira' })).toHaveCount(0);
+  await expect(rows.locator('td:first-child')).toHaveText(order);
+  await page.getByRole('button', { name: 'Filtrar Nome' }).click();
+  await expect(filterDialog(page, 'Nome').getByRole('textbox', { name: 'Nome' })).toHaveValue('luiz');
+  await filterDialog(page, 'Nome').getByRole('button', { name: 'Fechar' }).click();
 
   // Filters take at most 15 characters.
   await page.getByRole('button', { name: 'Filtrar Matrícula' }).click();
@@ -156,6 +188,41 @@ test('Chamados Abertos filters by column and downloads dados.xlsx with the rows'
   expect(row.getCell(1).value).toBe(ticket);
   expect(row.getCell(2).value).toBe('João Pedro da Silva');
   expect(row.getCell(9).value).toBe('Finalizado');
+});
+
+test('the department sends the materials list of a call waiting for it', async ({ page }) => {
+  // A shared link to a filtered view: the status filter comes from the URL.
+  await signIn(page, '1001', '/ChamadosAbertos?status=20');
+  const rows = page.getByTestId('virtual-table').locator('tbody tr[data-index]');
+  const row = rows.filter({ hasText: 'Nova Estrutura' });
+  await expect(row).toHaveCount(1);
+  await expect(rows.filter({ hasNotText: 'Materiais pendentes' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Filtrar Status' }).click();
+  await expect(filterDialog(page, 'Status').getByRole('textbox', { name: 'Status' })).toHaveValue(
+    'Materiais pendentes',
+  );
+  await filterDialog(page, 'Status').getByRole('button', { name: 'Fechar' }).click();
+  await row.click();
+
+  const panel = page.getByTestId('call-panel');
+  await panel.getByRole('button', { name: 'Inserir Materiais' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Inserir Materiais' });
+  await dialog.getByRole('button', { name: 'Enviar lista' }).click();
+  await expect(dialog).toContainText('Por favor, preencha todos os campos.');
+  await dialog.getByRole('textbox', { name: 'Item 1' }).fill('Prateleira de aço');
+  await dialog.getByRole('button', { name: 'Adicionar item' }).click();
+  await dialog.getByRole('textbox', { name: 'Item 2' }).fill('Parafuso sextavado');
+  await dialog.getByRole('textbox', { name: 'Quantidade 2' }).fill('40');
+  // Removing the first row keeps the second one's values.
+  await dialog.getByRole('button', { name: 'Remover item 1' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Item 1' })).toHaveValue('Parafuso sextavado');
+  await expect(dialog.getByRole('textbox', { name: 'Quantidade 1' })).toHaveValue('40');
+  await dialog.getByRole('button', { name: 'Enviar lista' }).click();
+
+  await expect(toasts(page)).toContainText('Lista de materiais enviada!');
+  await expect(dialog).toBeHidden();
+  await expect(panel).toContainText('Parafuso sextavado');
+  await expect(page.getByRole('dialog').locator('[data-status]').first()).toHaveText('Materiais enviados');
 });
 
 test('a colaborador is sent away from Chamados Abertos; /chooserequest follows the functionType cookie', async ({

@@ -1,17 +1,26 @@
+import type { FilterValues } from '@intranet/contracts';
 import { Box, Center, Loader, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { ColumnFilter } from './ColumnFilter.tsx';
+import { cellText, type TableColumn } from './table-columns.ts';
 
 export interface VirtualTableSort {
   id: string;
   dir: 'asc' | 'desc';
 }
 
+export interface VirtualTableFilters {
+  values: FilterValues;
+  onApply: (columnId: string, value: string | undefined) => void;
+}
+
 interface VirtualTableProps<T> {
   rows: T[];
-  columns: ColumnDef<T, unknown>[];
+  /** The list's column descriptions (contracts) with React cells where needed (table-columns.ts). */
+  columns: readonly TableColumn<T>[];
   /** Rows the server has for the filters (the table shows how many of them are loaded). */
   total: number;
   rowKey: (row: T) => string | number;
@@ -20,18 +29,20 @@ interface VirtualTableProps<T> {
   onEndReached?: () => void;
   loading?: boolean;
   emptyText?: string;
-  /** Server-side sort: the column ids in `sortable` get a button in their header. */
+  /** Server-side sort: sortable columns get a button in their header. */
   sort?: VirtualTableSort;
-  sortable?: string[];
   onSortChange?: (sort: VirtualTableSort) => void;
-  /** Extra content in a header cell, after its title (e.g. a column filter). */
-  headerExtra?: (columnId: string) => ReactNode;
+  /** Per-column filters in the headers, for the columns whose description has one. */
+  filters?: VirtualTableFilters;
   height?: number | string;
+  /** The table's minimum width; by default the sum of its columns' widths. */
   minWidth?: number;
   label: string;
 }
 
 const ROW_HEIGHT = 44;
+/** Pixels per character of a column description's width. */
+const CHAR_PX = 7;
 
 /**
  * A table for big server-paged lists: only the rows on screen are in the DOM (TanStack Virtual),
@@ -47,16 +58,25 @@ export function VirtualTable<T>({
   loading,
   emptyText = 'Nenhum registro encontrado.',
   sort,
-  sortable = [],
   onSortChange,
-  headerExtra,
+  filters,
   height,
-  minWidth = 760,
+  minWidth,
   label,
 }: VirtualTableProps<T>) {
+  const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
+  const columnDefs = useMemo<ColumnDef<T, unknown>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        header: c.header,
+        cell: ({ row }) => (c.cell ? c.cell(row.original) : cellText(c, row.original)),
+      })),
+    [columns],
+  );
   const table = useReactTable({
     data: rows,
-    columns,
+    columns: columnDefs,
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
   });
@@ -96,7 +116,7 @@ export function VirtualTable<T>({
           striped
           highlightOnHover
           stickyHeader
-          miw={minWidth}
+          miw={minWidth ?? columns.reduce((sum, c) => sum + c.width * CHAR_PX, 0)}
           aria-rowcount={total}
           data-testid="virtual-table"
         >
@@ -105,18 +125,22 @@ export function VirtualTable<T>({
               <Table.Tr key={group.id}>
                 {group.headers.map((header) => {
                   const id = header.column.id;
+                  const column = byId.get(id);
                   const title = flexRender(header.column.columnDef.header, header.getContext());
                   const active = sort?.id === id;
                   return (
-                    <Table.Th key={header.id} style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Th
+                      key={header.id}
+                      style={{ whiteSpace: 'nowrap', minWidth: (column?.width ?? 0) * CHAR_PX }}
+                    >
                       <Box style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-                        {sortable.includes(id) && onSortChange ? (
+                        {column?.sortable && onSortChange ? (
                           <UnstyledButton
                             onClick={() =>
                               onSortChange({ id, dir: active && sort?.dir === 'desc' ? 'asc' : 'desc' })
                             }
                             style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
-                            aria-label={`Ordenar por ${String(header.column.columnDef.header)}`}
+                            aria-label={`Ordenar por ${column.header}`}
                           >
                             {title}
                             {active ? (
@@ -132,7 +156,14 @@ export function VirtualTable<T>({
                         ) : (
                           title
                         )}
-                        {headerExtra?.(id)}
+                        {column?.filter && filters ? (
+                          <ColumnFilter
+                            label={column.header}
+                            filter={column.filter}
+                            value={filters.values[id]}
+                            onApply={(value) => filters.onApply(id, value)}
+                          />
+                        ) : null}
                       </Box>
                     </Table.Th>
                   );

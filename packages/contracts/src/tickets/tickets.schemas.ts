@@ -132,6 +132,7 @@ const filterText = z
   .transform((v) => v || undefined);
 
 export const CALL_SORT = ['id', 'data', 'status', 'nome_usuario', 'dep', 'filial'] as const;
+export type CallSort = (typeof CALL_SORT)[number];
 export const CALL_SCOPE = ['mine', 'open'] as const;
 export type CallScope = (typeof CALL_SCOPE)[number];
 

@@ -2,6 +2,7 @@ import {
   type Actor,
   type CallFilters,
   type CallScope,
+  type CallSort,
   dayStartUtc,
   isAdmin,
   isPurchasing,
@@ -15,6 +16,7 @@ import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { ilike, likeContains } from '../../db/dialect.ts';
 import type { CallsTable, Database } from '../../db/schema.ts';
+import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
 
 type Eb = ExpressionBuilder<Database, 'calls'>;
 
@@ -74,59 +76,57 @@ function filtered(db: DbOrTx, actor: Actor, f: CallFilters) {
     .where((eb) => filtersOf(eb, f));
 }
 
-const SORT_COLUMN = {
-  id: 'calls.id',
-  data: 'calls.created_at',
-  status: 'calls.status',
-  nome_usuario: 'calls.nome_usuario',
-  dep: 'calls.dep',
-  filial: 'calls.filial',
-} as const;
+/**
+ * Each sortable column id of CALL_COLUMNS (contracts) → what it orders by: the column, then newest
+ * first; each has an index on (column, created_at). The id ends every order.
+ */
+const SORT_COLUMNS: Record<CallSort, readonly CallsColumn[]> = {
+  id: ['calls.id'],
+  data: ['calls.created_at'],
+  status: ['calls.status', 'calls.created_at'],
+  nome_usuario: ['calls.nome_usuario', 'calls.created_at'],
+  dep: ['calls.dep', 'calls.created_at'],
+  filial: ['calls.filial', 'calls.created_at'],
+};
+type CallsColumn = `calls.${keyof CallsTable & string}`;
 
-export interface ListPage {
-  sort: keyof typeof SORT_COLUMN;
-  dir: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
+export type ListPage = Omit<PageRequest<CallSort>, 'cursor' | 'count'>;
+export type CallOrder = Pick<ListPage, 'sort' | 'dir'>;
+
+export function listCalls(db: DbOrTx, actor: Actor, f: CallFilters, p: ListPage) {
+  return pagedQuery(
+    filtered(db, actor, f),
+    { select: (q) => q.select(ROW_COLUMNS), sort: SORT_COLUMNS, tiebreak: 'calls.id' },
+    { ...p, count: true },
+  );
 }
 
-export async function listCalls(db: DbOrTx, actor: Actor, f: CallFilters, p: ListPage) {
-  // Sort column, then newest first, then id: each sortable column has an index on (column, created_at).
-  let sorted = filtered(db, actor, f).select(ROW_COLUMNS).orderBy(SORT_COLUMN[p.sort], p.dir);
-  if (p.sort !== 'data') sorted = sorted.orderBy('calls.created_at', p.dir);
-  const [rows, count] = await Promise.all([
-    sorted
-      .orderBy('calls.id', p.dir)
-      .limit(p.pageSize)
-      .offset((p.page - 1) * p.pageSize)
-      .execute(),
-    filtered(db, actor, f)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
-
-/** The export walks the filtered rows newest first in keyset batches: constant memory at any size. */
-export async function* exportBatches(db: DbOrTx, actor: Actor, f: CallFilters, batchSize = 1000) {
-  let before: { created_at: string; id: number } | undefined;
+/**
+ * The export walks the filtered rows in the list's order in keyset batches (no count, no offset):
+ * constant memory and time per batch at any size.
+ */
+export async function* exportBatches(
+  db: DbOrTx,
+  actor: Actor,
+  f: CallFilters,
+  batchSize = 1000,
+  order: CallOrder = { sort: 'data', dir: 'desc' },
+) {
+  let cursor = '';
   for (;;) {
-    let q = filtered(db, actor, f)
-      .select([...ROW_COLUMNS, 'calls.descricao'])
-      .orderBy('calls.created_at', 'desc')
-      .orderBy('calls.id', 'desc')
-      .limit(batchSize);
-    if (before) {
-      const b = before;
-      // A row-value comparison walks the (created_at) index on both databases; an OR would not.
-      q = q.where((eb) => eb(eb.refTuple('calls.created_at', 'calls.id'), '<', eb.tuple(b.created_at, b.id)));
-    }
-    const rows = await q.execute();
-    if (rows.length === 0) return;
-    yield rows;
-    const last = rows[rows.length - 1]!;
-    before = { created_at: last.data, id: last.id };
-    if (rows.length < batchSize) return;
+    const batch = await pagedQuery(
+      filtered(db, actor, f),
+      {
+        select: (q) => q.select([...ROW_COLUMNS, 'calls.descricao']),
+        sort: SORT_COLUMNS,
+        tiebreak: 'calls.id',
+        maxPageSize: batchSize,
+      },
+      { ...order, pageSize: batchSize, cursor },
+    );
+    if (batch.rows.length > 0) yield batch.rows;
+    if (!batch.nextCursor) return;
+    cursor = batch.nextCursor;
   }
 }
 

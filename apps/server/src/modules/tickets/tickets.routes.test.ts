@@ -433,6 +433,16 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       expect(String(rows[1]![7])).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     });
 
+    it('follows the sort of the table it was downloaded from', async () => {
+      const res = await t.as(DEMO.admin)({
+        method: 'GET',
+        url: '/api/calls/export?scope=open&sort=id&dir=asc',
+      });
+      const sheetIds = (await readXlsx(res.rawPayload)).slice(1).map((r) => r[0]);
+      expect(sheetIds).toEqual(ids(await list(DEMO.admin, 'scope=open&sort=id&dir=asc&pageSize=200')));
+      expect(sheetIds).toEqual([...sheetIds].sort((a, b) => Number(a) - Number(b)));
+    });
+
     it('walks every row once in keyset batches, ties on the same instant included', async () => {
       await t.db
         .updateTable('calls')

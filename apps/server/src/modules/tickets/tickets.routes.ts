@@ -6,11 +6,10 @@ import { notFound } from '../../platform/errors.ts';
 import { receiveBodyOrForm } from '../../platform/multipart-form.ts';
 import { route } from '../../platform/route.ts';
 import { sendStoredFile } from '../../platform/serve-file.ts';
+import { XLSX_MIME } from '../../platform/xlsx-stream.ts';
 import { callsSpreadsheet } from './tickets.export.ts';
 import * as q from './tickets.queries.ts';
 import * as service from './tickets.service.ts';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export async function ticketsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   route(app, calls.openCall, {
@@ -46,15 +45,15 @@ export async function ticketsRoutes(app: FastifyInstance, ctx: AppContext): Prom
   route(app, calls.exportList, {
     // A plain link downloads it (cookie session): the browser streams the file to disk.
     handler: async (request, reply) => {
-      const { sort: _s, dir: _d, page: _p, pageSize: _ps, ...filters } = request.query;
+      const { sort, dir, page: _p, pageSize: _ps, ...filters } = request.query;
       const user = currentUser(request);
       service.authorizeList(user, filters.scope);
       const name = filters.scope === 'open' ? 'dados.xlsx' : 'chamados.xlsx';
       reply
-        .header('Content-Type', XLSX)
+        .header('Content-Type', XLSX_MIME)
         .header('Content-Disposition', `attachment; filename="${name}"`)
         .header('Cache-Control', 'no-store');
-      return reply.send(callsSpreadsheet(ctx.db, user, filters, request.log));
+      return reply.send(callsSpreadsheet(ctx.db, user, filters, { sort, dir }, request.log));
     },
   });
 

@@ -84,7 +84,7 @@ export async function openCall(
         dep: body.dep,
         descricao: body.descript,
         filial: body.filial,
-        status: 0,
+        status: CALL_STATUS.naoAtendido,
         user_id: user.userId,
         nome_usuario: user.userName,
         matricula_usuario: user.matricula,

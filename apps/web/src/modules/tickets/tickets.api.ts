@@ -1,46 +1,25 @@
-import { type CallListQuery, type CallScope, ticketsCalls as calls, LIMITS, MSG } from '@intranet/contracts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CALL_COLUMNS, type CallScope, ticketsCalls as calls, LIMITS, MSG } from '@intranet/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callUrl, type WebCallInput } from '../../api/call.ts';
 import { successMessage } from '../../api/query-client.ts';
-
-/** Filters of the call lists, as the inputs hold them (empty strings are dropped). */
-export type CallFilterValues = Partial<
-  Record<
-    'ticket' | 'attendant' | 'dep' | 'name' | 'filial' | 'matricula' | 'setor' | 'status' | 'from' | 'to',
-    string
-  >
->;
-
-export interface CallSort {
-  sort: NonNullable<CallListQuery['sort']>;
-  dir: 'asc' | 'desc';
-}
-
-const PAGE_SIZE = 100;
-
-function cleanFilters(filters: CallFilterValues): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(filters)) if (v?.trim()) out[k] = v.trim();
-  return out;
-}
+import { useServerTable } from '../../ui/useServerTable.ts';
 
 export const callsKey = ['calls'] as const;
 
-/** A call list read page by page as the table scrolls (filtering, sorting and paging in SQL). */
-export function useCallList(scope: CallScope, filters: CallFilterValues, sort: CallSort) {
-  const query = { scope, ...cleanFilters(filters), ...sort, pageSize: PAGE_SIZE };
-  return useInfiniteQuery({
-    queryKey: [...callsKey, 'list', query],
-    queryFn: ({ pageParam, signal }) =>
-      call(calls.list, { query: { ...query, page: pageParam } }, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+/**
+ * My calls (scope mine) or Chamados Abertos (scope open) as a server-driven table: filters and
+ * sort in the page URL, rows read page by page, the spreadsheet link of the same view.
+ */
+export function useCallTable(scope: CallScope) {
+  return useServerTable({
+    queryKey: [...callsKey, 'list', scope],
+    columns: CALL_COLUMNS,
+    defaultSort: { id: 'data', dir: 'desc' },
+    fetchPage: ({ filters, ...page }, signal) =>
+      call(calls.list, { query: { scope, ...filters, ...page } }, { signal }),
+    exportUrl: ({ filters, sort, dir }) =>
+      callUrl(calls.exportList, { query: { scope, ...filters, sort, dir } }),
   });
-}
-
-/** The spreadsheet of the filtered rows (chamados.xlsx or dados.xlsx), read with the session cookie. */
-export function exportUrl(scope: CallScope, filters: CallFilterValues): string {
-  return callUrl(calls.exportList, { query: { scope, ...cleanFilters(filters) } });
 }
 
 export function useCallDetail(id: number | null) {

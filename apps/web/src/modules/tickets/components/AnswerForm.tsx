@@ -1,32 +1,27 @@
-import { LIMITS, MSG, TICKET_ATTACHMENT } from '@intranet/contracts';
+import { answerBody, LIMITS, TICKET_ATTACHMENT } from '@intranet/contracts';
 import { Button, FileInput, Group, Stack, Textarea } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useAnswerCall } from '../tickets.api.ts';
 
 /** The message panel's input: text up to 1000 characters and optional images/PDF. */
 export function AnswerForm({ callId }: { callId: number }) {
-  const [msg, setMsg] = useState('');
+  const form = useContractForm(answerBody, { initialValues: { msg: '' } });
   const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const send = useAnswerCall(callId);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!msg.trim()) {
-      setError(MSG.fieldRequired);
-      return;
-    }
+  const submit = form.onSubmit(({ msg }) =>
     send.mutate(
       { msg, files },
       {
         onSuccess: () => {
-          setMsg('');
+          form.reset();
           setFiles([]);
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Responder chamado">
@@ -38,13 +33,8 @@ export function AnswerForm({ callId }: { callId: number }) {
           minRows={3}
           maxRows={8}
           maxLength={LIMITS.answerTextMax}
-          value={msg}
-          onChange={(e) => {
-            setMsg(e.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          description={`${msg.length}/${LIMITS.answerTextMax} caracteres`}
+          {...form.getInputProps('msg')}
+          description={`${form.values.msg.length}/${LIMITS.answerTextMax} caracteres`}
         />
         <Group align="flex-end" gap="xs" wrap="wrap">
           <FileInput

@@ -1,9 +1,12 @@
 import {
+  CALL_STATUS,
   type CallDetail,
   callStatusLabel,
+  departmentLabel,
   findCallTransition,
   formatDateTime,
   MSG,
+  unitLabel,
 } from '@intranet/contracts';
 import {
   Alert,
@@ -31,7 +34,6 @@ import { errorMessage } from '../../../api/client.ts';
 import { useCallDetail, useSetCallStatus } from '../tickets.api.ts';
 import { AnswerForm } from './AnswerForm.tsx';
 import { CallStatusBadge } from './CallStatusBadge.tsx';
-import { depLabel, unitLabel } from './call-columns.tsx';
 import { MaterialsForm } from './MaterialsForm.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -127,7 +129,7 @@ export function CallPanel({ callId, onClose, mode }: CallPanelProps) {
                   key={to}
                   onClick={() => fire(to)}
                   loading={setStatus.isPending}
-                  variant={to === 3 ? 'filled' : 'light'}
+                  variant={to === CALL_STATUS.finalizado ? 'filled' : 'light'}
                 >
                   {findCallTransition(call.status, to)?.label}
                 </Button>
@@ -162,7 +164,7 @@ export function CallPanel({ callId, onClose, mode }: CallPanelProps) {
               Detalhes do chamado
             </Title>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <Field label="Departamento">{depLabel(call.dep)}</Field>
+              <Field label="Departamento">{departmentLabel(call.dep)}</Field>
               <Field label="Problema">{call.problema}</Field>
               <Field label="Data e hora">{formatDateTime(call.data)}</Field>
               <Field label="Atendente">

@@ -1,60 +1,50 @@
-import { MEASURES, MSG, materialsBody } from '@intranet/contracts';
+import { INSERT_MATERIALS, type MaterialsBody, MEASURES, materialsBody } from '@intranet/contracts';
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { randomId } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useInsertMaterials } from '../tickets.api.ts';
 
-interface Row {
-  key: number;
-  item_name: string;
-  measure: string;
-  qnt: number | string;
-}
+type Item = MaterialsBody['items'][number];
 
-const emptyRow = (key: number): Row => ({ key, item_name: '', measure: 'unidades', qnt: 1 });
+/** A new row; its key (dropped by the schema) keeps React's rows apart when one is removed. */
+const newItem = (): Item & { key: string } => ({
+  key: randomId(),
+  item_name: '',
+  measure: 'unidades',
+  qnt: 1,
+});
+const rowKey = (item: Item): string => ('key' in item ? String(item.key) : item.item_name);
 
-/** Inserir Materiais (status 20): the list of items, measure and quantity. */
+/** Inserir Materiais: the list of items, measure and quantity (the transition `INSERT_MATERIALS`). */
 export function MaterialsForm({ callId, onDone }: { callId: number; onDone: () => void }) {
-  const [rows, setRows] = useState<Row[]>([emptyRow(1)]);
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(materialsBody, { initialValues: { items: [newItem()] } });
   const insert = useInsertMaterials(callId);
-  const update = (key: number, patch: Partial<Row>) =>
-    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = materialsBody.safeParse({
-      // The API takes quantities as JSON numbers; an empty field becomes 0 and is refused.
-      items: rows.map(({ item_name, measure, qnt }) => ({ item_name, measure, qnt: Number(qnt) })),
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MSG.fillAllFields);
-      return;
-    }
-    insert.mutate(parsed.data, { onSuccess: onDone });
-  };
+  const { items } = form.values;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Inserir materiais">
+    <form
+      onSubmit={form.onSubmit((body) => insert.mutate(body, { onSuccess: onDone }))}
+      noValidate
+      aria-label={INSERT_MATERIALS.label}
+    >
       <Stack gap="sm">
-        {rows.map((r, i) => (
-          <Group key={r.key} align="flex-end" gap="xs" wrap="wrap">
+        {items.map((item, i) => (
+          <Group key={rowKey(item)} align="flex-start" gap="xs" wrap="wrap">
             <TextInput
               style={{ flex: 2, minWidth: 160 }}
               label={i === 0 ? 'Item' : undefined}
               aria-label={`Item ${i + 1}`}
-              value={r.item_name}
               maxLength={120}
-              onChange={(e) => update(r.key, { item_name: e.currentTarget.value })}
+              {...form.getInputProps(`items.${i}.item_name`)}
             />
             <Select
               style={{ flex: 1, minWidth: 120 }}
               label={i === 0 ? 'Medida' : undefined}
               aria-label={`Medida ${i + 1}`}
               data={[...MEASURES]}
-              value={r.measure}
               allowDeselect={false}
-              onChange={(v) => update(r.key, { measure: v ?? 'unidades' })}
+              {...form.getInputProps(`items.${i}.measure`)}
             />
             <NumberInput
               style={{ width: 110 }}
@@ -62,31 +52,31 @@ export function MaterialsForm({ callId, onDone }: { callId: number; onDone: () =
               aria-label={`Quantidade ${i + 1}`}
               min={0}
               decimalSeparator=","
-              value={r.qnt}
-              onChange={(v) => update(r.key, { qnt: v })}
+              {...form.getInputProps(`items.${i}.qnt`)}
             />
             <ActionIcon
               variant="subtle"
               color="red"
               size="lg"
+              mt={i === 0 ? 25 : 0}
               aria-label={`Remover item ${i + 1}`}
-              disabled={rows.length === 1}
-              onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+              disabled={items.length === 1}
+              onClick={() => form.removeListItem('items', i)}
             >
               <IconTrash size={18} />
             </ActionIcon>
           </Group>
         ))}
-        {error ? (
+        {form.errors.items ? (
           <Text c="red" size="sm" role="alert">
-            {error}
+            {form.errors.items}
           </Text>
         ) : null}
         <Group justify="space-between">
           <Button
             variant="subtle"
             leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setRows((rs) => [...rs, emptyRow(Math.max(...rs.map((x) => x.key)) + 1)])}
+            onClick={() => form.insertListItem('items', newItem())}
           >
             Adicionar item
           </Button>

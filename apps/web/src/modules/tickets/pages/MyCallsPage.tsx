@@ -1,47 +1,63 @@
-import { DEPARTMENT_LABEL, DEPARTMENTS, LIMITS } from '@intranet/contracts';
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { type FilterValues, MY_CALLS_SEARCH } from '@intranet/contracts';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconDownload, IconListSearch, IconSearch } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
+import { FilterInput } from '../../../ui/FilterInput.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { UnderConstruction } from '../../../ui/UnderConstruction.tsx';
 import { VirtualTable } from '../../../ui/VirtualTable.tsx';
 import { CallPanel } from '../components/CallPanel.tsx';
-import { MY_CALLS_COLUMNS } from '../components/call-columns.tsx';
-import { useCallTable } from '../components/useCallTable.ts';
-import { type CallFilterValues, exportUrl } from '../tickets.api.ts';
+import { MY_CALLS_COLUMNS } from '../components/call-cells.tsx';
+import { useCallTable } from '../tickets.api.ts';
 
-const SORTABLE = ['id', 'nome_usuario', 'dep', 'data', 'status'];
+/** Spec §2's search of My calls: drafts the filters, Pesquisar applies them (to the URL). */
+function CallsSearchForm({
+  applied,
+  onApply,
+}: {
+  applied: FilterValues;
+  onApply: (f: FilterValues) => void;
+}) {
+  const [draft, setDraft] = useState<FilterValues>(applied);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+  return (
+    <form onSubmit={submit} aria-label="Pesquisar chamados">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+        {MY_CALLS_SEARCH.map((column) =>
+          column.filter ? (
+            <FilterInput
+              key={column.id}
+              filter={column.filter}
+              label={column.header}
+              value={draft[column.id] ?? ''}
+              onChange={(value) => setDraft((d) => ({ ...d, [column.id]: value }))}
+            />
+          ) : null,
+        )}
+        <Group align="flex-end" gap="xs">
+          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
+            Pesquisar
+          </Button>
+          <Button variant="default" onClick={() => onApply({})}>
+            Limpar
+          </Button>
+        </Group>
+      </SimpleGrid>
+    </form>
+  );
+}
 
 function CallsSearch() {
   const [params, setParams] = useSearchParams();
   const table = useCallTable('mine');
-  const [draft, setDraft] = useState<CallFilterValues>({});
-  const [range, setRange] = useState<[string | null, string | null]>([null, null]);
   const ticketParam = Number(params.get('ticket'));
   const openId = Number.isInteger(ticketParam) && ticketParam > 0 ? ticketParam : null;
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    const day = (d: string | null) => (d ? dayjs(d).format('YYYY-MM-DD') : undefined);
-    table.setFilters({ ...draft, from: day(range[0]), to: day(range[1] ?? range[0]) });
-  };
-  const clear = () => {
-    setDraft({});
-    setRange([null, null]);
-    table.setFilters({});
-  };
-  const text = (key: keyof CallFilterValues) => ({
-    value: draft[key] ?? '',
-    maxLength: LIMITS.filterInputMax,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setDraft((d) => ({ ...d, [key]: value }));
-    },
-  });
   const openCall = (id: number | null) => {
     const next = new URLSearchParams(params);
     if (id) next.set('ticket', String(id));
@@ -58,7 +74,7 @@ function CallsSearch() {
         actions={
           <Button
             component="a"
-            href={exportUrl('mine', table.filters)}
+            href={table.exportHref}
             download="chamados.xlsx"
             variant="light"
             leftSection={<IconDownload size={16} aria-hidden />}
@@ -68,57 +84,25 @@ function CallsSearch() {
         }
       />
       <Paper withBorder radius="lg" p="md">
-        <form onSubmit={search} aria-label="Pesquisar chamados">
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-            <TextInput label="Ticket" inputMode="numeric" {...text('ticket')} />
-            <TextInput label="Nome do atendente" {...text('attendant')} />
-            <Select
-              label="Setor de suporte"
-              placeholder="Todos"
-              clearable
-              data={DEPARTMENTS.map((d) => ({ value: d, label: DEPARTMENT_LABEL[d] }))}
-              value={draft.dep ?? null}
-              onChange={(dep) => setDraft((d) => ({ ...d, dep: dep ?? undefined }))}
-            />
-            <DatePickerInput
-              type="range"
-              label="Data da solicitação"
-              placeholder="Período"
-              valueFormat="DD/MM/YYYY"
-              clearable
-              allowSingleDateInRange
-              value={range}
-              onChange={(v) => setRange(v as [string | null, string | null])}
-            />
-            <TextInput label="Nome do solicitante" {...text('name')} />
-            <Group align="flex-end" gap="xs">
-              <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-                Pesquisar
-              </Button>
-              <Button variant="default" onClick={clear}>
-                Limpar
-              </Button>
-            </Group>
-          </SimpleGrid>
-        </form>
+        {/* Remounted when the applied filters change (Limpar, a link, back): the draft starts from them. */}
+        <CallsSearchForm
+          key={JSON.stringify(table.filters)}
+          applied={table.filters}
+          onApply={table.setFilters}
+        />
       </Paper>
       {table.query.isError ? (
         <Alert color="red">{errorMessage(table.query.error, 'Não foi possível carregar os chamados.')}</Alert>
       ) : null}
       <VirtualTable
+        {...table.tableProps}
+        // My calls filters through the search form above, not in the headers.
+        filters={undefined}
         label="Chamados"
-        rows={table.rows}
         columns={MY_CALLS_COLUMNS}
-        total={table.total}
         rowKey={(r) => r.id}
         onRowClick={(r) => openCall(r.id)}
-        onEndReached={table.loadMore}
-        loading={table.query.isFetching}
         emptyText="Nenhum chamado encontrado."
-        sort={{ id: table.sort.sort, dir: table.sort.dir }}
-        sortable={SORTABLE}
-        onSortChange={(s) => table.setSort({ sort: s.id as never, dir: s.dir })}
-        minWidth={720}
       />
       <CallPanel callId={openId} onClose={() => openCall(null)} mode="consult" />
     </Stack>

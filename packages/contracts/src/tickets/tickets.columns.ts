@@ -1,0 +1,122 @@
+import { formatDateTime } from '../dates.ts';
+import { defineColumns, pickColumns } from '../lists/columns.ts';
+import {
+  type CallRow,
+  DEPARTMENT_LABEL,
+  DEPARTMENTS,
+  type Department,
+  UNIT_LABEL,
+  UNITS,
+} from './tickets.schemas.ts';
+import { CALL_STATUS_FILTER_OPTIONS, callStatusLabel } from './tickets.workflow.ts';
+
+/** A department as the screens show it (Infraestrutura is Manutenção). */
+export const departmentLabel = (dep: string): string => DEPARTMENT_LABEL[dep as Department] ?? dep;
+
+/** A unit with its accents (Maua is Mauá). */
+export const unitLabel = (filial: string): string => UNIT_LABEL[filial as keyof typeof UNIT_LABEL] ?? filial;
+
+/** A listed call; the spreadsheet also has its description. */
+export type CallSheetRow = CallRow & { descricao?: string };
+
+/**
+ * Every column of the call lists, in the spreadsheet's order (chamados.xlsx, dados.xlsx). The
+ * tables of My calls and Chamados Abertos are views of it; filter params are the names
+ * `GET /api/calls` reads, sortable ids its `sort` values (CALL_SORT).
+ */
+export const CALL_COLUMNS = defineColumns<CallSheetRow>()([
+  {
+    id: 'id',
+    header: 'Ticket',
+    width: 10,
+    sortable: true,
+    filter: { kind: 'number', param: 'ticket' },
+    value: (r) => r.id,
+  },
+  {
+    id: 'nome_usuario',
+    header: 'Nome',
+    width: 32,
+    sortable: true,
+    filter: { kind: 'text', param: 'name' },
+    value: (r) => r.nome_usuario,
+  },
+  {
+    id: 'matricula',
+    header: 'Matrícula',
+    width: 12,
+    filter: { kind: 'text' },
+    value: (r) => r.matricula_usuario,
+  },
+  { id: 'setor', header: 'Setor', width: 24, filter: { kind: 'text' }, value: (r) => r.setor_usuario },
+  {
+    id: 'dep',
+    header: 'Departamento',
+    width: 26,
+    sortable: true,
+    filter: { kind: 'select', options: DEPARTMENTS.map((d) => ({ value: d, label: DEPARTMENT_LABEL[d] })) },
+    value: (r) => departmentLabel(r.dep),
+  },
+  { id: 'problema', header: 'Problema', width: 22, value: (r) => r.problema },
+  {
+    id: 'filial',
+    header: 'Unidade',
+    width: 10,
+    sortable: true,
+    filter: { kind: 'select', options: UNITS.map((u) => ({ value: u, label: UNIT_LABEL[u] })) },
+    value: (r) => unitLabel(r.filial),
+  },
+  {
+    id: 'data',
+    header: 'Data e hora',
+    width: 20,
+    sortable: true,
+    filter: { kind: 'dateRange', params: { from: 'from', to: 'to' } },
+    value: (r) => formatDateTime(r.data),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    width: 20,
+    sortable: true,
+    filter: { kind: 'select', options: CALL_STATUS_FILTER_OPTIONS },
+    value: (r) => callStatusLabel(r.status),
+  },
+  {
+    id: 'nome_suporte',
+    header: 'Atendente',
+    width: 28,
+    filter: { kind: 'text', param: 'attendant' },
+    value: (r) => r.nome_suporte,
+  },
+  { id: 'descricao', header: 'Descrição', width: 60, value: (r) => r.descricao ?? null },
+]);
+
+/** My calls' results table (spec §2: Ticket, Nome, Matrícula, Departamento, Data e hora, Status). */
+export const MY_CALLS_TABLE = pickColumns(CALL_COLUMNS, [
+  'id',
+  'nome_usuario',
+  'matricula',
+  'dep',
+  'data',
+  'status',
+]);
+
+/** My calls' search form (spec §2: ticket, attendant, support sector, request dates, requester). */
+export const MY_CALLS_SEARCH = pickColumns(
+  CALL_COLUMNS,
+  ['id', 'nome_suporte', 'dep', 'data', 'nome_usuario'],
+  {
+    nome_suporte: 'Nome do atendente',
+    dep: 'Setor de suporte',
+    data: 'Data da solicitação',
+    nome_usuario: 'Nome do solicitante',
+  },
+);
+
+/** Chamados Abertos: one column per filter of spec §2 (Suporte is the call's department). */
+export const OPEN_CALLS_TABLE = pickColumns(
+  CALL_COLUMNS,
+  ['id', 'dep', 'nome_usuario', 'filial', 'matricula', 'setor', 'problema', 'data', 'status'],
+  { dep: 'Suporte', setor: 'Departamento' },
+);
