@@ -6,7 +6,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { MSG } from '@intranet/contracts';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyContextConfig,
+  type FastifyInstance,
+  type FastifySchema,
+  type FastifyServerOptions,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -25,6 +30,7 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './platform/rate-limit.ts';
 import { redactUrl } from './platform/redact.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
+import { registerTextGuard } from './platform/text-guard.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -41,6 +47,9 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: Access;
+  /** The route's schemas and config as registered: the tests generated from them read these. */
+  schema?: FastifySchema;
+  config?: FastifyContextConfig;
 }
 
 declare module 'fastify' {
@@ -110,7 +119,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (!route.url.startsWith('/api/')) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' && !route.config?.cookieAuth) continue;
-      app.registeredRoutes.push({ method, url: route.url, access: route.config?.access ?? 'member' });
+      app.registeredRoutes.push({
+        method,
+        url: route.url,
+        access: route.config?.access ?? 'member',
+        schema: route.schema,
+        config: route.config,
+      });
     }
   });
 
@@ -125,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   registerAuthGuard(app, ctx.db);
+  registerTextGuard(app);
 
   for (const mod of MODULES) await mod(app, ctx);
 

@@ -11,6 +11,7 @@ export * from './folders/folders.policy.ts';
 export * from './folders/folders.schemas.ts';
 export * from './home/home.policy.ts';
 export * from './home/sectors.ts';
+export * from './ids.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './notices/notices.policy.ts';

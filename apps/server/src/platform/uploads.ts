@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { MSG } from '@intranet/contracts';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeStream, type ReadableStreamWithFileType } from 'file-type/node';
 import type { Storage, TempFile } from '../storage/storage.ts';
 import { badRequest, HttpError, payloadTooLarge, unsupportedMedia } from './errors.ts';
+import { holdsNul } from './text-guard.ts';
 
 export interface UploadRule {
   maxBytes: number;
@@ -58,18 +60,19 @@ function untyped(filename: string): { mime: string; ext: string } {
   return { mime: 'application/octet-stream', ext };
 }
 
+const EMPTY_FILE = 'O arquivo enviado está vazio.';
+
 /**
- * fileTypeStream, but settled when the part's stream is destroyed without an error: a body that
- * ends inside a file part makes the multipart plugin destroy the stream, sometimes before it is
- * handed over, and fileTypeStream alone would then wait for ever.
+ * fileTypeStream, but settled when the part's stream closes before it saw any bytes: a body that
+ * ends inside a file part makes the multipart plugin destroy the stream, and an empty part ends
+ * before it is handed over (its only 'readable' event is gone); fileTypeStream alone would then
+ * wait for ever.
  */
 function detectType(file: Readable): Promise<ReadableStreamWithFileType> {
   const truncated = () => badRequest('Não foi possível ler o arquivo enviado.');
   if (file.destroyed) return Promise.reject(truncated());
   return new Promise((resolve, reject) => {
-    const onClose = () => {
-      if (!file.readableEnded) reject(truncated());
-    };
+    const onClose = () => reject(file.readableEnded ? badRequest(EMPTY_FILE) : truncated());
     file.once('close', onClose);
     fileTypeStream(file, { sampleSize: 4100 }).then(
       (typed) => {
@@ -105,7 +108,9 @@ export async function receiveMultipart(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        if (holdsNul(value) || holdsNul(part.fieldname)) throw badRequest(MSG.invalidText);
+        fields[part.fieldname] = value;
         continue;
       }
       if (rule.beforeFile) {
@@ -128,9 +133,9 @@ export async function receiveMultipart(
         throw unsupportedMedia(refusal);
       }
       const temp = await storage.writeTemp(typed);
-      if (part.file.truncated) {
+      if (part.file.truncated || temp.size === 0) {
         await temp.discard();
-        throw payloadTooLarge(rule.tooLargeMessage);
+        throw temp.size === 0 ? badRequest(EMPTY_FILE) : payloadTooLarge(rule.tooLargeMessage);
       }
       files.push({
         field: part.fieldname,

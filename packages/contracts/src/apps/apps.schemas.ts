@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from '../ids.ts';
 import { SECTOR_NAMES, type SectorName, toSectorName } from '../roles.ts';
 
 export const APP_NAME_MAX = 80;
@@ -64,7 +65,7 @@ export const appSectorsBody = z.object({
     .max(SECTOR_NAMES.length)
     .transform((v) => [...new Set(v)]),
 });
-export const appIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const appIdParams = z.object({ id: recordId() });
 
 export const appListQuery = z.object({
   search: z.string().trim().max(80).optional().default(''),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 
@@ -80,11 +81,11 @@ export const updatePasswordBody = z.object({ registration, password: newPassword
 
 export const checkPasswordQuery = z.object({
   password,
-  userId: z.coerce.number().int().positive().optional(),
+  userId: recordId().optional(),
 });
 
 export const policyBody = z.object({
-  userId: z.coerce.number().int().positive().optional(),
+  userId: recordId().optional(),
   policyAccepted: z.literal(1, { error: MSG.policyAcceptError }),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from '../ids.ts';
 
 /** position: 0 paisagem (landscape), 1 retrato (portrait). */
 export const NOTICE_POSITION = { paisagem: 0, retrato: 1 } as const;
@@ -57,12 +58,12 @@ export const editNoticeFields = z.object({
     .transform((v) => v === '1' || v === 'true'),
 });
 
-export const noticeIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const noticeIdParams = z.object({ id: recordId() });
 export const deleteNoticeBody = z.object({
-  itemId: z.coerce.number({ error: 'Aviso inválido.' }).int().positive({ error: 'Aviso inválido.' }),
+  itemId: recordId('Aviso inválido.'),
 });
 export const deleteBannerBody = z.object({
-  id: z.coerce.number({ error: 'Banner inválido.' }).int().positive({ error: 'Banner inválido.' }),
+  id: recordId('Banner inválido.'),
 });
 
 export const noticeSavedReply = z.object({ success: z.literal(true), message: z.string(), notice });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { BRANCH_LABEL, type BranchName, normalizeName, toBranchName } from '../roles.ts';
@@ -111,7 +112,7 @@ export const insertCallReply = z.object({ success: z.literal(true), id: z.number
 
 /** PUT setCall: the target status; the server finds the transition in the workflow table. */
 export const setCallBody = z.object({
-  id: z.coerce.number().int().positive(),
+  id: recordId(),
   status: z.coerce.number().int(),
 });
 
@@ -136,7 +137,7 @@ export type CallScope = (typeof CALL_SCOPE)[number];
  */
 export const callListQuery = z.object({
   scope: z.enum(CALL_SCOPE).default('mine'),
-  ticket: z.coerce.number().int().positive().optional().catch(undefined),
+  ticket: recordId().optional().catch(undefined),
   attendant: filterText,
   dep: filterText,
   name: filterText,
@@ -236,11 +237,11 @@ export const callDetail = callRow.extend({
 });
 export type CallDetail = z.infer<typeof callDetail>;
 
-export const singleCallQuery = z.object({ id: z.coerce.number().int().positive() });
-export const callIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const singleCallQuery = z.object({ id: recordId() });
+export const callIdParams = z.object({ id: recordId() });
 export const attachmentParams = z.object({
-  id: z.coerce.number().int().positive(),
-  attachmentId: z.coerce.number().int().positive(),
+  id: recordId(),
+  attachmentId: recordId(),
 });
 
 export const answerBody = z.object({
@@ -263,4 +264,4 @@ export const materialsBody = z.object({
   items: z.array(materialItem).min(1, { error: MSG.fillAllFields }).max(100),
 });
 export type MaterialsBody = z.input<typeof materialsBody>;
-export const materialsQuery = z.object({ chamado_id: z.coerce.number().int().positive() });
+export const materialsQuery = z.object({ chamado_id: recordId() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import {
@@ -164,7 +165,7 @@ export const registerUserForm = z
   .transform(({ confirmSenha: _c, ...v }) => normalizeRegistration(v));
 export type RegisterUserFormInput = z.input<typeof registerUserForm>;
 
-const userId = z.coerce.number({ error: 'Usuário inválido.' }).int().positive({ error: 'Usuário inválido.' });
+const userId = recordId('Usuário inválido.');
 
 /** PUT /api/users: sectors, branches, privilege and support of one user (spec §6). */
 export const updateUserBody = z

@@ -17,6 +17,7 @@ import {
   getItemsQuery,
   getItemsReply,
   isBlockedUpload,
+  recordId,
   renameItemBody,
   setFolderPermissionBody,
   shareFolderBody,
@@ -105,7 +106,7 @@ export async function foldersRoutes(fastify: FastifyInstance, ctx: AppContext): 
   // What a folder deletion takes with it, for the confirmation (not in spec §7: plain REST name).
   app.get('/api/folders/:id/summary', {
     schema: {
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: z.object({ id: recordId() }),
       response: { 200: folderSummaryReply },
     },
     handler: async (request) => service.folderSummary(db, currentUser(request), request.params.id),
