@@ -20,12 +20,13 @@ export function holdsNul(value: unknown): boolean {
 }
 
 /**
- * Refuses NUL anywhere in a path parameter, the query or a JSON body, before validation: no text
- * of the product holds it, PostgreSQL cannot store or compare it (a 500 there), and SQLite would
- * keep a string that other tools cut short. Multipart fields get the same check in uploads.ts.
+ * Refuses NUL anywhere in a path parameter, the query or a JSON body that validation let through,
+ * before the handler: no text of the product holds it, PostgreSQL cannot store or compare it (a
+ * 500 there), and SQLite would keep a string that other tools cut short. A schema with its own
+ * rule (a folder name) answers its own message first. Multipart fields: see uploads.ts.
  */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preHandler', async (request) => {
     if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body))
       throw badRequest(MSG.invalidText);
   });

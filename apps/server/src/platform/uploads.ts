@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
 import { MSG } from '@intranet/contracts';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeStream, type ReadableStreamWithFileType } from 'file-type/node';
@@ -63,16 +63,18 @@ function untyped(filename: string): { mime: string; ext: string } {
 const EMPTY_FILE = 'O arquivo enviado está vazio.';
 
 /**
- * fileTypeStream, but settled when the part's stream closes before it saw any bytes: a body that
- * ends inside a file part makes the multipart plugin destroy the stream, and an empty part ends
- * before it is handed over (its only 'readable' event is gone); fileTypeStream alone would then
- * wait for ever.
+ * fileTypeStream, but settled when the part's stream closes without it: a body that ends inside a
+ * file part makes the multipart plugin destroy the stream, and an empty part ends before it is
+ * handed over (its only 'readable' event is gone); fileTypeStream alone would then wait for ever.
  */
-function detectType(file: Readable): Promise<ReadableStreamWithFileType> {
+function detectType(file: MultipartFile['file']): Promise<ReadableStreamWithFileType> {
   const truncated = () => badRequest('Não foi possível ler o arquivo enviado.');
   if (file.destroyed) return Promise.reject(truncated());
   return new Promise((resolve, reject) => {
-    const onClose = () => reject(file.readableEnded ? badRequest(EMPTY_FILE) : truncated());
+    const onClose = () => {
+      if (!file.readableEnded) reject(truncated());
+      else if (file.bytesRead === 0) reject(badRequest(EMPTY_FILE));
+    };
     file.once('close', onClose);
     fileTypeStream(file, { sampleSize: 4100 }).then(
       (typed) => {
@@ -122,6 +124,8 @@ export async function receiveMultipart(
         }
       }
       const typed = await detectType(part.file);
+      // Typed at its end without a byte: an empty file, whatever the route accepts.
+      if (part.file.bytesRead === 0) throw badRequest(EMPTY_FILE);
       const detected = typed.fileType ?? (rule.allowedMimes === 'any' ? untyped(part.filename) : undefined);
       if (!detected || (rule.allowedMimes !== 'any' && !rule.allowedMimes.includes(detected.mime))) {
         part.file.resume();
@@ -133,9 +137,9 @@ export async function receiveMultipart(
         throw unsupportedMedia(refusal);
       }
       const temp = await storage.writeTemp(typed);
-      if (part.file.truncated || temp.size === 0) {
+      if (part.file.truncated) {
         await temp.discard();
-        throw temp.size === 0 ? badRequest(EMPTY_FILE) : payloadTooLarge(rule.tooLargeMessage);
+        throw payloadTooLarge(rule.tooLargeMessage);
       }
       files.push({
         field: part.fieldname,

@@ -320,13 +320,23 @@ describe(`own password, contact data and profile photo (${TEST_DIALECT})`, () =>
       ['a GIF', gif, 'foto.gif', 'image/gif'],
       ['an SVG', svg, 'foto.svg', 'image/svg+xml'],
       ['a PDF named .jpg', pdf, 'foto.jpg', 'image/jpeg'],
-      ['an empty file', Buffer.alloc(0), 'foto.png', 'image/png'],
     ])('refuses %s with 415, keeps the photo, leaves no file', async (_name, bytes, name, type) => {
       const before = await currentPhoto(DEMO.gestorCompras);
       const files = list(profileDir());
       const res = await upload(DEMO.gestorCompras, photoForm(bytes, name, type));
       expect(res.statusCode).toBe(415);
       expect(res.json()).toEqual({ error: 'Formato inválido. Use JPEG, PNG ou WEBP.' });
+      expect(await currentPhoto(DEMO.gestorCompras)).toEqual(before);
+      expect(list(profileDir())).toEqual(files);
+      expect(list(tmpDir())).toEqual([]);
+    });
+
+    it('refuses an empty file with 400, keeps the photo, leaves no file (issue 9: it could hang)', async () => {
+      const before = await currentPhoto(DEMO.gestorCompras);
+      const files = list(profileDir());
+      const res = await upload(DEMO.gestorCompras, photoForm(Buffer.alloc(0), 'foto.png', 'image/png'));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'O arquivo enviado está vazio.' });
       expect(await currentPhoto(DEMO.gestorCompras)).toEqual(before);
       expect(list(profileDir())).toEqual(files);
       expect(list(tmpDir())).toEqual([]);
