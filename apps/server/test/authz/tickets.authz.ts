@@ -19,7 +19,7 @@ const tickets: AuthzModule = {
       as: DEMO.colaborador,
       payload: CALL_PAYLOAD,
       expect: 403,
-      note: 'policy not accepted',
+      proves: 'policy-gate',
     },
     { method: 'POST', url: '/api/insertCall', as: DEMO.juridico, payload: CALL_PAYLOAD, expect: 200 },
 
@@ -78,6 +78,14 @@ const tickets: AuthzModule = {
       expect: 403,
       note: 'the requester does not insert materials',
     },
+    {
+      method: 'POST',
+      url: '/api/calls/6/materials',
+      as: DEMO.admin,
+      payload: { items: [{ item_name: 'Prateleira', measure: 'unidades', qnt: 2 }] },
+      expect: 200,
+      note: 'the attendant of call 6, at status 20',
+    },
 
     { method: 'GET', url: '/api/getListMaterials?chamado_id=6', as: null, expect: 401 },
     { method: 'GET', url: '/api/getListMaterials?chamado_id=6', as: DEMO.juridico, expect: 403 },
@@ -85,7 +93,14 @@ const tickets: AuthzModule = {
 
     { method: 'HEAD', url: '/api/calls/1/attachments/1', as: null, expect: 401 },
     { method: 'HEAD', url: '/api/calls/1/attachments/1', as: DEMO.juridico, expect: 403 },
-    { method: 'HEAD', url: '/api/calls/1/attachments/1', as: DEMO.suporteTi, expect: 404 },
+    {
+      method: 'HEAD',
+      url: '/api/calls/1/attachments/1',
+      as: DEMO.suporteTi,
+      expect: 404,
+      proves: 'allowed',
+      note: 'no such file',
+    },
     { method: 'GET', url: '/api/calls/1/attachments/1', as: null, expect: 401 },
     { method: 'GET', url: '/api/calls/1/attachments/1', as: DEMO.juridico, expect: 403 },
     {
@@ -93,6 +108,7 @@ const tickets: AuthzModule = {
       url: '/api/calls/1/attachments/1',
       as: DEMO.suporteTi,
       expect: 404,
+      proves: 'allowed',
       note: 'no such file',
     },
   ],
