@@ -21,7 +21,7 @@ import { ENGLISH } from './portuguese.ts';
 
 const ANSWER_WITHIN_MS = 5_000;
 /** The Colaborador's sample: at most this many cases of each kind per route. */
-const COLABORADOR_PER_KIND = 3;
+const COLABORADOR_PER_KIND = 2;
 const MUTATIONS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 interface Outcome {

@@ -128,8 +128,8 @@ function queryCases(method: string, path: string, inputs: RouteInputs, base: Bas
     push(`consulta sem ${key}`, others);
     for (const v of urlValues(kind, first))
       push(`consulta ${key} = ${v.shown.slice(0, 40)}`, [...others, [key, v.encoded]]);
-    push(`consulta ${key} repetido`, [...base.query, [key, 'abc']]);
     if (!first) continue;
+    push(`consulta ${key} repetido`, [...base.query, [key, 'abc']]);
     push(`consulta ${key}[] como lista`, [...others, [`${key}[]`, '1'], [`${key}[]`, '2']]);
     push(`consulta ${key}[a] como objeto`, [...others, [`${key}[a]`, '1']]);
   }
