@@ -6,7 +6,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { type AnyEndpoint, MSG } from '@intranet/contracts';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyContextConfig,
+  type FastifyInstance,
+  type FastifySchema,
+  type FastifyServerOptions,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -26,6 +31,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './platform/rate-limit.ts';
 import { redactUrl } from './platform/redact.ts';
 import { isApiPath } from './platform/request-path.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
+import { registerTextGuard } from './platform/text-guard.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -44,6 +50,9 @@ export interface RegisteredRoute {
   access: Access;
   /** The contracts description of a route registered with route() (docs/api.md reads it). */
   endpoint?: AnyEndpoint;
+  /** The route's schemas and config as registered: the tests generated from them read these. */
+  schema?: FastifySchema;
+  config?: FastifyContextConfig;
 }
 
 declare module 'fastify' {
@@ -135,6 +144,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         url: route.url,
         access: route.config?.access ?? 'member',
         endpoint: route.config?.endpoint,
+        schema: route.schema,
+        config: route.config,
       });
     }
   });
@@ -150,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   registerAuthGuard(app, ctx.db);
+  registerTextGuard(app);
 
   for (const mod of MODULES) await mod(app, ctx);
 

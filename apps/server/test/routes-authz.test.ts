@@ -40,6 +40,56 @@ const sampleUrl = (url: string) =>
     .join('/');
 
 const describeRoute = (r: RegisteredRoute) => `${r.method} ${r.url} (${r.access})`;
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+/** What a signed-in entry proves: declared, or said by its status (2xx allowed, 403 refused). */
+function proves(e: AuthzEntry): AuthzEntry['proves'] | undefined {
+  if (e.proves) return e.proves;
+  if (isSuccess(e.expect)) return 'allowed';
+  if (e.expect === 403) return 'refused';
+  return undefined;
+}
+
+/**
+ * What the matrix of a route must show, besides a call without a session (401 unless public):
+ * - every route: a signed-in call; a signed-in call answering anything but 2xx or 403 says what it
+ *   proves (a 404 may be "no such record" or "a record you may not see");
+ * - a member route: one call the rule allows and one it refuses to a signed-in user (403, or 404 for
+ *   a record the caller may not see). The policy gate (403 before the usage policy is accepted) is
+ *   the refused case only of a route every member may call, and only when marked 'policy-gate';
+ *   a plain 403 must be the route's own rule (the runner checks the message is not the gate's);
+ * - a session route (session, profile, own password, policy) serves only the caller's own data to
+ *   every signed-in user, even before the policy: no signed-in call can be refused, so it needs an
+ *   allowed call only;
+ * - a public route: the call without a session is the allowed one.
+ */
+function coverageProblems(route: RegisteredRoute, entries: AuthzEntry[]): string[] {
+  const problems: string[] = [];
+  const at = describeRoute(route);
+  const anonymous = entries.filter((e) => e.as === null);
+  const signed = entries.filter((e) => e.as !== null);
+  if (anonymous.length === 0) problems.push(`${at}: falta uma entrada com as: null`);
+  for (const e of anonymous) {
+    if (route.access !== 'public' && e.expect !== 401)
+      problems.push(`${at}: sem sessão deve esperar 401, não ${e.expect}`);
+    if (route.access === 'public' && e.expect === 401)
+      problems.push(`${at}: rota pública não pode esperar 401 sem sessão`);
+  }
+  if (signed.length === 0) problems.push(`${at}: falta uma entrada com um usuário autenticado`);
+  for (const e of signed) {
+    if (route.access !== 'public' && !proves(e))
+      problems.push(`${at}: ${describeEntry(e)} deve dizer o que prova (proves)`);
+    if (e.proves === 'policy-gate' && (route.access !== 'member' || e.expect !== 403))
+      problems.push(`${at}: 'policy-gate' só vale para 403 numa rota member`);
+  }
+  if (route.access === 'public') return problems;
+  if (!signed.some((e) => proves(e) === 'allowed'))
+    problems.push(`${at}: falta uma chamada permitida a um usuário autenticado`);
+  if (route.access === 'member' && !signed.some((e) => ['refused', 'policy-gate'].includes(proves(e) ?? '')))
+    problems.push(`${at}: falta uma chamada recusada (403/404) a um usuário autenticado`);
+  return problems;
+}
 const describeEntry = (e: AuthzEntry) => `${e.method} ${e.url} as ${e.as ?? 'sem sessão'} → ${e.expect}`;
 
 describe(`authorisation of every registered route (${TEST_DIALECT})`, () => {
@@ -60,21 +110,13 @@ describe(`authorisation of every registered route (${TEST_DIALECT})`, () => {
     );
   });
 
-  it('covers every registered route: one call without a session and one signed in', () => {
-    const problems: string[] = [];
-    for (const route of routes) {
-      const entries = AUTHZ_MATRIX.filter((e) => routeOf(routes, e) === route);
-      const anonymous = entries.filter((e) => e.as === null);
-      if (anonymous.length === 0) problems.push(`${describeRoute(route)}: falta uma entrada com as: null`);
-      for (const e of anonymous) {
-        if (route.access !== 'public' && e.expect !== 401)
-          problems.push(`${describeRoute(route)}: sem sessão deve esperar 401, não ${e.expect}`);
-        if (route.access === 'public' && e.expect === 401)
-          problems.push(`${describeRoute(route)}: rota pública não pode esperar 401 sem sessão`);
-      }
-      if (!entries.some((e) => e.as !== null))
-        problems.push(`${describeRoute(route)}: falta uma entrada com um usuário autenticado`);
-    }
+  it('covers every registered route: without a session, and signed in one allowed and one refused call', () => {
+    const problems = routes.flatMap((route) =>
+      coverageProblems(
+        route,
+        AUTHZ_MATRIX.filter((e) => routeOf(routes, e) === route),
+      ),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -82,6 +124,18 @@ describe(`authorisation of every registered route (${TEST_DIALECT})`, () => {
     const stale = AUTHZ_MATRIX.filter((e) => !routeOf(routes, e)).map(describeEntry);
     expect(stale).toEqual([]);
   });
+
+  /** The entry's url with `{file:<name>}` replaced by that demo file's stored name. */
+  const concreteUrl = async (url: string): Promise<string> => {
+    const match = /\{file:([^}]+)\}/.exec(url);
+    if (!match) return url;
+    const row = await t.db
+      .selectFrom('folder_files')
+      .select('file_name')
+      .where('name', '=', match[1]!)
+      .executeTakeFirstOrThrow();
+    return url.replace(match[0], row.file_name);
+  };
 
   const sessionOf = async (entry: AuthzEntry): Promise<string> => {
     const matricula = entry.as!;
@@ -103,7 +157,7 @@ describe(`authorisation of every registered route (${TEST_DIALECT})`, () => {
         const payload = typeof entry.payload === 'function' ? entry.payload() : entry.payload;
         const res = await t.app.inject({
           method: entry.method,
-          url: entry.url,
+          url: await concreteUrl(entry.url),
           query: entry.query,
           headers,
           payload: payload as InjectOptions['payload'],
@@ -111,7 +165,16 @@ describe(`authorisation of every registered route (${TEST_DIALECT})`, () => {
         if (entry.freshSession && entry.as) sessions.delete(entry.as);
         expect(res.statusCode, res.body).toBe(entry.expect);
         if (res.statusCode >= 400 && entry.method !== 'HEAD') {
-          expect(res.json<{ error: unknown }>().error).toEqual(expect.any(String));
+          const { error } = res.json<{ error: unknown }>();
+          expect(error).toEqual(expect.any(String));
+          // A refusal by the route's own rule is not the policy gate, and the other way round.
+          if (res.statusCode === 403 && entry.as !== null) {
+            if (entry.proves === 'policy-gate') expect(error).toBe(MSG.policyRequired);
+            else
+              expect(error, 'um 403 do portão da política deve ser marcado policy-gate').not.toBe(
+                MSG.policyRequired,
+              );
+          }
         }
       });
     },

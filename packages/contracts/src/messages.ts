@@ -14,6 +14,7 @@ export const MSG = {
   apiNotFound: 'Recurso não encontrado.',
   tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   invalidInput: 'Dados inválidos.',
+  invalidText: 'O texto enviado contém caracteres inválidos.',
   internalError: 'Erro interno do servidor. Tente novamente mais tarde.',
   payloadTooLarge: 'O arquivo excede o tamanho máximo permitido.',
   uploadEmpty: 'O arquivo enviado está vazio.',

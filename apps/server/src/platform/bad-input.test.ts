@@ -4,12 +4,10 @@ import { MSG } from '@intranet/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../test/harness.ts';
+import { ENGLISH } from '../../test/portuguese.ts';
 
 const PASSWORD = 'intranet123';
 const TEN_KB = 'x'.repeat(10 * 1024);
-/** Words of the English messages zod, Fastify and its plugins would answer if nothing translated them. */
-const ENGLISH =
-  /\b(invalid|expected|required|must|received|unexpected|unsupported|missing|body|too (big|large|long|small)|not found|error|string|number|object)\b/i;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
 
@@ -208,6 +206,31 @@ const CASES: BadCase[] = [
     { name: 'userId of 10 kB', payload: { userId: TEN_KB, policyAccepted: 1 } },
   ]),
 
+  // Found by the campaign (test/bad-input-campaign.test.ts): 500s on PostgreSQL.
+  {
+    name: 'NUL inside the user (PostgreSQL cannot hold it)',
+    method: 'POST',
+    url: '/api/login',
+    as: null,
+    payload: { username: '10\u000001', password: 'x' },
+    message: MSG.invalidText,
+  },
+  {
+    name: 'NUL inside a query value',
+    method: 'GET',
+    url: '/api/apps?search=a%00b',
+    message: MSG.invalidText,
+  },
+  {
+    name: 'an id past the 32-bit integer of the database',
+    method: 'DELETE',
+    url: '/api/deleteInfo',
+    payload: { itemId: 2_147_483_648 },
+    message: 'Aviso inválido.',
+  },
+  { name: 'a path id past the 32-bit integer', method: 'DELETE', url: '/api/apps/2147483648' },
+  { name: 'a query id past the 32-bit integer', method: 'GET', url: '/api/getSingleCall?id=2147483648' },
+
   // Query strings (GET sends the payload as query, spec §7).
   { name: 'no password', method: 'GET', url: '/api/checkpassword', message: MSG.loginPasswordRequired },
   {
@@ -290,6 +313,26 @@ const CASES: BadCase[] = [
     payload: `--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n${TEN_KB}`,
     headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
     message: 'Não foi possível ler o arquivo enviado.',
+  },
+  {
+    name: 'an empty file (it hung: no answer at all)',
+    method: 'POST',
+    url: '/api/changePictureProfile',
+    payload:
+      '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\r\n--XYZ--\r\n',
+    headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+    message: 'O arquivo enviado está vazio.',
+  },
+  {
+    name: 'a NUL inside a form field',
+    method: 'POST',
+    url: '/api/insert-Text',
+    payload: (() => {
+      const f = new FormData();
+      f.append('text', 'aviso\u0000oculto');
+      return f;
+    })(),
+    message: MSG.invalidText,
   },
   {
     name: 'multipart with garbage between boundaries',

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeStream, type ReadableStreamWithFileType } from 'file-type/node';
 import type { Storage, TempFile } from '../storage/storage.ts';
 import { badRequest, HttpError, payloadTooLarge, unsupportedMedia } from './errors.ts';
+import { holdsNul } from './text-guard.ts';
 
 export interface UploadRule {
   maxBytes: number;
@@ -116,7 +117,9 @@ export async function receiveMultipart(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        if (holdsNul(value) || holdsNul(part.fieldname)) throw badRequest(MSG.invalidText);
+        fields[part.fieldname] = value;
         continue;
       }
       if (rule.beforeFile) {

@@ -14,6 +14,7 @@ const apps: AuthzModule = {
   module: 'apps',
   entries: [
     { method: 'GET', url: '/api/apps', as: null, expect: 401 },
+    { method: 'GET', url: '/api/apps', as: DEMO.colaborador, expect: 403, proves: 'policy-gate' },
     { method: 'GET', url: '/api/apps', as: DEMO.juridico, expect: 200 },
     { method: 'GET', url: '/api/apps', as: DEMO.admin, expect: 200 },
 
@@ -24,7 +25,14 @@ const apps: AuthzModule = {
 
     { method: 'PUT', url: `/api/apps/${MISSING}`, as: null, expect: 401 },
     { method: 'PUT', url: `/api/apps/${MISSING}`, as: DEMO.gestorCompras, payload: appForm, expect: 403 },
-    { method: 'PUT', url: `/api/apps/${MISSING}`, as: DEMO.admin, payload: appForm, expect: 404 },
+    {
+      method: 'PUT',
+      url: `/api/apps/${MISSING}`,
+      as: DEMO.admin,
+      payload: appForm,
+      expect: 404,
+      proves: 'allowed',
+    },
 
     { method: 'PUT', url: `/api/apps/${MISSING}/sectors`, as: null, expect: 401 },
     {
@@ -40,11 +48,12 @@ const apps: AuthzModule = {
       as: DEMO.admin,
       payload: { setores: [] },
       expect: 404,
+      proves: 'allowed',
     },
 
     { method: 'DELETE', url: `/api/apps/${MISSING}`, as: null, expect: 401 },
     { method: 'DELETE', url: `/api/apps/${MISSING}`, as: DEMO.juridico, expect: 403 },
-    { method: 'DELETE', url: `/api/apps/${MISSING}`, as: DEMO.admin, expect: 404 },
+    { method: 'DELETE', url: `/api/apps/${MISSING}`, as: DEMO.admin, expect: 404, proves: 'allowed' },
   ],
 };
 

@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
  */
 export interface AuthzEntry {
   method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** A concrete path under /api (route parameters filled in); a query string is allowed. */
+  /**
+   * A concrete path under /api (route parameters filled in); a query string is allowed.
+   * `{file:<name>}` stands for the stored name of that demo folder file (random at seeding).
+   */
   url: string;
   /** Matrícula of a demo user (signed in with the demo password), or null: no session at all. */
   as: string | null;
@@ -22,6 +25,16 @@ export interface AuthzEntry {
    * own, and the runner forgets its cached session of that user afterwards.
    */
   freshSession?: boolean;
+  /**
+   * What a signed-in entry proves about the route's rule (routes-authz.test.ts wants an allowed and
+   * a refused one for every member route). Left out, the status says it: 2xx 'allowed', 403
+   * 'refused'. Any other status of a signed-in call must say it:
+   * - 'allowed': the rule let the caller through and the handler answered (404: no such record);
+   * - 'refused': the rule refused the caller (404: a record the caller may not see);
+   * - 'policy-gate': 403 to a user who has not accepted the usage policy, on a route every member
+   *   who accepted it may call: the only refusal such a route has.
+   */
+  proves?: 'allowed' | 'refused' | 'policy-gate';
   /** Why this status, when it is not obvious. */
   note?: string;
 }

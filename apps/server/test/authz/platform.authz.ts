@@ -18,11 +18,11 @@ const platform: AuthzModule = {
 
     // Staff files (photos, notice images, banners): every signed-in member who accepted the policy.
     { method: 'GET', url: BANNER_FILE, as: null, expect: 401 },
-    { method: 'GET', url: BANNER_FILE, as: DEMO.colaborador, expect: 403, note: 'policy not accepted' },
+    { method: 'GET', url: BANNER_FILE, as: DEMO.colaborador, expect: 403, proves: 'policy-gate' },
     { method: 'GET', url: BANNER_FILE, as: DEMO.juridico, expect: 200 },
     { method: 'GET', url: BANNER_FILE, as: DEMO.admin, expect: 200 },
     { method: 'HEAD', url: BANNER_FILE, as: null, expect: 401 },
-    { method: 'HEAD', url: BANNER_FILE, as: DEMO.colaborador, expect: 403 },
+    { method: 'HEAD', url: BANNER_FILE, as: DEMO.colaborador, expect: 403, proves: 'policy-gate' },
     { method: 'HEAD', url: BANNER_FILE, as: DEMO.suporteTi, expect: 200 },
   ],
 };

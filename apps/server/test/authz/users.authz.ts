@@ -116,6 +116,7 @@ const users: AuthzModule = {
       as: DEMO.admin,
       payload: { userId: MISSING, senha: 'outra123' },
       expect: 404,
+      proves: 'allowed',
     },
 
     { method: 'POST', url: '/api/dropUser', as: null, expect: 401 },
@@ -133,11 +134,20 @@ const users: AuthzModule = {
       payload: { userId: ADMIN_ID },
       expect: 403,
     },
-    { method: 'POST', url: '/api/dropUser', as: DEMO.admin, payload: { userId: MISSING }, expect: 404 },
+    {
+      method: 'POST',
+      url: '/api/dropUser',
+      as: DEMO.admin,
+      payload: { userId: MISSING },
+      expect: 404,
+      proves: 'allowed',
+    },
 
     { method: 'GET', url: '/api/sectors', as: null, expect: 401 },
+    { method: 'GET', url: '/api/sectors', as: DEMO.colaborador, expect: 403, proves: 'policy-gate' },
     { method: 'GET', url: '/api/sectors', as: DEMO.juridico, expect: 200 },
     { method: 'GET', url: '/api/branches', as: null, expect: 401 },
+    { method: 'GET', url: '/api/branches', as: DEMO.colaborador, expect: 403, proves: 'policy-gate' },
     { method: 'GET', url: '/api/branches', as: DEMO.juridico, expect: 200 },
   ],
 };

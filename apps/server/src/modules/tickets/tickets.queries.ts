@@ -63,7 +63,11 @@ function filtersOf(eb: Eb, f: CallFilters) {
   }
   if (f.matricula) and.push(ilike('calls.matricula_usuario', likeContains(f.matricula)));
   if (f.setor) and.push(ilike('calls.setores_usuario', likeContains(f.setor)));
-  if (f.status !== undefined) and.push(eb('calls.status', 'in', statusesLike(f.status)));
+  if (f.status !== undefined) {
+    // A status no call can have matches nothing (and `in ()` is not SQL PostgreSQL accepts).
+    const statuses = statusesLike(f.status);
+    and.push(statuses.length > 0 ? eb('calls.status', 'in', statuses) : eb.lit(false));
+  }
   if (f.from) and.push(eb('calls.created_at', '>=', dayStartUtc(f.from)));
   if (f.to) and.push(eb('calls.created_at', '<', nextDayStartUtc(f.to)));
   return eb.and(and);
