@@ -30,6 +30,7 @@ const tickets: AuthzModule = {
       as: DEMO.juridico,
       payload: { id: 1, status: 1 },
       expect: 404,
+      proves: 'refused',
       note: 'not his call: he may not see it',
     },
     {
@@ -38,6 +39,7 @@ const tickets: AuthzModule = {
       as: DEMO.analistaRh,
       payload: { id: 1, status: 1 },
       expect: 404,
+      proves: 'refused',
       note: 'other department: she may not see it',
     },
     {
@@ -70,7 +72,14 @@ const tickets: AuthzModule = {
     { method: 'HEAD', url: '/api/calls/export?scope=mine', as: DEMO.juridico, expect: 200 },
 
     { method: 'GET', url: '/api/getSingleCall?id=1', as: null, expect: 401 },
-    { method: 'GET', url: '/api/getSingleCall?id=1', as: DEMO.juridico, expect: 404, note: 'not his call' },
+    {
+      method: 'GET',
+      url: '/api/getSingleCall?id=1',
+      as: DEMO.juridico,
+      expect: 404,
+      proves: 'refused',
+      note: 'not his call',
+    },
     { method: 'GET', url: '/api/getSingleCall?id=1', as: DEMO.suporteTi, expect: 200 },
 
     { method: 'POST', url: '/api/calls/2/answers', as: null, payload: { msg: 'oi' }, expect: 401 },
@@ -80,6 +89,7 @@ const tickets: AuthzModule = {
       as: DEMO.suporteTi,
       payload: { msg: 'oi' },
       expect: 404,
+      proves: 'refused',
       note: 'an RH call: TI support may not see it',
     },
     { method: 'POST', url: '/api/calls/2/answers', as: DEMO.juridico, payload: { msg: 'oi' }, expect: 200 },
@@ -103,7 +113,13 @@ const tickets: AuthzModule = {
     },
 
     { method: 'GET', url: '/api/getListMaterials?chamado_id=6', as: null, expect: 401 },
-    { method: 'GET', url: '/api/getListMaterials?chamado_id=6', as: DEMO.juridico, expect: 404 },
+    {
+      method: 'GET',
+      url: '/api/getListMaterials?chamado_id=6',
+      as: DEMO.juridico,
+      expect: 404,
+      proves: 'refused',
+    },
     { method: 'GET', url: '/api/getListMaterials?chamado_id=6', as: DEMO.gestorMultas, expect: 200 },
 
     { method: 'HEAD', url: '/api/calls/1/attachments/1', as: null, expect: 401 },
@@ -129,6 +145,7 @@ const tickets: AuthzModule = {
       url: '/api/calls/1/attachments/1',
       as: DEMO.juridico,
       expect: 404,
+      proves: 'refused',
       note: 'not his call',
     },
     {
