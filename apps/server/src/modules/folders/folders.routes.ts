@@ -48,7 +48,7 @@ export async function foldersRoutes(app: FastifyInstance, ctx: AppContext): Prom
       });
       return {
         success: true as const,
-        files: await service.saveUpload(db, user, fields.selectedFolderId, form),
+        files: await service.saveUpload(db, storage, user, fields.selectedFolderId, form),
       };
     },
   });

@@ -29,6 +29,7 @@ import {
   notFound,
   unsupportedMedia,
 } from '../../platform/errors.ts';
+import { commitWithFiles } from '../../platform/image-upload.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
 import * as q from './folders.queries.ts';
@@ -336,16 +337,16 @@ export async function assertUploadTarget(db: DbOrTx, u: Actor, folderId: number)
 /** Stores the received files in a folder; a refused or failed upload leaves no byte behind. */
 export async function saveUpload(
   db: Db,
+  storage: Storage,
   u: Actor,
   folderId: number,
   form: ReceivedForm,
 ): Promise<FileItem[]> {
-  let committed = false;
-  try {
+  const ids = await commitWithFiles(form, storage, async () => {
     await assertUploadTarget(db, u, folderId);
     if (form.files.length === 0) throw badRequest(MSG.fileMissing);
     const now = new Date().toISOString();
-    const ids = await uniqueNames(() =>
+    const result = await uniqueNames(() =>
       auditedChange(db, u.userId, async (tx, record) => {
         const rows = [];
         const claimed = new Set<string>();
@@ -386,14 +387,10 @@ export async function saveUpload(
         return inserted.map((r) => r.id);
       }),
     );
-    committed = true;
-    await form.commit();
-    const rows = await q.listFilesByIds(db, ids);
-    return rows.map((r) => toFileItem(u, r));
-  } catch (err) {
-    if (!committed) await form.discard();
-    throw err;
-  }
+    return { result };
+  });
+  const rows = await q.listFilesByIds(db, ids);
+  return rows.map((r) => toFileItem(u, r));
 }
 
 /** The file behind download/{file_name}, if the user may download it. */
