@@ -6,6 +6,7 @@ export * from './apps/apps.schemas.ts';
 export * from './auth/auth.policy.ts';
 export * from './auth/auth.schemas.ts';
 export * from './dates.ts';
+export * from './folders/folders.calls.ts';
 export * from './folders/folders.messages.ts';
 export * from './folders/folders.names.ts';
 export * from './folders/folders.policy.ts';

@@ -25,6 +25,9 @@ it('docs/api.md matches the registered routes and their schemas (run npm run doc
     expect(row).toContain('files in `file`: one file of 3 MB at most, image/jpeg, image/png, image/webp');
   }
   expect(rowOf(expected, 'POST', '/api/insert-Text')).toContain('`text`: string (min 1, max 2000)');
+  expect(rowOf(expected, 'POST', '/api/files')).toContain(
+    'multipart/form-data:<br>`selectedFolderId`: string \\| number<br>files in `file`: up to 20 files',
+  );
 });
 
 describe('renderApiDocs', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyId, queryId } from '../ids.ts';
+import { FOLDER_MSG } from './folders.messages.ts';
 import { FOLDER_NAME_MSG, folderItemNameProblem, normalizeItemName } from './folders.names.ts';
 import { FOLDER_PRIVILEGE } from './folders.policy.ts';
 
@@ -120,8 +121,8 @@ export const checkFolderExistenceReply = z.object({ isExist: z.boolean(), availa
 export const folderIdParams = z.object({ id: queryId() });
 export const folderSummaryReply = z.object({ folders: z.number(), files: z.number(), bytes: z.number() });
 
-/** selectedFolderId of POST /api/files, a multipart field. */
-export const folderUploadFolderId = queryId();
+/** selectedFolderId of POST /api/files, a multipart field; without a valid one there is no target. */
+export const folderUploadFolderId = queryId(FOLDER_MSG.uploadOutsideFolder);
 
 export const folderUploadReply = z.object({ success: z.literal(true), files: z.array(fileItem) });
 

@@ -386,14 +386,18 @@ export function findActiveUser(db: DbOrTx, id: number) {
     .executeTakeFirst();
 }
 
-export async function addShare(tx: DbOrTx, folderId: number, userId: number, by: number) {
-  const existing = await tx
+export async function hasShare(db: DbOrTx, folderId: number, userId: number): Promise<boolean> {
+  const existing = await db
     .selectFrom('folder_shares')
     .select('user_id')
     .where('folder_id', '=', folderId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (existing) return false;
+  return existing !== undefined;
+}
+
+export async function addShare(tx: DbOrTx, folderId: number, userId: number, by: number) {
+  if (await hasShare(tx, folderId, userId)) return false;
   await tx
     .insertInto('folder_shares')
     .values({ folder_id: folderId, user_id: userId, created_by: by, created_at: new Date().toISOString() })

@@ -373,6 +373,28 @@ describe(`folders (${TEST_DIALECT})`, () => {
       expect(fs.readdirSync(path.join(t.dataDir, 'files', '.tmp'))).toEqual([]);
     });
 
+    it('takes files only in the field the call describes, and says so when the target is missing', async () => {
+      const folder = await createFolder(t.as(OWNER), 'Campo do arquivo');
+      const stray = await t.as(OWNER)({
+        method: 'POST',
+        url: '/api/files',
+        payload: multipart(
+          { selectedFolderId: folder },
+          { bytes: Buffer.from('x'), name: 'a.txt', type: 'text/plain', field: 'anexo' },
+        ),
+      });
+      expect(stray.statusCode, stray.body).toBe(400);
+      expect((await listed(t.as(OWNER), { selectID: folder })).files).toEqual([]);
+      expect(fs.readdirSync(path.join(t.dataDir, 'files', '.tmp'))).toEqual([]);
+      const noTarget = await t.as(OWNER)({
+        method: 'POST',
+        url: '/api/files',
+        payload: multipart({ selectedFolderId: 'abc' }, { bytes: Buffer.from('x'), name: 'a.txt' }),
+      });
+      expect(noTarget.statusCode).toBe(400);
+      expect(noTarget.json().error).toBe(FOLDER_MSG.uploadOutsideFolder);
+    });
+
     it('refuses executables by name and by content, and leaves nothing behind', async () => {
       const folder = await createFolder(t.as(OWNER), 'Programas');
       const byName = await upload(t.as(OWNER), folder, 'setup.exe', 'text');

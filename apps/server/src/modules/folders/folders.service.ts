@@ -7,7 +7,6 @@ import {
   type FolderItem,
   folderItemAbilities,
   folderNameKey,
-  folderUploadFolderId,
   type GetItemsReply,
   initialPrivilege,
   isBlockedUpload,
@@ -20,7 +19,7 @@ import {
 } from '@intranet/contracts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { audit } from '../../platform/audit.ts';
+import { auditedChange } from '../../platform/audit.ts';
 import {
   authorize,
   badRequest,
@@ -30,6 +29,7 @@ import {
   notFound,
   unsupportedMedia,
 } from '../../platform/errors.ts';
+import { commitWithFiles } from '../../platform/image-upload.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
 import * as q from './folders.queries.ts';
@@ -197,7 +197,7 @@ export async function createFolder(
   const taken = await q.namesLike(db, 'folder', input.parentFolderId, key);
   if (taken.has(key)) throw conflict(FOLDER_MSG.nameTaken);
   return uniqueNames(() =>
-    db.transaction().execute(async (tx) => {
+    auditedChange(db, u.userId, async (tx, record) => {
       const id = await q.insertFolder(tx, {
         name: input.folderName,
         name_key: key,
@@ -206,8 +206,7 @@ export async function createFolder(
         privilegio: initialPrivilege(input.parentFolderId),
         is_private: input.isPrivate,
       });
-      await audit(tx, {
-        userId: u.userId,
+      record({
         action: 'folder.create',
         entity: 'folder',
         entityId: id,
@@ -233,10 +232,9 @@ export async function renameFolder(db: Db, u: Actor, input: { itemId: number; it
   const current = await q.findFolder(db, folder.id);
   if (taken.has(key) && current?.name_key !== key) throw conflict(FOLDER_MSG.nameTaken);
   await uniqueNames(() =>
-    db.transaction().execute(async (tx) => {
+    auditedChange(db, u.userId, async (tx, record) => {
       await q.renameFolderRow(tx, folder.id, input.itemName, key);
-      await audit(tx, {
-        userId: u.userId,
+      record({
         action: 'folder.rename',
         entity: 'folder',
         entityId: folder.id,
@@ -261,10 +259,9 @@ export async function renameFile(db: Db, u: Actor, input: { itemId: number; item
   const taken = await q.namesLike(db, 'file', file.folder_id, key);
   if (taken.has(key) && file.name_key !== key) throw conflict(FOLDER_MSG.nameTaken);
   await uniqueNames(() =>
-    db.transaction().execute(async (tx) => {
+    auditedChange(db, u.userId, async (tx, record) => {
       await q.renameFileRow(tx, file.id, input.itemName, key);
-      await audit(tx, {
-        userId: u.userId,
+      record({
         action: 'file.rename',
         entity: 'folder_file',
         entityId: file.id,
@@ -294,14 +291,13 @@ export async function dropItem(db: Db, storage: Storage, u: Actor, input: { id: 
         parentId: folder.parent_id,
       }).delete,
     );
-    storedNames = await db.transaction().execute(async (tx) => {
+    storedNames = await auditedChange(db, u.userId, async (tx, record) => {
       // Nobody deletes what he cannot see (docs/decisions.md, Folders).
       const viewer = q.viewerOf(u);
       if (await q.treeHasHiddenFolders(tx, folder.id, viewer)) throw conflict(FOLDER_MSG.deleteHiddenItems);
       const summary = await q.subtreeSummary(tx, folder.id, viewer);
       const names = await q.deleteTree(tx, folder.id);
-      await audit(tx, {
-        userId: u.userId,
+      record({
         action: 'folder.delete',
         entity: 'folder',
         entityId: folder.id,
@@ -315,10 +311,9 @@ export async function dropItem(db: Db, storage: Storage, u: Actor, input: { id: 
       folderItemAbilities(u, { kind: 'file', id: file.id, ownerId: file.user_id, parentId: file.folder_id })
         .delete,
     );
-    await db.transaction().execute(async (tx) => {
+    await auditedChange(db, u.userId, async (tx, record) => {
       await q.deleteFileRow(tx, file.id);
-      await audit(tx, {
-        userId: u.userId,
+      record({
         action: 'file.delete',
         entity: 'folder_file',
         entityId: file.id,
@@ -339,17 +334,20 @@ export async function assertUploadTarget(db: DbOrTx, u: Actor, folderId: number)
   await reachFolder(db, u, folderId);
 }
 
-export async function saveUpload(db: Db, u: Actor, form: ReceivedForm): Promise<FileItem[]> {
-  let committed = false;
-  try {
-    const target = folderUploadFolderId.safeParse(form.fields.selectedFolderId);
-    if (!target.success) throw badRequest(FOLDER_MSG.uploadOutsideFolder);
-    const folderId = target.data;
+/** Stores the received files in a folder; a refused or failed upload leaves no byte behind. */
+export async function saveUpload(
+  db: Db,
+  storage: Storage,
+  u: Actor,
+  folderId: number,
+  form: ReceivedForm,
+): Promise<FileItem[]> {
+  const ids = await commitWithFiles(form, storage, async () => {
     await assertUploadTarget(db, u, folderId);
     if (form.files.length === 0) throw badRequest(MSG.fileMissing);
     const now = new Date().toISOString();
-    const ids = await uniqueNames(() =>
-      db.transaction().execute(async (tx) => {
+    const result = await uniqueNames(() =>
+      auditedChange(db, u.userId, async (tx, record) => {
         const rows = [];
         const claimed = new Set<string>();
         for (const f of form.files) {
@@ -380,8 +378,7 @@ export async function saveUpload(db: Db, u: Actor, form: ReceivedForm): Promise<
           });
         }
         const inserted = await q.insertFiles(tx, rows);
-        await audit(tx, {
-          userId: u.userId,
+        record({
           action: 'file.upload',
           entity: 'folder',
           entityId: folderId,
@@ -390,14 +387,10 @@ export async function saveUpload(db: Db, u: Actor, form: ReceivedForm): Promise<
         return inserted.map((r) => r.id);
       }),
     );
-    committed = true;
-    await form.commit();
-    const rows = await q.listFilesByIds(db, ids);
-    return rows.map((r) => toFileItem(u, r));
-  } catch (err) {
-    if (!committed) await form.discard();
-    throw err;
-  }
+    return { result };
+  });
+  const rows = await q.listFilesByIds(db, ids);
+  return rows.map((r) => toFileItem(u, r));
 }
 
 /** The file behind download/{file_name}, if the user may download it. */
@@ -447,10 +440,9 @@ export async function setPermission(
 ) {
   if (input.typeItem === 'file') throw badRequest(FOLDER_MSG.permissionFileItem);
   const folder = await permissionFolder(db, u, input.itemId);
-  await db.transaction().execute(async (tx) => {
+  await auditedChange(db, u.userId, async (tx, record) => {
     await q.setFolderAccess(tx, folder.id, input.privilegio, input.isPrivate);
-    await audit(tx, {
-      userId: u.userId,
+    record({
       action: 'folder.permission',
       entity: 'folder',
       entityId: folder.id,
@@ -473,13 +465,12 @@ export async function share(db: Db, u: Actor, input: { folderId: number; userId:
   const target = await q.findActiveUser(db, input.userId);
   if (!target) throw notFound(FOLDER_MSG.userNotFound);
   if (allow && target.id === folder.user_id) throw badRequest(FOLDER_MSG.shareOwner);
-  await db.transaction().execute(async (tx) => {
-    const changed = allow
-      ? await q.addShare(tx, folder.id, target.id, u.userId)
-      : await q.removeShare(tx, folder.id, target.id);
-    if (!changed) return;
-    await audit(tx, {
-      userId: u.userId,
+  // Sharing twice (or unsharing what is not shared) changes nothing and leaves no trace.
+  if ((await q.hasShare(db, folder.id, target.id)) === allow) return;
+  await auditedChange(db, u.userId, async (tx, record) => {
+    if (allow) await q.addShare(tx, folder.id, target.id, u.userId);
+    else await q.removeShare(tx, folder.id, target.id);
+    record({
       action: allow ? 'folder.share' : 'folder.unshare',
       entity: 'folder',
       entityId: folder.id,

@@ -1,6 +1,7 @@
-import type { FileItem, FolderShareUser, GetItemsReply } from '@intranet/contracts';
+import { foldersCalls as calls, type FileItem, FOLDER_MSG, isBlockedUpload, MSG } from '@intranet/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call, callUrl, type WebCallInput } from '../../api/call.ts';
+import { ApiError } from '../../api/client.ts';
 
 export const foldersKey = ['folders'] as const;
 
@@ -9,12 +10,7 @@ export function useItems(folderId: number, search: string) {
   return useQuery({
     queryKey: [...foldersKey, 'items', folderId, search],
     queryFn: ({ signal }) =>
-      api<GetItemsReply>(
-        'GET',
-        'get-items',
-        { selectID: folderId, textSearch: search || undefined },
-        { signal },
-      ),
+      call(calls.items, { query: { selectID: folderId, textSearch: search || undefined } }, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -26,19 +22,25 @@ export function useInvalidateFolders() {
 }
 
 export function checkName(parentFolderId: number, folderName: string, type: 'folder' | 'file' = 'folder') {
-  return api<{ isExist: boolean; availableName: string }>('POST', 'check-folder-existence', {
-    parentFolderId,
-    folderName,
-    type,
+  return call(calls.checkExistence, { body: { parentFolderId, folderName, type } });
+}
+
+/** The first free "Nova pasta…" name in a folder, read afresh each time the dialog opens. */
+export function useFreeFolderName(parentFolderId: number, name: string) {
+  return useQuery({
+    queryKey: [...foldersKey, 'free-name', parentFolderId, name],
+    queryFn: () => checkName(parentFolderId, name),
+    gcTime: 0,
+    retry: false,
   });
 }
 
 export function useCreateFolder() {
   const invalidate = useInvalidateFolders();
   return useMutation({
-    mutationFn: (body: { folderName: string; parentFolderId: number; isPrivate: 0 | 1 }) =>
-      api<{ lastInsertedId: number }>('POST', 'create-folder', body),
+    mutationFn: (body: WebCallInput<typeof calls.createFolder>['body']) => call(calls.createFolder, { body }),
     onSuccess: invalidate,
+    meta: { error: MSG.folderCreateError, success: FOLDER_MSG.created },
   });
 }
 
@@ -46,33 +48,67 @@ export function useRename() {
   const invalidate = useInvalidateFolders();
   return useMutation({
     mutationFn: ({ kind, itemId, itemName }: { kind: 'folder' | 'file'; itemId: number; itemName: string }) =>
-      api('POST', kind === 'folder' ? 'renameFolder' : 'renameFile', { itemId, itemName }),
+      call(kind === 'folder' ? calls.renameFolder : calls.renameFile, { body: { itemId, itemName } }),
     onSuccess: invalidate,
+    meta: { error: MSG.folderRenameError },
+  });
+}
+
+/** What deleting a folder takes with it, read when the person asks to delete it. */
+export function useDeleteSummary() {
+  return useMutation({
+    mutationFn: (id: number) => call(calls.summary, { params: { id } }),
+    meta: { error: MSG.folderDeleteError },
   });
 }
 
 export function useDropItem() {
   const invalidate = useInvalidateFolders();
   return useMutation({
-    mutationFn: (body: { id: number; tipo: string }) => api('DELETE', 'dropItem', body),
+    mutationFn: (body: { id: number; tipo: string }) => call(calls.dropItem, { body }),
     onSuccess: invalidate,
+    meta: { error: MSG.folderDeleteError, success: FOLDER_MSG.deleted },
   });
 }
 
-export function folderSummary(id: number) {
-  return api<{ folders: number; files: number; bytes: number }>('GET', `folders/${id}/summary`);
+export interface FileUpload {
+  folderId: number;
+  file: File;
+  signal: AbortSignal;
+  onProgress: (fraction: number) => void;
+}
+
+/**
+ * Sends one file into a folder with its progress; resolves null when the person cancelled it.
+ * A program or script is refused here too, before its bytes leave the browser.
+ */
+export function useUploadFile() {
+  const invalidate = useInvalidateFolders();
+  return useMutation({
+    mutationFn: async ({ folderId, file, signal, onProgress }: FileUpload) => {
+      if (isBlockedUpload(file.name)) throw new ApiError(415, FOLDER_MSG.uploadDangerous);
+      try {
+        return await call(
+          calls.upload,
+          { fields: { selectedFolderId: folderId }, files: [file] },
+          { signal, onUploadProgress: onProgress },
+        );
+      } catch (err) {
+        if (signal.aborted) return null;
+        throw err;
+      }
+    },
+    onSuccess: (reply) => {
+      if (reply) void invalidate();
+    },
+    meta: { error: FOLDER_MSG.uploadError },
+  });
 }
 
 export function useFolderAccess(folderId: number) {
   return useQuery({
     queryKey: [...foldersKey, 'access', folderId],
-    queryFn: ({ signal }) =>
-      api<{ folderId: number; privilegio: number; isPrivate: number }[]>(
-        'GET',
-        'get-accessFolder',
-        { folderId },
-        { signal },
-      ),
+    queryFn: ({ signal }) => call(calls.access, { query: { folderId } }, { signal }),
   });
 }
 
@@ -80,8 +116,9 @@ export function useSetPermission() {
   const invalidate = useInvalidateFolders();
   return useMutation({
     mutationFn: (body: { itemId: number; privilegio: number; isPrivate: 0 | 1 }) =>
-      api('POST', 'setPermitionFolder', { ...body, typeItem: 'folder' }),
+      call(calls.setPermission, { body: { ...body, typeItem: 'folder' } }),
     onSuccess: invalidate,
+    meta: { error: FOLDER_MSG.permissionError, success: FOLDER_MSG.permissionSaved },
   });
 }
 
@@ -89,7 +126,7 @@ export function useShareUsers(folderId: number, search: string) {
   return useQuery({
     queryKey: [...foldersKey, 'share-users', folderId, search],
     queryFn: ({ signal }) =>
-      api<FolderShareUser[]>('GET', 'getUsers', { folderId, search: search || undefined }, { signal }),
+      call(calls.shareUsers, { query: { folderId, search: search || undefined } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -98,9 +135,11 @@ export function useShare(folderId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, allow }: { userId: number; allow: boolean }) =>
-      api('POST', allow ? 'shareFolder' : 'noShareFolder', { folderId, userId }),
+      call(allow ? calls.share : calls.unshare, { body: { folderId, userId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: [...foldersKey, 'share-users', folderId] }),
+    meta: { error: FOLDER_MSG.shareError },
   });
 }
 
-export const downloadUrl = (file: FileItem) => `/api/${file.path}`;
+export const downloadUrl = (file: FileItem) =>
+  callUrl(calls.download, { params: { file_name: file.file_name } });

@@ -1,9 +1,8 @@
-import { FOLDER_MSG, folderItemNameProblem, MSG } from '@intranet/contracts';
-import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
-import { ApiError, errorMessage } from '../../../api/client.ts';
-import { checkName, useCreateFolder } from '../folders.api.ts';
+import { createFolderBody, FOLDER_MSG } from '@intranet/contracts';
+import { Button, Checkbox, Group, Loader, Modal, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useContractForm } from '../../../ui/form/useContractForm.ts';
+import { checkName, useCreateFolder, useFreeFolderName } from '../folders.api.ts';
 
 const DEFAULT_NAME = 'Nova pasta';
 
@@ -17,104 +16,93 @@ export function NewFolderDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const [name, setName] = useState(DEFAULT_NAME);
-  const [isPrivate, setIsPrivate] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [suggestion, setSuggestion] = useState<string | null>(null);
-  const create = useCreateFolder();
-
-  useEffect(() => {
-    if (!opened) return;
-    setError(null);
-    setSuggestion(null);
-    setIsPrivate(false);
-    setName(DEFAULT_NAME);
-    checkName(parentId, DEFAULT_NAME)
-      .then((r) => setName(r.availableName))
-      .catch(() => undefined);
-  }, [opened, parentId]);
-
-  async function submit() {
-    const trimmed = name.trim();
-    const problem = folderItemNameProblem(trimmed);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    try {
-      const check = await checkName(parentId, trimmed);
-      if (check.isExist) {
-        setError(FOLDER_MSG.nameTaken);
-        setSuggestion(check.availableName);
-        return;
-      }
-      await create.mutateAsync({
-        folderName: trimmed,
-        parentFolderId: parentId,
-        isPrivate: isPrivate ? 1 : 0,
-      });
-      notifications.show({ color: 'green', message: FOLDER_MSG.created });
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        setError(err.message);
-        return;
-      }
-      notifications.show({
-        color: 'red',
-        title: MSG.folderCreateError,
-        message: errorMessage(err, MSG.folderCreateError),
-      });
-    }
-  }
-
   return (
     <Modal opened={opened} onClose={onClose} title="Nova pasta" centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label="Nome da pasta"
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setError(null);
+      {opened ? <NewFolderLoader parentId={parentId} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function NewFolderLoader({ parentId, onClose }: { parentId: number; onClose: () => void }) {
+  const free = useFreeFolderName(parentId, DEFAULT_NAME);
+  if (free.isPending) return <Loader size="sm" />;
+  return (
+    <NewFolderForm
+      parentId={parentId}
+      initialName={free.data?.availableName ?? DEFAULT_NAME}
+      onClose={onClose}
+    />
+  );
+}
+
+function NewFolderForm({
+  parentId,
+  initialName,
+  onClose,
+}: {
+  parentId: number;
+  initialName: string;
+  onClose: () => void;
+}) {
+  const form = useContractForm(createFolderBody, {
+    initialValues: { folderName: initialName, parentFolderId: parentId, isPrivate: 0 },
+  });
+  const [suggestion, setSuggestion] = useState<string | null>(null);
+  const create = useCreateFolder();
+  const nameProps = form.getInputProps('folderName');
+
+  const submit = form.onSubmit(async (values) => {
+    // A taken name is answered here, with the free name the server proposes.
+    const check = await checkName(parentId, values.folderName).catch(() => undefined);
+    if (check?.isExist) {
+      form.setFieldError('folderName', FOLDER_MSG.nameTaken);
+      setSuggestion(check.availableName);
+      return;
+    }
+    create.mutate(values, { onSuccess: onClose });
+  });
+
+  return (
+    <form onSubmit={submit}>
+      <Stack>
+        <TextInput
+          label="Nome da pasta"
+          {...nameProps}
+          onChange={(e) => {
+            nameProps.onChange(e);
+            setSuggestion(null);
+          }}
+          maxLength={255}
+          data-autofocus
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        {suggestion ? (
+          <Button
+            variant="light"
+            size="xs"
+            onClick={() => {
+              form.setFieldValue('folderName', suggestion);
               setSuggestion(null);
             }}
-            error={error}
-            maxLength={255}
-            data-autofocus
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          {suggestion ? (
-            <Button
-              variant="light"
-              size="xs"
-              onClick={() => setName(suggestion)}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              Usar “{suggestion}”
-            </Button>
-          ) : null}
-          <Checkbox
-            label="Pasta privada (somente você, administradores e quem você compartilhar)"
-            checked={isPrivate}
-            onChange={(e) => setIsPrivate(e.currentTarget.checked)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Criar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Usar “{suggestion}”
+          </Button>
+        ) : null}
+        <Checkbox
+          label="Pasta privada (somente você, administradores e quem você compartilhar)"
+          checked={form.values.isPrivate === 1}
+          onChange={(e) => form.setFieldValue('isPrivate', e.currentTarget.checked ? 1 : 0)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Criar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

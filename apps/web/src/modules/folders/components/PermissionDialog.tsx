@@ -1,4 +1,4 @@
-import { checksFromPrivilege, FOLDER_MSG, type FolderItem, privilegeFromChecks } from '@intranet/contracts';
+import { checksFromPrivilege, type FolderItem, privilegeFromChecks } from '@intranet/contracts';
 import {
   Button,
   Checkbox,
@@ -13,10 +13,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { errorMessage } from '../../../api/client.ts';
+import { useState } from 'react';
 import { useFolderAccess, useSetPermission, useShare, useShareUsers } from '../folders.api.ts';
 
 /**
@@ -37,57 +35,52 @@ export function PermissionDialog({ folder, onClose }: { folder: FolderItem | nul
   );
 }
 
+/** The form starts from the folder's saved access, once it is read. */
 function PermissionForm({ folder, onClose }: { folder: FolderItem; onClose: () => void }) {
   const access = useFolderAccess(folder.id);
+  if (access.isPending) return <Loader size="sm" />;
+  const current = access.data?.[0];
+  return (
+    <AccessForm
+      folder={folder}
+      privilegio={current?.privilegio ?? 1}
+      privateFolder={current?.isPrivate === 1}
+      onClose={onClose}
+    />
+  );
+}
+
+function AccessForm({
+  folder,
+  privilegio,
+  privateFolder,
+  onClose,
+}: {
+  folder: FolderItem;
+  privilegio: number;
+  privateFolder: boolean;
+  onClose: () => void;
+}) {
   const setPermission = useSetPermission();
-  const [gestores, setGestores] = useState(false);
-  const [colaboradores, setColaboradores] = useState(false);
-  const [isPrivate, setIsPrivate] = useState(false);
+  const [gestores, setGestores] = useState(() => checksFromPrivilege(privilegio).gestores);
+  const [colaboradores, setColaboradores] = useState(() => checksFromPrivilege(privilegio).colaboradores);
+  const [isPrivate, setIsPrivate] = useState(privateFolder);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const users = useShareUsers(folder.id, debounced);
   const share = useShare(folder.id);
 
-  const current = access.data?.[0];
-  useEffect(() => {
-    if (!current) return;
-    const checks = checksFromPrivilege(current.privilegio);
-    setGestores(checks.gestores);
-    setColaboradores(checks.colaboradores);
-    setIsPrivate(current.isPrivate === 1);
-  }, [current]);
-
-  async function save() {
-    try {
-      await setPermission.mutateAsync({
+  function save() {
+    setPermission.mutate(
+      {
         itemId: folder.id,
         privilegio: privilegeFromChecks(gestores, colaboradores),
         isPrivate: isPrivate ? 1 : 0,
-      });
-      notifications.show({ color: 'green', message: FOLDER_MSG.permissionSaved });
-      onClose();
-    } catch (err) {
-      notifications.show({
-        color: 'red',
-        title: FOLDER_MSG.permissionError,
-        message: errorMessage(err, FOLDER_MSG.permissionError),
-      });
-    }
+      },
+      { onSuccess: onClose },
+    );
   }
 
-  async function toggle(userId: number, allow: boolean) {
-    try {
-      await share.mutateAsync({ userId, allow });
-    } catch (err) {
-      notifications.show({
-        color: 'red',
-        title: FOLDER_MSG.shareError,
-        message: errorMessage(err, FOLDER_MSG.shareError),
-      });
-    }
-  }
-
-  if (access.isPending) return <Loader size="sm" />;
   return (
     <Stack>
       <Text size="sm" c="dimmed">
@@ -118,7 +111,7 @@ function PermissionForm({ folder, onClose }: { folder: FolderItem; onClose: () =
         onChange={(e) => setIsPrivate(e.currentTarget.checked)}
       />
       <Group justify="flex-end">
-        <Button onClick={() => void save()} loading={setPermission.isPending}>
+        <Button onClick={save} loading={setPermission.isPending}>
           Salvar permissão
         </Button>
       </Group>
@@ -154,7 +147,7 @@ function PermissionForm({ folder, onClose }: { folder: FolderItem; onClose: () =
                 labelPosition="left"
                 checked={u.allow_user === 1}
                 disabled={share.isPending}
-                onChange={(e) => void toggle(u.id, e.currentTarget.checked)}
+                onChange={(e) => share.mutate({ userId: u.id, allow: e.currentTarget.checked })}
               />
             </Group>
           ))}

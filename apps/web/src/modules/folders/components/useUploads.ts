@@ -1,13 +1,8 @@
-import { FOLDER_MSG, isBlockedUpload } from '@intranet/contracts';
-import { notifications } from '@mantine/notifications';
+import { FOLDER_MSG } from '@intranet/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  UPLOAD_CANCELLED,
-  type UploadHandle,
-  uploadWithProgress,
-} from '../../../api/upload-with-progress.ts';
+import { errorMessage } from '../../../api/client.ts';
 import type { UploadRow } from '../../../ui/UploadProgressList.tsx';
-import { useInvalidateFolders } from '../folders.api.ts';
+import { useUploadFile } from '../folders.api.ts';
 
 /** Finished rows stay this long so the person sees 100 %. */
 const DONE_LINGER_MS = 4000;
@@ -15,13 +10,13 @@ const DONE_LINGER_MS = 4000;
 /** Sends each file in its own request (its own progress bar and cancel), into one folder. */
 export function useUploads() {
   const [rows, setRows] = useState<UploadRow[]>([]);
-  const handles = useRef(new Map<string, UploadHandle<unknown>>());
-  const invalidate = useInvalidateFolders();
+  const controllers = useRef(new Map<string, AbortController>());
+  const { mutateAsync: uploadFile } = useUploadFile();
 
   useEffect(() => {
-    const current = handles.current;
+    const current = controllers.current;
     return () => {
-      for (const h of current.values()) h.cancel();
+      for (const c of current.values()) c.abort();
     };
   }, []);
 
@@ -33,50 +28,36 @@ export function useUploads() {
   const start = useCallback(
     (folderId: number, files: File[]) => {
       for (const file of files) {
-        if (isBlockedUpload(file.name)) {
-          notifications.show({
-            color: 'red',
-            title: FOLDER_MSG.uploadError,
-            message: `${file.name}: ${FOLDER_MSG.uploadDangerous}`,
-          });
-          continue;
-        }
         const id = crypto.randomUUID();
-        const form = new FormData();
-        // The folder first: the server refuses a wrong target before receiving the bytes.
-        form.append('selectedFolderId', String(folderId));
-        form.append('file', file, file.name);
+        const controller = new AbortController();
+        controllers.current.set(id, controller);
         setRows((list) => [...list, { id, name: file.name, progress: 0, status: 'sending' }]);
-        const handle = uploadWithProgress<unknown>('POST', 'files', form, (progress) =>
-          update(id, { progress }),
-        );
-        handles.current.set(id, handle);
-        handle.done
-          .then(() => {
-            update(id, { status: 'done', progress: 1 });
-            void invalidate();
-            setTimeout(() => remove(id), DONE_LINGER_MS);
-          })
-          .catch((err: Error) => {
-            if (err.message === UPLOAD_CANCELLED) {
+        uploadFile({
+          folderId,
+          file,
+          signal: controller.signal,
+          onProgress: (progress) => update(id, { progress }),
+        })
+          .then((reply) => {
+            if (!reply) {
               remove(id);
               return;
             }
-            update(id, { status: 'failed', error: err.message });
-            notifications.show({
-              color: 'red',
-              title: FOLDER_MSG.uploadError,
-              message: `${file.name}: ${err.message}`,
-            });
+            update(id, { status: 'done', progress: 1 });
+            setTimeout(() => remove(id), DONE_LINGER_MS);
+          })
+          // The toast comes from the mutation (meta); the row keeps the reason a while.
+          .catch((err: unknown) => {
+            update(id, { status: 'failed', error: errorMessage(err, FOLDER_MSG.uploadError) });
             setTimeout(() => remove(id), DONE_LINGER_MS * 2);
           })
-          .finally(() => handles.current.delete(id));
+          .finally(() => controllers.current.delete(id));
       }
     },
-    [invalidate, remove, update],
+    [uploadFile, remove, update],
   );
 
-  const cancel = useCallback((id: string) => handles.current.get(id)?.cancel(), []);
+  const cancel = useCallback((id: string) => controllers.current.get(id)?.abort(), []);
 
   return { rows, start, cancel };
 }

@@ -1,5 +1,5 @@
 import type { FileItem } from '@intranet/contracts';
-import { FOLDER_MSG, type FolderItem, MSG, PUBLIC_FOLDER_ID, ROOT_FOLDER_ID } from '@intranet/contracts';
+import { FOLDER_MSG, type FolderItem, PUBLIC_FOLDER_ID, ROOT_FOLDER_ID } from '@intranet/contracts';
 import {
   ActionIcon,
   Alert,
@@ -16,7 +16,6 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import {
   IconArrowLeft,
   IconFolderPlus,
@@ -36,7 +35,7 @@ import type { ExplorerItem, ItemActions } from '../components/ItemRow.tsx';
 import { NewFolderDialog } from '../components/NewFolderDialog.tsx';
 import { PermissionDialog } from '../components/PermissionDialog.tsx';
 import { useUploads } from '../components/useUploads.ts';
-import { folderSummary, useDropItem, useItems, useRename } from '../folders.api.ts';
+import { useDeleteSummary, useDropItem, useItems, useRename } from '../folders.api.ts';
 
 /** The folder explorer (/FoldersFiles): the open folder lives in the address (?pasta=id), so Back works. */
 export function FoldersPage() {
@@ -47,6 +46,7 @@ export function FoldersPage() {
   const items = useItems(folderId, debounced);
   const rename = useRename();
   const drop = useDropItem();
+  const deleteSummary = useDeleteSummary();
   const uploads = useUploads();
   const [newFolderOpen, setNewFolderOpen] = useState(false);
   const [permissionFor, setPermissionFor] = useState<FolderItem | null>(null);
@@ -69,19 +69,11 @@ export function FoldersPage() {
       if (entry.kind === 'folder') openFolder(entry.item.id);
       else setInfoFor(entry.item);
     },
-    async rename(entry, name) {
-      try {
-        await rename.mutateAsync({ kind: entry.kind, itemId: entry.item.id, itemName: name });
-        return true;
-      } catch (err) {
-        notifications.show({
-          color: 'red',
-          title: MSG.folderRenameError,
-          message: errorMessage(err, MSG.folderRenameError),
-        });
-        return false;
-      }
-    },
+    rename: (entry, name) =>
+      rename.mutateAsync({ kind: entry.kind, itemId: entry.item.id, itemName: name }).then(
+        () => true,
+        () => false,
+      ),
     permission: setPermissionFor,
     remove(entry) {
       void confirmRemove(entry);
@@ -91,23 +83,15 @@ export function FoldersPage() {
   async function confirmRemove(entry: ExplorerItem) {
     let message = `O arquivo “${entry.item.name}” será excluído.`;
     if (entry.kind === 'folder') {
-      try {
-        const s = await folderSummary(entry.item.id);
-        const total = s.folders + s.files;
-        message =
-          total === 0
-            ? `A pasta “${entry.item.name}” está vazia e será excluída.`
-            : `A pasta “${entry.item.name}” será excluída com ${total} ${total === 1 ? 'item' : 'itens'} (${s.folders} ${
-                s.folders === 1 ? 'subpasta' : 'subpastas'
-              } e ${s.files} ${s.files === 1 ? 'arquivo' : 'arquivos'}).`;
-      } catch (err) {
-        notifications.show({
-          color: 'red',
-          title: MSG.folderDeleteError,
-          message: errorMessage(err, MSG.folderDeleteError),
-        });
-        return;
-      }
+      const s = await deleteSummary.mutateAsync(entry.item.id).catch(() => undefined);
+      if (!s) return;
+      const total = s.folders + s.files;
+      message =
+        total === 0
+          ? `A pasta “${entry.item.name}” está vazia e será excluída.`
+          : `A pasta “${entry.item.name}” será excluída com ${total} ${total === 1 ? 'item' : 'itens'} (${s.folders} ${
+              s.folders === 1 ? 'subpasta' : 'subpastas'
+            } e ${s.files} ${s.files === 1 ? 'arquivo' : 'arquivos'}).`;
     }
     modals.openConfirmModal({
       title: 'Excluir',
@@ -124,35 +108,14 @@ export function FoldersPage() {
       ),
       labels: { confirm: 'Excluir', cancel: 'Cancelar' },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          await drop.mutateAsync({
-            id: entry.item.id,
-            tipo: entry.kind === 'folder' ? 'folder' : entry.item.tipo,
-          });
-          notifications.show({ color: 'green', message: FOLDER_MSG.deleted });
-        } catch (err) {
-          notifications.show({
-            color: 'red',
-            title: MSG.folderDeleteError,
-            message: errorMessage(err, MSG.folderDeleteError),
-          });
-        }
-      },
+      onConfirm: () =>
+        drop.mutate({ id: entry.item.id, tipo: entry.kind === 'folder' ? 'folder' : entry.item.tipo }),
     });
   }
 
   function upload(files: FileList | File[] | null) {
     if (!files || files.length === 0) return;
-    if (!canUpload) {
-      notifications.show({
-        color: 'red',
-        title: FOLDER_MSG.uploadError,
-        message:
-          folderId === PUBLIC_FOLDER_ID ? FOLDER_MSG.uploadPublicFolder : FOLDER_MSG.uploadOutsideFolder,
-      });
-      return;
-    }
+    // Where uploads are refused (Home, Pasta Pública) the server says why before any byte is stored.
     uploads.start(folderId, Array.from(files));
   }
 
