@@ -1,5 +1,3 @@
-import './zod-locale.ts';
-
 export * from './apps/apps.policy.ts';
 export * from './apps/apps.schemas.ts';
 export * from './auth/auth.policy.ts';
@@ -14,6 +12,7 @@ export * from './home/sectors.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './notices/notices.policy.ts';
+export * from './notices/notices.position.ts';
 export * from './notices/notices.schemas.ts';
 export * from './roles.ts';
 export * from './tickets/tickets.policy.ts';

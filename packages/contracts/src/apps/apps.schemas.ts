@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale.ts';
 import { SECTOR_NAMES, type SectorName, toSectorName } from '../roles.ts';
 
 export const APP_NAME_MAX = 80;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale.ts';
 import { FOLDER_NAME_MSG, folderItemNameProblem } from './folders.names.ts';
 import { FOLDER_PRIVILEGE } from './folders.policy.ts';
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-
-/** position: 0 paisagem (landscape), 1 retrato (portrait). */
-export const NOTICE_POSITION = { paisagem: 0, retrato: 1 } as const;
+import '../zod-locale.ts';
+import { NOTICE_POSITION } from './notices.position.ts';
 
 export const notice = z.object({
   id: z.number(),

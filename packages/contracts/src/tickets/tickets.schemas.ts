@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { BRANCH_LABEL, type BranchName, normalizeName, toBranchName } from '../roles.ts';
