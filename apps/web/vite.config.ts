@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { mantineStylesPerComponent } from './bundling/mantine-styles.ts';
 
 function packageVersion(relativePath: string): string | undefined {
   try {
@@ -21,7 +23,13 @@ const appVersion =
   '1.0.0';
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies of every text file, made once here and sent by the server as they are
+  // (@fastify/static preCompressed, apps/server/src/app.ts): no compression work per request.
+  plugins: [
+    react(),
+    mantineStylesPerComponent(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/] }),
+  ],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
   server: {
     port: 5173,

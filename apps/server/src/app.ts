@@ -79,6 +79,16 @@ function rateLimitsFromConfig(config: Config): Partial<RateLimits> {
   return out;
 }
 
+/**
+ * The web build's cache policy: files under assets/ carry a content hash in their names, so a
+ * browser keeps them a year without asking; everything else (index.html, also as the SPA fallback,
+ * and the favicon) is revalidated on every visit, so a new release shows at once.
+ */
+function webCacheControl(webDist: string, filePath: string): string {
+  const relative = path.relative(webDist, filePath).split(path.sep);
+  return relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Every module, in the order its routes are registered. */
 const MODULES = [
   healthRoutes,
@@ -173,10 +183,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies beside each file (apps/web/vite.config.ts).
+      preCompressed: true,
+      // send's own `max-age=0` would override the policy below.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        }
+        res.setHeader('Vary', 'Accept-Encoding');
+        res.setHeader('Cache-Control', webCacheControl(webDist, filePath));
       },
     });
     registeringWebApp = false;
@@ -188,7 +201,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && spa) {
       // The web app's router decides what an unknown page shows (its own 404 page).
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send({ error: MSG.apiNotFound });
   });

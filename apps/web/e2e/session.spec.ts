@@ -73,6 +73,26 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('the form still signs in through the server when the code of its checks cannot be fetched', async ({
+    page,
+    consoleGuard,
+  }) => {
+    // The sign-in page is one script; the form's checks come later, on the first keystroke.
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    const scripts: string[] = [];
+    consoleGuard.allowResourceError(404, '/assets/');
+    await page.route(/\/assets\/.*\.js$/, (route) => {
+      scripts.push(route.request().url());
+      return route.fulfill({ status: 404, body: '' });
+    });
+    consoleGuard.allowResourceError(401, '/api/login');
+    await submitLogin(page, '1001', 'senha-errada');
+    await expect(page.getByTestId('login-error')).toHaveText(LOGIN_FAILED);
+    expect(scripts.length, 'the checks were asked for after the page had loaded').toBeGreaterThan(0);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('signs in by matrícula and by CPF', async ({ page }) => {
     await page.goto('/login');
     await submitLogin(page, '1001', DEMO_PASSWORD);

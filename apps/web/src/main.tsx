@@ -1,6 +1,8 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+// The global part of Mantine's styles; each component's own rules come with the chunk that uses it
+// (bundling/mantine-styles.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import 'dayjs/locale/pt-br';
 import dayjs from 'dayjs';
 import { StrictMode } from 'react';

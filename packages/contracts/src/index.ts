@@ -1,5 +1,3 @@
-import './zod-locale.ts';
-
 export * from './apps/apps.calls.ts';
 export * from './apps/apps.policy.ts';
 export * from './apps/apps.schemas.ts';
@@ -22,6 +20,7 @@ export * from './lists/columns.ts';
 export * from './messages.ts';
 export * from './notices/notices.calls.ts';
 export * from './notices/notices.policy.ts';
+export * from './notices/notices.position.ts';
 export * from './notices/notices.schemas.ts';
 export * from './platform/platform.calls.ts';
 export * from './roles.ts';

@@ -11,6 +11,9 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 /**
+ * Imported by every `*.schemas.ts` (not by the barrel), so that zod and this setting reach only
+ * the code that uses a schema: the web app's sign-in page imports the barrel without loading zod.
+ *
  * Brazilian Portuguese for the validation messages that have no message of their own. Zod's `pt`
  * locale (the fallback) is European Portuguese ("ficheiro", "registo") and names JavaScript types.
  */

@@ -1,10 +1,15 @@
 import { canOpenChamadosAbertos, MSG } from '@intranet/contracts';
 import { Center, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { PolicyAcceptPage } from '../modules/policy/pages/PolicyAcceptPage.tsx';
+import { lazyPage } from '../ui/lazy-page.ts';
 import { useSession } from './session.tsx';
+
+const PolicyAcceptPage = lazyPage(
+  () => import('../modules/policy/pages/PolicyAcceptPage.tsx'),
+  'PolicyAcceptPage',
+);
 
 export function FullPageLoader() {
   return (
@@ -30,7 +35,13 @@ export function RequireSession({ children }: { children: ReactNode }) {
   // After Sair or an inactivity logout the next sign-in starts at the home, not at the last page.
   if (!token) return <Navigate to="/login" replace state={signedOut ? null : { from: location.pathname }} />;
   if (isLoading || !user) return <FullPageLoader />;
-  if (user.policyAccepted !== 1) return <PolicyAcceptPage />;
+  if (user.policyAccepted !== 1) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <PolicyAcceptPage />
+      </Suspense>
+    );
+  }
   return children;
 }
 

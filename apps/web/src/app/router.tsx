@@ -1,22 +1,37 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { appsRoutes } from '../modules/apps/apps.routes.tsx';
 import { afterLoginPath } from '../modules/auth/login-redirect.ts';
 import { LoginPage } from '../modules/auth/pages/LoginPage.tsx';
 import { foldersRoutes } from '../modules/folders/folders.routes.tsx';
-import { HomePage } from '../modules/home/pages/HomePage.tsx';
 import { noticesRoutes } from '../modules/notices/notices.routes.tsx';
-import { PolicyDocumentPage } from '../modules/policy/pages/PolicyDocumentPage.tsx';
-import { PolicyPage } from '../modules/policy/pages/PolicyPage.tsx';
-import { ChangePasswordPage } from '../modules/profile/pages/ChangePasswordPage.tsx';
-import { ProfilePage } from '../modules/profile/pages/ProfilePage.tsx';
-import { SectorOrNotFound } from '../modules/sectors/pages/SectorOrNotFound.tsx';
 import { ticketsRoutes } from '../modules/tickets/tickets.routes.tsx';
 import { usersRoutes } from '../modules/users/users.routes.tsx';
-import { UnderConstruction } from '../ui/UnderConstruction.tsx';
-import { PageLoader, RequireSession } from './guards.tsx';
-import { AppLayout } from './layout/AppLayout.tsx';
+import { lazyPage } from '../ui/lazy-page.ts';
+import { FullPageLoader, PageLoader, RequireSession } from './guards.tsx';
 import { useSession } from './session.tsx';
+
+// The entry chunk carries the sign-in page and what it needs, nothing more: every other screen, the
+// signed-in frame included, is a chunk of its own (docs/performance.md, "Web first page").
+const AppLayout = lazy(async () => ({ default: (await import('./layout/AppLayout.tsx')).AppLayout }));
+const HomePage = lazyPage(() => import('../modules/home/pages/HomePage.tsx'), 'HomePage');
+const PolicyDocumentPage = lazyPage(
+  () => import('../modules/policy/pages/PolicyDocumentPage.tsx'),
+  'PolicyDocumentPage',
+);
+const PolicyPage = lazyPage(() => import('../modules/policy/pages/PolicyPage.tsx'), 'PolicyPage');
+const ChangePasswordPage = lazyPage(
+  () => import('../modules/profile/pages/ChangePasswordPage.tsx'),
+  'ChangePasswordPage',
+);
+const ProfilePage = lazyPage(() => import('../modules/profile/pages/ProfilePage.tsx'), 'ProfilePage');
+const SectorOrNotFound = lazyPage(
+  () => import('../modules/sectors/pages/SectorOrNotFound.tsx'),
+  'SectorOrNotFound',
+);
+const UnderConstruction = lazy(async () => ({
+  default: (await import('../ui/UnderConstruction.tsx')).UnderConstruction,
+}));
 
 /** Screens whose modules later issues build; until then each says so inside the layout. */
 const PLANNED: { path: string; title: string }[] = [
@@ -74,11 +89,13 @@ export const routes: RouteObject[] = [
   {
     element: (
       <RequireSession>
-        <AppLayout>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </AppLayout>
+        <Suspense fallback={<FullPageLoader />}>
+          <AppLayout>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </AppLayout>
+        </Suspense>
       </RequireSession>
     ),
     children: protectedRoutes,

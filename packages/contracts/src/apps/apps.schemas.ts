@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale.ts';
 import { formFlag } from '../http/form-fields.ts';
 import { queryId, queryInt } from '../ids.ts';
 import { SECTOR_NAMES, type SectorName, toSectorName } from '../roles.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale.ts';
 import { bodyId, queryId } from '../ids.ts';
 import { FOLDER_MSG } from './folders.messages.ts';
 import { FOLDER_NAME_MSG, folderItemNameProblem, normalizeItemName } from './folders.names.ts';

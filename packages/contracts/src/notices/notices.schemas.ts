@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import '../zod-locale.ts';
 import { formFlag } from '../http/form-fields.ts';
 import { bodyId, queryId, queryInt } from '../ids.ts';
-
-/** position: 0 paisagem (landscape), 1 retrato (portrait). */
-export const NOTICE_POSITION = { paisagem: 0, retrato: 1 } as const;
+import { NOTICE_POSITION } from './notices.position.ts';
 
 export const notice = z.object({
   id: z.number(),

@@ -1,4 +1,5 @@
 import { Container } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { ScrollRestoration } from 'react-router';
 import { CookieConsent } from './CookieConsent.tsx';
@@ -7,20 +8,25 @@ import { Header } from './Header.tsx';
 import { InactivityMonitor } from './InactivityMonitor.tsx';
 import classes from './Layout.module.css';
 
-/** The frame of every signed-in screen: header, content, footer, cookie box, inactivity watch. */
+/**
+ * The frame of every signed-in screen: header, content, footer, cookie box, inactivity watch, and
+ * the confirmation dialogs (only signed-in screens open them; the sign-in page goes without).
+ */
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <div className={classes.root}>
-      <Header />
-      <main id="conteudo" className={classes.main}>
-        <Container size="lg" px={{ base: 'sm', sm: 'md' }}>
-          {children}
-        </Container>
-      </main>
-      <Footer />
-      <CookieConsent />
-      <InactivityMonitor />
-      <ScrollRestoration />
-    </div>
+    <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
+      <div className={classes.root}>
+        <Header />
+        <main id="conteudo" className={classes.main}>
+          <Container size="lg" px={{ base: 'sm', sm: 'md' }}>
+            {children}
+          </Container>
+        </main>
+        <Footer />
+        <CookieConsent />
+        <InactivityMonitor />
+        <ScrollRestoration />
+      </div>
+    </ModalsProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { LIMITS, type LoginBody, loginBody, MSG } from '@intranet/contracts';
+import { LIMITS, type LoginBody, MSG } from '@intranet/contracts';
 import {
   Alert,
   Anchor,
@@ -17,16 +17,36 @@ import {
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconLock, IconTruckDelivery, IconUser } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useSession } from '../../../app/session.tsx';
 import { type FieldErrors, validate } from '../../../ui/form-errors.ts';
 import { APP_TITLE } from '../../../ui/PageTitle.tsx';
-import { RecoveryDialog } from '../components/RecoveryDialog.tsx';
 import { afterLoginPath } from '../login-redirect.ts';
 
 const COMPANY_NAME = 'Rota Sul Logística';
+
+// Most visits never open it: its code (a modal, a stepper, three forms) comes on the first click.
+const RecoveryDialog = lazy(async () => ({
+  default: (await import('../components/RecoveryDialog.tsx')).RecoveryDialog,
+}));
+
+/**
+ * The login form's zod schema, fetched on the first keystroke rather than with the page: zod is
+ * a third of the sign-in page's code, and a visitor who is already signed in never needs it. (Its
+ * own module, not the barrel: the entry imports the barrel, which would pull the schema in.)
+ */
+let schemaLoad: Promise<typeof import('@intranet/contracts').loginBody | null> | undefined;
+const loginSchema = () => {
+  schemaLoad ??= import('@intranet/contracts/auth/auth.schemas').then(
+    (contracts) => contracts.loginBody,
+    // The code did not arrive (a browser keeps a failed module for the page's life): the server,
+    // which checks the same schema, answers for the form.
+    () => null,
+  );
+  return schemaLoad;
+};
 
 /** The inline text of a failed login (spec §5, §8). */
 function loginFailureText(err: unknown): string {
@@ -47,6 +67,8 @@ export function LoginPage() {
   const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<LoginBody>>({});
   const [recoveryOpened, recovery] = useDisclosure(false);
+  // Mounted from the first opening on, so that closing it still plays the modal's transition.
+  const [recoveryUsed, setRecoveryUsed] = useState(false);
   useDocumentTitle(`Entrar · ${APP_TITLE}`);
 
   const mutation = useMutation({
@@ -54,15 +76,17 @@ export function LoginPage() {
     onSuccess: () => navigate(afterLoginPath(location.state), { replace: true }),
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = validate(loginBody, values);
+    const schema = await loginSchema();
+    const parsed = schema ? validate(schema, values) : { ok: true as const, data: values, errors: {} };
     setErrors(parsed.errors);
     if (parsed.ok) mutation.mutate(parsed.data);
     else mutation.reset();
   };
 
   const set = (field: keyof LoginBody) => (event: ChangeEvent<HTMLInputElement>) => {
+    void loginSchema();
     const value = event.currentTarget.value;
     setValues((v) => ({ ...v, [field]: value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
@@ -148,7 +172,10 @@ export function LoginPage() {
                     size="sm"
                     fw={600}
                     c="brand.7"
-                    onClick={recovery.open}
+                    onClick={() => {
+                      setRecoveryUsed(true);
+                      recovery.open();
+                    }}
                   >
                     Esqueci a senha
                   </Anchor>
@@ -161,11 +188,15 @@ export function LoginPage() {
           </Text>
         </Stack>
       </Center>
-      <RecoveryDialog
-        opened={recoveryOpened}
-        onClose={recovery.close}
-        initialRegistration={values.username.trim()}
-      />
+      {recoveryUsed && (
+        <Suspense fallback={null}>
+          <RecoveryDialog
+            opened={recoveryOpened}
+            onClose={recovery.close}
+            initialRegistration={values.username.trim()}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

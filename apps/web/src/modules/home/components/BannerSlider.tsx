@@ -28,6 +28,12 @@ function Slider({ banners }: { banners: Banner[] }) {
   const touchStartX = useRef<number | null>(null);
   const active = index % count;
   const paused = hovered || focused;
+  // Images are fetched as the slides come: the shown one, and the next once the shown one has
+  // arrived, so a phone on a slow network spends its first seconds on what it shows.
+  const [wanted, setWanted] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => new Set());
+  const due = loaded.has(active) ? [active, (active + 1) % count] : [active];
+  if (due.some((slide) => !wanted.has(slide))) setWanted(new Set([...wanted, ...due]));
 
   // One timeout per shown slide: a manual move also restarts the full interval.
   useEffect(() => {
@@ -86,12 +92,14 @@ function Slider({ banners }: { banners: Banner[] }) {
               data-testid="banner-slide"
               data-active={i === active ? 'true' : 'false'}
             >
-              <img
-                src={storedFileUrl(b.path)}
-                alt={b.alt}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                draggable={false}
-              />
+              {wanted.has(i) ? (
+                <img
+                  src={storedFileUrl(b.path)}
+                  alt={b.alt}
+                  draggable={false}
+                  onLoad={() => setLoaded((l) => (l.has(i) ? l : new Set(l).add(i)))}
+                />
+              ) : null}
             </div>
           ))}
         </div>
