@@ -3,7 +3,6 @@ import { Anchor, Button, Group, Modal, PasswordInput, Stack, Stepper, Text, Text
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconKey, IconMailForward, IconShieldLock } from '@tabler/icons-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import { errorMessage } from '../../../api/client.ts';
 import { type FieldErrors, validate } from '../../../ui/form-errors.ts';
 import { useCheckCode, useSendCode, useUpdatePassword } from '../auth.api.ts';
 import { CodeInput, type CodeInputHandle } from './CodeInput.tsx';
@@ -47,12 +46,6 @@ function StepCaption({ step }: { step: number }) {
   );
 }
 
-/** A red toast whose title is the spec's text and whose body says what went wrong. */
-function showFailure(title: string, err: unknown, hint: string) {
-  const detail = errorMessage(err, hint);
-  notifications.show({ color: 'red', title, message: detail === title ? hint : detail });
-}
-
 const emptyCode = () => Array.from({ length: LIMITS.recoveryCodeLength }, () => '');
 
 function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initialRegistration: string }) {
@@ -83,7 +76,6 @@ function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initial
         setEmail(res.email);
         onSent?.();
       },
-      onError: (err) => showFailure(MSG.recoveryUserError, err, 'Confira a matrícula informada.'),
     });
   };
 
@@ -107,8 +99,7 @@ function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initial
     if (!parsed.ok) return;
     checkCode.mutate(parsed.data, {
       onSuccess: () => setStep(2),
-      onError: (err) => {
-        showFailure(MSG.recoveryCodeError, err, 'Confira o código recebido por e-mail.');
+      onError: () => {
         setCode(emptyCode());
         codeRef.current?.focus(0);
       },
@@ -128,15 +119,7 @@ function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initial
     updatePassword.mutate(
       { registration, password: parsed.data.password },
       {
-        onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            title: MSG.passwordResetOk,
-            message: 'Entre na intranet com a nova senha.',
-          });
-          onDone();
-        },
-        onError: (err) => showFailure(MSG.recoveryPasswordError, err, 'Tente novamente.'),
+        onSuccess: onDone,
       },
     );
   };
