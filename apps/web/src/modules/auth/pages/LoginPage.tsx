@@ -1,4 +1,4 @@
-import { LIMITS, type LoginBody, loginBody, MSG } from '@intranet/contracts';
+import { LIMITS, loginBody, MSG } from '@intranet/contracts';
 import {
   Alert,
   Anchor,
@@ -17,11 +17,10 @@ import {
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconLock, IconTruckDelivery, IconUser } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useSession } from '../../../app/session.tsx';
-import { type FieldErrors, validate } from '../../../ui/form-errors.ts';
+import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { APP_TITLE } from '../../../ui/PageTitle.tsx';
 import { RecoveryDialog } from '../components/RecoveryDialog.tsx';
 import { afterLoginPath } from '../login-redirect.ts';
@@ -44,29 +43,23 @@ export function LoginPage() {
   const { login } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<LoginBody>>({});
+  const form = useContractForm(loginBody, {
+    initialValues: { username: '', password: '' },
+    validateInputOnBlur: false,
+  });
   const [recoveryOpened, recovery] = useDisclosure(false);
   useDocumentTitle(`Entrar · ${APP_TITLE}`);
 
   const mutation = useMutation({
     mutationFn: login,
     onSuccess: () => navigate(afterLoginPath(location.state), { replace: true }),
+    meta: { error: false },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = validate(loginBody, values);
-    setErrors(parsed.errors);
-    if (parsed.ok) mutation.mutate(parsed.data);
-    else mutation.reset();
-  };
-
-  const set = (field: keyof LoginBody) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const submit = form.onSubmit(
+    (body) => mutation.mutate(body),
+    () => mutation.reset(),
+  );
 
   return (
     <Box
@@ -107,10 +100,8 @@ export function LoginPage() {
                   label="Usuário"
                   description="Matrícula ou CPF"
                   name="username"
-                  value={values.username}
-                  onChange={set('username')}
+                  {...form.getInputProps('username')}
                   maxLength={LIMITS.loginUserMax}
-                  error={errors.username}
                   leftSection={<IconUser size={18} aria-hidden />}
                   autoComplete="username"
                   autoCapitalize="none"
@@ -121,9 +112,7 @@ export function LoginPage() {
                 <PasswordInput
                   label="Senha"
                   name="password"
-                  value={values.password}
-                  onChange={set('password')}
-                  error={errors.password}
+                  {...form.getInputProps('password')}
                   leftSection={<IconLock size={18} aria-hidden />}
                   autoComplete="current-password"
                   required
@@ -164,7 +153,7 @@ export function LoginPage() {
       <RecoveryDialog
         opened={recoveryOpened}
         onClose={recovery.close}
-        initialRegistration={values.username.trim()}
+        initialRegistration={form.values.username.trim()}
       />
     </Box>
   );
