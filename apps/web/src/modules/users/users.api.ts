@@ -54,7 +54,7 @@ export function useCreateUser() {
   return useMutation({
     mutationFn: (body: Body<'create'>) => call(calls.create, { body }),
     onSuccess: invalidate,
-    meta: { error: MSG.userCreateFailed(MSG.requestNotSent), success: MSG.userCreated },
+    meta: { error: MSG.userCreateFailedTitle, success: MSG.userCreated },
   });
 }
 
