@@ -1,6 +1,7 @@
 export * from './apps/apps.calls.ts';
 export * from './apps/apps.policy.ts';
 export * from './apps/apps.schemas.ts';
+export * from './auth/auth.calls.ts';
 export * from './auth/auth.policy.ts';
 export * from './auth/auth.schemas.ts';
 export * from './dates.ts';
@@ -29,5 +30,6 @@ export * from './tickets/tickets.columns.ts';
 export * from './tickets/tickets.policy.ts';
 export * from './tickets/tickets.schemas.ts';
 export * from './tickets/tickets.workflow.ts';
+export * from './users/users.calls.ts';
 export * from './users/users.policy.ts';
 export * from './users/users.schemas.ts';

@@ -120,6 +120,8 @@ export const MSG = {
   // HR and users (spec §5, §8)
   requestNotSent: 'Requisição não foi enviada!',
   userCreateFailed: (reason: string) => `Falha ao cadastrar usuário, ${reason}`,
+  /** Title of the toast whose body is the server's reason. */
+  userCreateFailedTitle: 'Falha ao cadastrar usuário',
   userPasswordsDontMatch: 'Senhas não coincidem',
   userDeleteConfirm: 'Você confirma a exclusão do usuário?',
   userDeleted: 'Usuário excluído com sucesso',

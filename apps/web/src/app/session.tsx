@@ -1,7 +1,8 @@
-import type { LoginBody, SessionUser } from '@intranet/contracts';
+import { authCalls, type LoginBody, type SessionUser } from '@intranet/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { api, onUnauthorized, tokenStore } from '../api/client.ts';
+import { call } from '../api/call.ts';
+import { onUnauthorized, tokenStore } from '../api/client.ts';
 
 interface SessionState {
   token: string | null;
@@ -36,7 +37,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const query = useQuery({
     queryKey: [...SESSION_KEY, token],
-    queryFn: ({ signal }) => api<SessionUser>('GET', 'get-sessionData', undefined, { signal }),
+    queryFn: ({ signal }) => call(authCalls.sessionData, {}, { signal }),
     enabled: token !== null,
     staleTime: 60_000,
     retry: false,
@@ -54,14 +55,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isLoading: token !== null && query.isPending,
       signedOut,
       async login(body) {
-        const res = await api<{ success: true; token: string }>('POST', 'login', body, { anonymous: true });
+        const res = await call(authCalls.login, { body }, { anonymous: true });
         tokenStore.set(res.token);
         setSignedOut(false);
         setToken(res.token);
       },
       async logout() {
         try {
-          await api('GET', 'logout');
+          await call(authCalls.logout, {});
         } catch {
           // The session may already be gone on the server; the local one ends anyway.
         }

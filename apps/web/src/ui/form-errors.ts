@@ -8,6 +8,8 @@ export type Validation<S extends z.ZodType> =
   | { ok: false; data: undefined; errors: FieldErrors<z.input<S>> };
 
 /**
+ * For the sign-in page only, which must stay within its first-load budget without @mantine/form and
+ * the zod resolver (docs/decisions.md "Web first page"); every other form uses useContractForm.
  * Checks form values against a schema of @intranet/contracts (the same rules the server applies)
  * and answers the parsed data or the first Portuguese message of each field.
  */

@@ -1,42 +1,19 @@
-import {
-  changeOwnPasswordBody,
-  changePictureReply,
-  checkAuthReply,
-  checkCodeBody,
-  checkPasswordQuery,
-  currentUserReply,
-  IMAGE_FILE,
-  LIMITS,
-  loginBody,
-  loginReply,
-  MSG,
-  pictureProfileReply,
-  policyBody,
-  policyInfoReply,
-  sendCodeBody,
-  sendCodeReply,
-  sessionUser,
-  successReply,
-  updateOwnContactBody,
-  updatePasswordBody,
-} from '@intranet/contracts';
+import { authCalls as calls, LIMITS, MSG } from '@intranet/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { uploadRule } from '../../platform/multipart-form.ts';
+import { receiveForm } from '../../platform/multipart-form.ts';
 import { createPasswordGuard, rateLimitPair, rateLimitPerIp } from '../../platform/rate-limit.ts';
+import { route } from '../../platform/route.ts';
 import { RECOVERY_COOKIE, SESSION_COOKIE } from '../../platform/sessions.ts';
-import { receiveMultipart } from '../../platform/uploads.ts';
 import * as service from './auth.service.ts';
 
-export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, rateLimits } = ctx;
   const loginLimit = rateLimitPerIp(app, 'login', rateLimits.loginPerIp);
   // Wrong passwords are counted per person in the service, where the login name is resolved.
   const passwordGuard = createPasswordGuard(rateLimits);
-  const attempt = (request: FastifyRequest) => ({ guard: passwordGuard, address: request.ip });
+  const attempt = (request: Pick<FastifyRequest, 'ip'>) => ({ guard: passwordGuard, address: request.ip });
   const recoveryLimit = rateLimitPair(
     app,
     'recovery',
@@ -45,10 +22,8 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     'registration',
   );
 
-  app.post('/api/login', {
-    config: { access: 'public' },
+  route(app, calls.login, {
     preHandler: loginLimit,
-    schema: { body: loginBody, response: { 200: loginReply } },
     handler: async (request, reply) => {
       const token = await service.login(db, attempt(request), request.body, {
         ip: request.ip,
@@ -65,21 +40,15 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  app.get('/api/check-auth', {
-    config: { access: 'session' },
-    schema: { response: { 200: checkAuthReply } },
+  route(app, calls.checkAuth, {
     handler: async (request) => ({ success: true as const, support: currentUser(request).suport }),
   });
 
-  app.get('/api/get-sessionData', {
-    config: { access: 'session' },
-    schema: { response: { 200: sessionUser } },
+  route(app, calls.sessionData, {
     handler: async (request) => currentUser(request),
   });
 
-  app.get('/api/me', {
-    config: { access: 'session' },
-    schema: { response: { 200: currentUserReply } },
+  route(app, calls.me, {
     handler: async (request) => {
       const u = currentUser(request);
       return {
@@ -92,9 +61,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  app.get('/api/logout', {
-    config: { access: 'session' },
-    schema: { response: { 200: successReply } },
+  route(app, calls.logout, {
     handler: async (request, reply) => {
       await service.logout(db, currentUser(request), request.sessionId!);
       reply.clearCookie(SESSION_COOKIE, { path: '/api' });
@@ -102,19 +69,15 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  app.post('/api/sendCode', {
-    config: { access: 'public' },
+  route(app, calls.sendCode, {
     preHandler: recoveryLimit,
-    schema: { body: sendCodeBody, response: { 200: sendCodeReply } },
     handler: async (request) => ({
       email: await service.sendRecoveryCode(db, ctx.mailer, request.body.registration),
     }),
   });
 
-  app.post('/api/checkCode', {
-    config: { access: 'public' },
+  route(app, calls.checkCode, {
     preHandler: recoveryLimit,
-    schema: { body: checkCodeBody, response: { 200: successReply } },
     handler: async (request, reply) => {
       const token = await service.checkRecoveryCode(db, request.body.registration, request.body.code);
       reply.setCookie(RECOVERY_COOKIE, token, {
@@ -128,10 +91,8 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  app.put('/api/updatepassword', {
-    config: { access: 'public' },
+  route(app, calls.updatePassword, {
     preHandler: recoveryLimit,
-    schema: { body: updatePasswordBody, response: { 200: successReply } },
     handler: async (request, reply) => {
       const { registration, password } = request.body;
       await service.resetPassword(db, registration, password, request.cookies[RECOVERY_COOKIE]);
@@ -140,18 +101,14 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  app.get('/api/checkpassword', {
-    config: { access: 'session' },
-    schema: { querystring: checkPasswordQuery, response: { 200: successReply } },
+  route(app, calls.checkPassword, {
     handler: async (request) => {
       await service.checkOwnPassword(db, attempt(request), currentUser(request), request.query.password);
       return { success: true as const };
     },
   });
 
-  app.put('/api/me/password', {
-    config: { access: 'session' },
-    schema: { body: changeOwnPasswordBody, response: { 200: successReply } },
+  route(app, calls.changeOwnPassword, {
     handler: async (request) => {
       await service.changeOwnPassword(
         db,
@@ -164,45 +121,33 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  app.put('/api/me', {
-    config: { access: 'session' },
-    schema: { body: updateOwnContactBody, response: { 200: successReply } },
+  route(app, calls.updateOwnContact, {
     handler: async (request) => {
       await service.updateOwnContact(db, currentUser(request), request.body);
       return { success: true as const, message: MSG.dataUpdated };
     },
   });
 
-  app.get('/api/getPictureProfile', {
-    config: { access: 'session' },
-    schema: { response: { 200: pictureProfileReply } },
+  route(app, calls.pictureProfile, {
     handler: async (request) => [{ foto: currentUser(request).pictureProfile }],
   });
 
-  app.post('/api/changePictureProfile', {
-    config: { access: 'session' },
-    schema: { response: { 200: changePictureReply } },
+  route(app, calls.changePictureProfile, {
     handler: async (request) => {
       const user = currentUser(request);
-      const form = await receiveMultipart(
-        request,
-        ctx.storage,
-        uploadRule(IMAGE_FILE, { prefix: 'profile' }),
-      );
+      const { form } = await receiveForm(request, ctx.storage, calls.changePictureProfile.multipart, {
+        prefix: 'profile',
+      });
       const foto = await service.changeProfilePicture(db, user, form, ctx.storage);
       return { success: true as const, foto, message: MSG.photoUpdated };
     },
   });
 
-  app.get('/api/policy', {
-    config: { access: 'session' },
-    schema: { response: { 200: policyInfoReply } },
+  route(app, calls.policy, {
     handler: async () => service.currentPolicy(db),
   });
 
-  app.put('/api/users/policy', {
-    config: { access: 'session' },
-    schema: { body: policyBody, response: { 200: successReply } },
+  route(app, calls.acceptPolicy, {
     handler: async (request) => {
       await service.acceptPolicy(db, currentUser(request));
       return { success: true as const };

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { LIMITS, MSG, type SessionUser } from '@intranet/contracts';
 import type { Db } from '../../db/database.ts';
-import { audit } from '../../platform/audit.ts';
+import { auditedChange } from '../../platform/audit.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { fileUrlPath } from '../../platform/files.routes.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
@@ -50,18 +50,17 @@ export async function login(
     await attempt.guard.failed(person, attempt.address);
     throw new HttpError(401, MSG.loginFailed, { success: false });
   }
-  return db.transaction().execute(async (tx) => {
+  return auditedChange(db, user.id, async (tx, record) => {
     const token = await createSession(tx, user.id, meta);
-    await audit(tx, { userId: user.id, action: 'login', entity: 'session', summary: 'Entrou na intranet' });
+    record({ action: 'login', entity: 'session', summary: 'Entrou na intranet' });
     return token;
   });
 }
 
 export async function logout(db: Db, user: SessionUser, sessionId: number): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await auditedChange(db, user.userId, async (tx, record) => {
     await deleteSession(tx, sessionId);
-    await audit(tx, {
-      userId: user.userId,
+    record({
       action: 'logout',
       entity: 'session',
       summary: 'Saiu da intranet',
@@ -84,10 +83,9 @@ export async function sendRecoveryCode(db: Db, mailer: Mailer, registration: str
   if (!user.email) throw badRequest(MSG.recoveryNoEmail);
   const code = String(randomInt(0, 1_000_000)).padStart(LIMITS.recoveryCodeLength, '0');
   const codeHash = await hashPassword(code);
-  await db.transaction().execute(async (tx) => {
+  await auditedChange(db, user.id, async (tx, record) => {
     await q.replaceResetCode(tx, user.id, codeHash, minutesFromNow(LIMITS.recoveryCodeTtlMinutes));
-    await audit(tx, {
-      userId: user.id,
+    record({
       action: 'password.code_sent',
       entity: 'user',
       entityId: user.id,
@@ -153,12 +151,11 @@ export async function resetPassword(
     throw badRequest(MSG.recoveryNotVerified);
   }
   const hash = await hashPassword(password);
-  await db.transaction().execute(async (tx) => {
+  await auditedChange(db, user.id, async (tx, record) => {
     await q.updatePasswordHash(tx, user.id, hash);
     await q.markResetCodeUsed(tx, row.id);
     await deleteUserSessions(tx, user.id);
-    await audit(tx, {
-      userId: user.id,
+    record({
       action: 'password.reset',
       entity: 'user',
       entityId: user.id,
@@ -200,11 +197,10 @@ export async function changeOwnPassword(
 ): Promise<void> {
   await verifyOwnPassword(db, attempt, user, input.oldPassword, MSG.oldPasswordWrong);
   const newHash = await hashPassword(input.newPassword);
-  await db.transaction().execute(async (tx) => {
+  await auditedChange(db, user.userId, async (tx, record) => {
     await q.updatePasswordHash(tx, user.userId, newHash);
     await deleteUserSessions(tx, user.userId, sessionId);
-    await audit(tx, {
-      userId: user.userId,
+    record({
       action: 'password.change',
       entity: 'user',
       entityId: user.userId,
@@ -225,10 +221,9 @@ export async function currentPolicy(db: Db) {
 
 export async function acceptPolicy(db: Db, user: SessionUser): Promise<void> {
   const { version } = await currentPolicy(db);
-  await db.transaction().execute(async (tx) => {
+  await auditedChange(db, user.userId, async (tx, record) => {
     await q.insertPolicyAcceptance(tx, user.userId, version);
-    await audit(tx, {
-      userId: user.userId,
+    record({
       action: 'policy.accept',
       entity: 'policy',
       entityId: version,
@@ -242,10 +237,9 @@ export async function updateOwnContact(
   user: SessionUser,
   contact: { email: string | null; tell: string | null },
 ): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await auditedChange(db, user.userId, async (tx, record) => {
     await q.updateContact(tx, user.userId, contact);
-    await audit(tx, {
-      userId: user.userId,
+    record({
       action: 'user.update_contact',
       entity: 'user',
       entityId: user.userId,
@@ -259,11 +253,10 @@ export async function changeProfilePicture(db: Db, user: SessionUser, form: Rece
   if (!file) throw badRequest(MSG.fileMissing);
   const foto = fileUrlPath(file.key);
   return commitWithFiles(form, storage, () =>
-    db.transaction().execute(async (tx) => {
+    auditedChange(db, user.userId, async (tx, record) => {
       const previous = await q.findPhoto(tx, user.userId);
       await q.updatePhoto(tx, user.userId, foto);
-      await audit(tx, {
-        userId: user.userId,
+      record({
         action: 'user.photo',
         entity: 'user',
         entityId: user.userId,

@@ -16,7 +16,7 @@ import {
 } from '@intranet/contracts';
 import type { z } from 'zod';
 import { type Db, nowIso } from '../../db/database.ts';
-import { audit } from '../../platform/audit.ts';
+import { auditedChange } from '../../platform/audit.ts';
 import { authorize, conflict, forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { deleteUserSessions } from '../../platform/sessions.ts';
@@ -67,7 +67,7 @@ export async function createUser(db: Db, user: SessionUser, body: CreateUserBody
   const senha = await hashPassword(body.senha);
   const now = nowIso();
   try {
-    return await db.transaction().execute(async (tx) => {
+    return await auditedChange(db, user.userId, async (tx, record) => {
       const id = await q.insertUser(tx, {
         nome: body.nome,
         senha,
@@ -83,8 +83,7 @@ export async function createUser(db: Db, user: SessionUser, body: CreateUserBody
         updated_at: now,
       });
       await q.replaceMemberships(tx, id, body.setores, body.filiais);
-      await audit(tx, {
-        userId: user.userId,
+      record({
         action: 'user.create',
         entity: 'user',
         entityId: id,
@@ -119,7 +118,7 @@ export async function updateUser(db: Db, user: SessionUser, body: UpdateUserBody
   const target = await loadTarget(db, body.userId);
   const refusal = updateRefusal(user, target, body);
   if (refusal) throw forbidden(refusal);
-  await db.transaction().execute(async (tx) => {
+  await auditedChange(db, user.userId, async (tx, record) => {
     await q.updateAccess(tx, target.id, {
       filial: body.filial,
       privilegio: body.privilegio,
@@ -128,8 +127,7 @@ export async function updateUser(db: Db, user: SessionUser, body: UpdateUserBody
       updated_at: nowIso(),
     });
     await q.replaceMemberships(tx, target.id, body.setores, body.filiais);
-    await audit(tx, {
-      userId: user.userId,
+    record({
       action: 'user.update',
       entity: 'user',
       entityId: target.id,
@@ -151,11 +149,10 @@ export async function dropUser(db: Db, user: SessionUser, userId: number): Promi
       failed,
     );
   }
-  await db.transaction().execute(async (tx) => {
+  await auditedChange(db, user.userId, async (tx, record) => {
     await q.deactivate(tx, target.id, nowIso());
     await deleteUserSessions(tx, target.id);
-    await audit(tx, {
-      userId: user.userId,
+    record({
       action: 'user.delete',
       entity: 'user',
       entityId: target.id,
@@ -170,11 +167,10 @@ export async function resetPassword(db: Db, user: SessionUser, userId: number, s
   const target = await loadTarget(db, userId);
   if (!canResetPassword(user, target)) throw forbidden(targetDenied(user, target));
   const hash = await hashPassword(senha);
-  await db.transaction().execute(async (tx) => {
+  await auditedChange(db, user.userId, async (tx, record) => {
     await q.setPassword(tx, target.id, hash, nowIso());
     await deleteUserSessions(tx, target.id);
-    await audit(tx, {
-      userId: user.userId,
+    record({
       action: 'user.password_reset',
       entity: 'user',
       entityId: target.id,

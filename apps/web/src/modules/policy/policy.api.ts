@@ -1,15 +1,12 @@
-import { LIMITS, type policyInfoReply } from '@intranet/contracts';
+import { authCalls as calls, LIMITS, MSG } from '@intranet/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../api/client.ts';
-
-export type PolicyInfo = z.output<typeof policyInfoReply>;
+import { call } from '../../api/call.ts';
 
 /** Version date and IT e-mail of the current usage policy. */
 export function usePolicyInfo() {
   return useQuery({
     queryKey: ['policy'],
-    queryFn: ({ signal }) => api<PolicyInfo>('GET', 'policy', undefined, { signal }),
+    queryFn: ({ signal }) => call(calls.policy, {}, { signal }),
     staleTime: 60 * 60_000,
   });
 }
@@ -18,6 +15,7 @@ export function usePolicyInfo() {
 export function useAcceptPolicy() {
   return useMutation({
     mutationFn: (userId: number) =>
-      api<{ success: true }>('PUT', 'users/policy', { userId, policyAccepted: LIMITS.policyAcceptedValue }),
+      call(calls.acceptPolicy, { body: { userId, policyAccepted: LIMITS.policyAcceptedValue } }),
+    meta: { error: MSG.policyAcceptError },
   });
 }

@@ -1,35 +1,30 @@
-import type { changeOwnPasswordBody, changePictureReply, updateOwnContactBody } from '@intranet/contracts';
+import { authCalls as calls, MSG } from '@intranet/contracts';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../api/client.ts';
-
-/** Where a stored photo is served ("files/profile/…" → "/api/files/profile/…"); the cookie authorises it. */
-export const photoUrl = (foto: string | null | undefined) =>
-  foto ? `/api/${foto.replace(/^\/+/, '')}` : undefined;
+import { call, type WebCallInput } from '../../api/call.ts';
+import { successMessage } from '../../api/query-client.ts';
 
 /** PUT /api/me: the user's own e-mail and phone. */
 export function useUpdateContact() {
   return useMutation({
-    mutationFn: (body: z.output<typeof updateOwnContactBody>) =>
-      api<{ success: true; message?: string }>('PUT', 'me', body),
+    mutationFn: (body: WebCallInput<typeof calls.updateOwnContact>['body']) =>
+      call(calls.updateOwnContact, { body }),
+    meta: { error: MSG.dataUpdateError, success: MSG.dataUpdated },
   });
 }
 
-/** PUT /api/me/password: the old password is checked; 403 means it was wrong. */
+/** PUT /api/me/password: the old password is checked; the page shows a refusal next to the field. */
 export function useChangeOwnPassword() {
   return useMutation({
-    mutationFn: (body: z.output<typeof changeOwnPasswordBody>) =>
-      api<{ success: true; message?: string }>('PUT', 'me/password', body),
+    mutationFn: (body: WebCallInput<typeof calls.changeOwnPassword>['body']) =>
+      call(calls.changeOwnPassword, { body }),
+    meta: { error: false, success: MSG.passwordChanged },
   });
 }
 
 /** POST /api/changePictureProfile, multipart field "file". */
 export function useChangePicture() {
   return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return api<z.output<typeof changePictureReply>>('POST', 'changePictureProfile', form);
-    },
+    mutationFn: (file: File) => call(calls.changePictureProfile, { fields: {}, files: [file] }),
+    meta: { error: MSG.photoUpdateError, success: successMessage },
   });
 }

@@ -1,15 +1,6 @@
-import type {
-  branchesReply,
-  CreateUserBody,
-  dropUserReply,
-  sectorsReply,
-  UpdateUserBody,
-  UserListReply,
-  UserRow,
-} from '@intranet/contracts';
+import { usersCalls as calls, MSG } from '@intranet/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../api/client.ts';
+import { call, type WebCallInput } from '../../api/call.ts';
 
 export const usersKeys = {
   all: ['users'] as const,
@@ -27,17 +18,17 @@ export function useUserList(search: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: usersKeys.list(search, page, pageSize),
     queryFn: ({ signal }) =>
-      api<UserListReply>('GET', 'users', { data: search, isAlter: 1, page, pageSize }, { signal }),
+      call(calls.list, { query: { data: search, isAlter: 1, page, pageSize } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export type AdminUserRow = UserRow;
+export type { UserRow as AdminUserRow } from '@intranet/contracts';
 
 export function useSectors() {
   return useQuery({
     queryKey: usersKeys.sectors,
-    queryFn: ({ signal }) => api<z.infer<typeof sectorsReply>>('GET', 'sectors', undefined, { signal }),
+    queryFn: ({ signal }) => call(calls.sectors, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -45,34 +36,51 @@ export function useSectors() {
 export function useBranches() {
   return useQuery({
     queryKey: usersKeys.branches,
-    queryFn: ({ signal }) => api<z.infer<typeof branchesReply>>('GET', 'branches', undefined, { signal }),
+    queryFn: ({ signal }) => call(calls.branches, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
-function useInvalidatingMutation<I, O>(fn: (input: I) => Promise<O>) {
+function useInvalidateUsers() {
   const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: usersKeys.all });
+}
+
+type Body<K extends keyof typeof calls> =
+  WebCallInput<(typeof calls)[K]> extends { body: infer B } ? B : never;
+
+export function useCreateUser() {
+  const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: usersKeys.all }),
+    mutationFn: (body: Body<'create'>) => call(calls.create, { body }),
+    onSuccess: invalidate,
+    meta: { error: MSG.userCreateFailedTitle, success: MSG.userCreated },
   });
 }
 
-type Ok = { success: true; message?: string };
+export function useUpdateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (body: Body<'update'>) => call(calls.update, { body }),
+    onSuccess: invalidate,
+    meta: { error: MSG.dataUpdateError, success: MSG.dataUpdated },
+  });
+}
 
-export const useCreateUser = () =>
-  useInvalidatingMutation((body: CreateUserBody) =>
-    api<Ok & { userId: number }>('POST', 'users', body as unknown as Record<string, unknown>),
-  );
-export const useUpdateUser = () =>
-  useInvalidatingMutation((body: UpdateUserBody) =>
-    api<Ok>('PUT', 'users', body as unknown as Record<string, unknown>),
-  );
-export const useResetUserPassword = () =>
-  useInvalidatingMutation((body: { userId: number; senha: string }) =>
-    api<Ok>('PUT', 'users/password', body),
-  );
-export const useDropUser = () =>
-  useInvalidatingMutation((userId: number) =>
-    api<z.infer<typeof dropUserReply>>('POST', 'dropUser', { userId }),
-  );
+export function useResetUserPassword() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (body: Body<'resetPassword'>) => call(calls.resetPassword, { body }),
+    onSuccess: invalidate,
+    meta: { error: MSG.passwordChangeError, success: MSG.passwordChanged },
+  });
+}
+
+export function useDropUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (userId: number) => call(calls.drop, { body: { userId } }),
+    onSuccess: invalidate,
+    meta: { error: MSG.userDeleteError, success: MSG.userDeleted },
+  });
+}

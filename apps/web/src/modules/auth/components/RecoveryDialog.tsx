@@ -2,9 +2,8 @@ import { checkCodeBody, LIMITS, MSG, resetPasswordForm, sendCodeBody } from '@in
 import { Anchor, Button, Group, Modal, PasswordInput, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconKey, IconMailForward, IconShieldLock } from '@tabler/icons-react';
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import { errorMessage } from '../../../api/client.ts';
-import { type FieldErrors, validate } from '../../../ui/form-errors.ts';
+import { type FormEvent, useRef, useState } from 'react';
+import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useCheckCode, useSendCode, useUpdatePassword } from '../auth.api.ts';
 import { CodeInput, type CodeInputHandle } from './CodeInput.tsx';
 import classes from './RecoveryDialog.module.css';
@@ -47,99 +46,66 @@ function StepCaption({ step }: { step: number }) {
   );
 }
 
-/** A red toast whose title is the spec's text and whose body says what went wrong. */
-function showFailure(title: string, err: unknown, hint: string) {
-  const detail = errorMessage(err, hint);
-  notifications.show({ color: 'red', title, message: detail === title ? hint : detail });
-}
-
 const emptyCode = () => Array.from({ length: LIMITS.recoveryCodeLength }, () => '');
 
 function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initialRegistration: string }) {
   const [step, setStep] = useState(0);
+  const who = useContractForm(sendCodeBody, { initialValues: { registration: initialRegistration } });
+  const passwords = useContractForm(resetPasswordForm, {
+    initialValues: { password: '', confirmPassword: '' },
+  });
   const [registration, setRegistration] = useState(initialRegistration);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState(emptyCode);
-  const [passwords, setPasswords] = useState({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [codeError, setCodeError] = useState<string | undefined>();
   const codeRef = useRef<CodeInputHandle>(null);
-
-  const setPassword = (field: keyof typeof passwords) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setPasswords((p) => ({ ...p, [field]: value }));
-  };
 
   const sendCode = useSendCode();
   const checkCode = useCheckCode();
   const updatePassword = useUpdatePassword();
 
-  const requestCode = (onSent?: () => void) => {
-    const parsed = validate(sendCodeBody, { registration });
-    setErrors(parsed.errors);
-    if (!parsed.ok) return;
-    sendCode.mutate(parsed.data, {
+  const requestCode = (body: { registration: string }, onSent: () => void) =>
+    sendCode.mutate(body, {
       onSuccess: (res) => {
-        setRegistration(parsed.data.registration);
+        setRegistration(body.registration);
         setEmail(res.email);
-        onSent?.();
+        onSent();
       },
-      onError: (err) => showFailure(MSG.recoveryUserError, err, 'Confira a matrícula informada.'),
     });
-  };
 
-  const submitRegistration = (event: FormEvent) => {
-    event.preventDefault();
-    requestCode(() => setStep(1));
-  };
+  const submitRegistration = who.onSubmit((body) => requestCode(body, () => setStep(1)));
 
   const resendCode = () => {
     setCode(emptyCode());
-    requestCode(() => {
+    requestCode({ registration }, () => {
       notifications.show({ color: 'blue', message: 'Enviamos um novo código para o seu e-mail.' });
       codeRef.current?.focus(0);
     });
   };
 
+  // The code boxes hold one digit each: the joined code is checked by the contracts schema.
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = validate(checkCodeBody, { registration, code: code.join('') });
-    setErrors({ code: parsed.errors.code });
-    if (!parsed.ok) return;
+    const parsed = checkCodeBody.safeParse({ registration, code: code.join('') });
+    setCodeError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) return;
     checkCode.mutate(parsed.data, {
       onSuccess: () => setStep(2),
-      onError: (err) => {
-        showFailure(MSG.recoveryCodeError, err, 'Confira o código recebido por e-mail.');
+      onError: () => {
         setCode(emptyCode());
         codeRef.current?.focus(0);
       },
     });
   };
 
-  const submitPassword = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = validate(resetPasswordForm, passwords);
-    setErrors(parsed.errors as FieldErrors<typeof passwords>);
-    if (!parsed.ok) {
-      if (parsed.errors.confirmPassword === MSG.passwordsDontMatch) {
+  const submitPassword = passwords.onSubmit(
+    ({ password }) => updatePassword.mutate({ registration, password }, { onSuccess: onDone }),
+    (errors) => {
+      if (errors.confirmPassword === MSG.passwordsDontMatch) {
         notifications.show({ color: 'red', message: MSG.passwordsDontMatch });
       }
-      return;
-    }
-    updatePassword.mutate(
-      { registration, password: parsed.data.password },
-      {
-        onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            title: MSG.passwordResetOk,
-            message: 'Entre na intranet com a nova senha.',
-          });
-          onDone();
-        },
-        onError: (err) => showFailure(MSG.recoveryPasswordError, err, 'Tente novamente.'),
-      },
-    );
-  };
+    },
+  );
 
   return (
     <Stepper
@@ -165,10 +131,8 @@ function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initial
             <TextInput
               label="Matrícula"
               name="registration"
-              value={registration}
-              onChange={(e) => setRegistration(e.currentTarget.value)}
+              {...who.getInputProps('registration')}
               maxLength={LIMITS.loginUserMax}
-              error={errors.registration}
               autoComplete="username"
               required
               data-autofocus
@@ -198,7 +162,7 @@ function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initial
               description={`Digite os ${LIMITS.recoveryCodeLength} dígitos recebidos por e-mail.`}
               value={code}
               onChange={setCode}
-              error={errors.code}
+              error={codeError}
               autoFocus
             />
             <Button type="submit" loading={checkCode.isPending} color="brand.9" fullWidth>
@@ -237,9 +201,7 @@ function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initial
             <PasswordInput
               label="Nova senha"
               name="password"
-              value={passwords.password}
-              onChange={setPassword('password')}
-              error={errors.password}
+              {...passwords.getInputProps('password')}
               autoComplete="new-password"
               required
               autoFocus
@@ -247,9 +209,7 @@ function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initial
             <PasswordInput
               label="Confirmar senha"
               name="confirmPassword"
-              value={passwords.confirmPassword}
-              onChange={setPassword('confirmPassword')}
-              error={errors.confirmPassword}
+              {...passwords.getInputProps('confirmPassword')}
               autoComplete="new-password"
               required
             />

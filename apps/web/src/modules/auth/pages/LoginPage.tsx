@@ -74,6 +74,8 @@ export function LoginPage() {
   const mutation = useMutation({
     mutationFn: login,
     onSuccess: () => navigate(afterLoginPath(location.state), { replace: true }),
+    // The failure shows inline under the form (spec §5), not as a toast.
+    meta: { error: false },
   });
 
   const submit = async (event: FormEvent) => {

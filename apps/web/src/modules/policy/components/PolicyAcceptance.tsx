@@ -1,6 +1,5 @@
 import { MSG } from '@intranet/contracts';
 import { Button, Checkbox, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -30,7 +29,6 @@ export function PolicyAcceptance() {
           setFinishing(false);
         }
       },
-      onError: () => notifications.show({ color: 'red', message: MSG.policyAcceptError }),
     });
   };
 

@@ -1,46 +1,27 @@
-import { MSG, type SessionUser, updateOwnContactBody } from '@intranet/contracts';
+import { type SessionUser, updateOwnContactBody } from '@intranet/contracts';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconMail, IconPhone } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../../api/client.ts';
 import { useSession } from '../../../app/session.tsx';
-import { type FieldErrors, validate } from '../../../ui/form-errors.ts';
+import { MaskedInput } from '../../../ui/form/MaskedInput.tsx';
+import { digitsOnly } from '../../../ui/form/masks.ts';
+import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useUpdateContact } from '../profile.api.ts';
-import { formatPhone, phoneDigits } from '../profile.format.ts';
-
-interface Contact {
-  email: string;
-  tell: string;
-}
 
 /** The two fields a user may change about themself: e-mail and telefone (PUT /api/me). */
 export function ContactForm({ user }: { user: SessionUser }) {
   const { refresh } = useSession();
-  const saved: Contact = { email: user.email ?? '', tell: phoneDigits(user.tell ?? '') };
-  const [values, setValues] = useState<Contact>(saved);
-  const [errors, setErrors] = useState<FieldErrors<Contact>>({});
   const update = useUpdateContact();
-  const dirty = values.email.trim() !== saved.email || values.tell !== saved.tell;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = validate(updateOwnContactBody, values);
-    setErrors(parsed.errors);
-    if (!parsed.ok) return;
-    update.mutate(parsed.data, {
-      onSuccess: async () => {
-        notifications.show({ color: 'green', message: MSG.dataUpdated });
+  const form = useContractForm(updateOwnContactBody, {
+    initialValues: { email: user.email ?? '', tell: digitsOnly(user.tell ?? '') },
+  });
+  const submit = form.onSubmit((body) =>
+    update.mutate(body, {
+      onSuccess: async (_reply, sent) => {
+        form.resetDirty({ email: sent.email ?? '', tell: sent.tell ?? '' });
         await refresh();
       },
-      onError: (err) =>
-        notifications.show({
-          color: 'red',
-          title: MSG.dataUpdateError,
-          message: errorMessage(err, MSG.dataUpdateError),
-        }),
-    });
-  };
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Contato">
@@ -52,28 +33,17 @@ export function ContactForm({ user }: { user: SessionUser }) {
             type="email"
             inputMode="email"
             autoComplete="email"
-            value={values.email}
-            onChange={(e) => {
-              const email = e.currentTarget.value;
-              setValues((v) => ({ ...v, email }));
-            }}
-            error={errors.email}
+            {...form.getInputProps('email')}
             leftSection={<IconMail size={18} aria-hidden />}
             maxLength={255}
           />
-          <TextInput
+          <MaskedInput
+            mask="phone"
             label="Telefone"
             name="tell"
-            type="tel"
-            inputMode="tel"
             autoComplete="tel-national"
             placeholder="(00) 00000-0000"
-            value={formatPhone(values.tell)}
-            onChange={(e) => {
-              const tell = phoneDigits(e.currentTarget.value);
-              setValues((v) => ({ ...v, tell }));
-            }}
-            error={errors.tell}
+            {...form.getInputProps('tell')}
             leftSection={<IconPhone size={18} aria-hidden />}
           />
         </SimpleGrid>
@@ -82,7 +52,7 @@ export function ContactForm({ user }: { user: SessionUser }) {
             type="submit"
             color="brand.9"
             loading={update.isPending}
-            disabled={!dirty}
+            disabled={!form.isDirty()}
             w={{ base: '100%', xs: 'auto' }}
           >
             Salvar dados

@@ -1,20 +1,12 @@
-import { LIMITS, MSG, type SessionUser } from '@intranet/contracts';
+import { IMAGE_FILE, type SessionUser } from '@intranet/contracts';
 import { Avatar, Badge, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPhotoUp } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../api/client.ts';
 import { useSession } from '../../../app/session.tsx';
-import { photoUrl, useChangePicture } from '../profile.api.ts';
+import { imageProblem, storedFileUrl } from '../../../ui/image-check.ts';
+import { useChangePicture } from '../profile.api.ts';
 
-const ACCEPT = LIMITS.imageMimeTypes.join(',');
-
-/** The reason a picked file cannot be a profile photo, checked before any upload (spec §5, §9). */
-function photoProblem(file: File): string | null {
-  if (!(LIMITS.imageMimeTypes as readonly string[]).includes(file.type)) return MSG.imageInvalidType;
-  if (file.size > LIMITS.imageMaxBytes) return MSG.imageTooLarge;
-  return null;
-}
+const ACCEPT = IMAGE_FILE.mimes.join(',');
 
 /** Object URL of the picked file, revoked when the file changes or the card goes away. */
 function usePreviewUrl(file: File | null): string | null {
@@ -39,10 +31,10 @@ export function ProfilePhotoCard({ user }: { user: SessionUser }) {
   const preview = usePreviewUrl(file);
   const upload = useChangePicture();
 
-  const pick = (picked: File | null) => {
+  const pick = async (picked: File | null) => {
     resetRef.current?.(); // the same file can be picked again after a cancel
     if (!picked) return;
-    const reason = photoProblem(picked);
+    const reason = await imageProblem(picked);
     setProblem(reason);
     setFile(reason ? null : picked);
   };
@@ -55,17 +47,10 @@ export function ProfilePhotoCard({ user }: { user: SessionUser }) {
   const save = () => {
     if (!file) return;
     upload.mutate(file, {
-      onSuccess: async (res) => {
-        notifications.show({ color: 'green', message: res.message });
+      onSuccess: async () => {
         await refresh();
         setFile(null);
       },
-      onError: (err) =>
-        notifications.show({
-          color: 'red',
-          title: MSG.photoUpdateError,
-          message: errorMessage(err, MSG.photoUpdateError),
-        }),
     });
   };
 
@@ -76,7 +61,7 @@ export function ProfilePhotoCard({ user }: { user: SessionUser }) {
           Foto de perfil
         </Title>
         <Avatar
-          src={preview ?? photoUrl(user.pictureProfile)}
+          src={preview ?? storedFileUrl(user.pictureProfile)}
           alt={preview ? 'Pré-visualização da nova foto' : `Foto de ${user.userName}`}
           name={user.userName}
           color="initials"

@@ -1,60 +1,40 @@
 import { changeOwnPasswordForm, LIMITS, MSG } from '@intranet/contracts';
-import { Box, Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Box, Button, Group, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../api/client.ts';
-import { type FieldErrors, validate } from '../../../ui/form-errors.ts';
+import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { useChangeOwnPassword } from '../profile.api.ts';
-
-interface Values {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
 
 /** /ChangePass: the user's own password, checked against the current one (spec §5, §8). */
 export function ChangePasswordPage() {
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>({ oldPassword: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<Values>>({});
   const change = useChangeOwnPassword();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useContractForm(changeOwnPasswordForm, {
+    initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+  });
 
-  const set = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = validate(changeOwnPasswordForm, values);
-    setErrors(parsed.errors);
-    if (!parsed.ok) return;
-    const { oldPassword, newPassword } = parsed.data;
+  // Failures show on the screen (the mutation has no toast for them): a wrong current password
+  // next to its field, anything else under the form.
+  const submit = form.onSubmit(({ oldPassword, newPassword }) => {
+    setFailure(null);
     change.mutate(
       { oldPassword, newPassword },
       {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: MSG.passwordChanged });
-          navigate('/perfil');
-        },
+        onSuccess: () => navigate('/perfil'),
         onError: (err) => {
           if (err instanceof ApiError && err.status === 403) {
-            setErrors({ oldPassword: err.message || MSG.oldPasswordWrong });
-            return;
+            form.setFieldError('oldPassword', err.message || MSG.oldPasswordWrong);
+          } else {
+            setFailure(`${MSG.passwordChangeError}: ${errorMessage(err, 'Tente novamente.')}`);
           }
-          notifications.show({
-            color: 'red',
-            title: MSG.passwordChangeError,
-            message: errorMessage(err, 'Tente novamente.'),
-          });
         },
       },
     );
-  };
+  });
 
   return (
     <Box maw={560} mx="auto">
@@ -70,9 +50,7 @@ export function ChangePasswordPage() {
               label="Senha atual"
               name="oldPassword"
               autoComplete="current-password"
-              value={values.oldPassword}
-              onChange={set('oldPassword')}
-              error={errors.oldPassword}
+              {...form.getInputProps('oldPassword')}
               required
               autoFocus
             />
@@ -81,20 +59,21 @@ export function ChangePasswordPage() {
               name="newPassword"
               autoComplete="new-password"
               description={`Mínimo de ${LIMITS.passwordMin} caracteres.`}
-              value={values.newPassword}
-              onChange={set('newPassword')}
-              error={errors.newPassword}
+              {...form.getInputProps('newPassword')}
               required
             />
             <PasswordInput
               label="Confirmar nova senha"
               name="confirmPassword"
               autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={set('confirmPassword')}
-              error={errors.confirmPassword}
+              {...form.getInputProps('confirmPassword')}
               required
             />
+            {failure ? (
+              <Text c="red" size="sm" role="alert">
+                {failure}
+              </Text>
+            ) : null}
             <Group justify="flex-end" gap="sm" mt="xs">
               <Button component={Link} to="/perfil" variant="default" disabled={change.isPending}>
                 Cancelar

@@ -16,7 +16,6 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconKey, IconPencil, IconSearch, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -67,18 +66,7 @@ function UsersScreen() {
       ),
       labels: { confirm: 'Excluir', cancel: 'Cancelar' },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          await drop.mutateAsync(row.id);
-          notifications.show({ color: 'green', message: MSG.userDeleted });
-        } catch (err) {
-          notifications.show({
-            color: 'red',
-            title: MSG.userDeleteError,
-            message: errorMessage(err, MSG.userDeleteError),
-          });
-        }
-      },
+      onConfirm: () => drop.mutate(row.id),
     });
 
   return (
@@ -173,8 +161,10 @@ function UsersScreen() {
           <Pagination total={pages} value={page} onChange={setPage} size="sm" />
         </Group>
       </Paper>
-      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
-      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      {editing ? <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} /> : null}
+      {resetting ? (
+        <ResetPasswordDialog key={resetting.id} user={resetting} onClose={() => setResetting(null)} />
+      ) : null}
     </>
   );
 }
