@@ -6,6 +6,8 @@ import type {
   preHandlerHookHandler,
   RouteHandlerMethod,
 } from 'fastify';
+// The `access` and `cookieAuth` route options are declared there (a program may include this file alone).
+import type {} from './auth-guard.ts';
 
 /** A request whose params, query and body were parsed by the endpoint's schemas. */
 export type RouteRequest<E extends AnyEndpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> &
