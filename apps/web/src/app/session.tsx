@@ -1,8 +1,15 @@
-import { authCalls, type LoginBody, type SessionUser } from '@intranet/contracts';
+import type { LoginBody, SessionUser } from '@intranet/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { call } from '../api/call.ts';
 import { onUnauthorized, tokenStore } from '../api/client.ts';
+
+/**
+ * The session calls, fetched with their zod schemas when first used (with the first keystroke's
+ * schema, or the session check of a signed-in visit): the sign-in page itself carries no zod
+ * (docs/decisions.md "What the first page downloads").
+ */
+const sessionCalls = () => import('@intranet/contracts/auth/auth.calls').then((m) => m.authCalls);
 
 interface SessionState {
   token: string | null;
@@ -37,7 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const query = useQuery({
     queryKey: [...SESSION_KEY, token],
-    queryFn: ({ signal }) => call(authCalls.sessionData, {}, { signal }),
+    queryFn: async ({ signal }) => call((await sessionCalls()).sessionData, {}, { signal }),
     enabled: token !== null,
     staleTime: 60_000,
     retry: false,
@@ -55,14 +62,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isLoading: token !== null && query.isPending,
       signedOut,
       async login(body) {
-        const res = await call(authCalls.login, { body }, { anonymous: true });
+        const res = await call((await sessionCalls()).login, { body }, { anonymous: true });
         tokenStore.set(res.token);
         setSignedOut(false);
         setToken(res.token);
       },
       async logout() {
         try {
-          await call(authCalls.logout, {});
+          await call((await sessionCalls()).logout, {});
         } catch {
           // The session may already be gone on the server; the local one ends anyway.
         }
