@@ -20,7 +20,7 @@ import {
 } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { nowIso } from '../../db/database.ts';
-import { audit } from '../../platform/audit.ts';
+import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
@@ -78,7 +78,7 @@ export async function openCall(
     a === user.mainSector ? -1 : b === user.mainSector ? 1 : 0,
   );
   return withFiles(ctx, form, () =>
-    ctx.db.transaction().execute(async (tx) => {
+    auditedChange(ctx.db, user.userId, async (tx, record) => {
       const id = await q.insertCall(tx, {
         problema: body.problem,
         dep: body.dep,
@@ -97,8 +97,7 @@ export async function openCall(
         updated_at: now,
       });
       await q.insertAttachments(tx, attachmentRows(form?.files ?? [], id, null, now));
-      await audit(tx, {
-        userId: user.userId,
+      record({
         action: 'call.open',
         entity: 'call',
         entityId: id,
@@ -143,7 +142,7 @@ export async function setCallStatus(
   authorize(canFireTransition(user, facts(call), transition));
   const now = nowIso();
   const takes = transition.takesCall || call.suporte_id === null;
-  await ctx.db.transaction().execute(async (tx) => {
+  await auditedChange(ctx.db, user.userId, async (tx, record) => {
     const moved = await q.updateStatus(
       tx,
       id,
@@ -154,8 +153,7 @@ export async function setCallStatus(
       now,
     );
     if (!moved) throw conflict(MSG.ticketStatusConflict);
-    await audit(tx, {
-      userId: user.userId,
+    record({
       action: `call.${transition.key}`,
       entity: 'call',
       entityId: id,
@@ -196,7 +194,7 @@ export async function answerCall(
   await withFiles(ctx, form, async () => {
     if (!msg) throw badRequest(MSG.fieldRequired);
     const now = nowIso();
-    await ctx.db.transaction().execute(async (tx) => {
+    await auditedChange(ctx.db, user.userId, async (tx, record) => {
       const answerId = await q.insertAnswer(tx, {
         call_id: id,
         user_id: user.userId,
@@ -205,8 +203,7 @@ export async function answerCall(
         created_at: now,
       });
       await q.insertAttachments(tx, attachmentRows(form?.files ?? [], id, answerId, now));
-      await audit(tx, {
-        userId: user.userId,
+      record({
         action: 'call.answer',
         entity: 'call',
         entityId: id,
@@ -236,7 +233,7 @@ export async function insertMaterials(
     throw badRequest(MSG.ticketTransitionInvalid);
   authorize(canInsertMaterials(user, facts(call)));
   const now = nowIso();
-  await ctx.db.transaction().execute(async (tx) => {
+  await auditedChange(ctx.db, user.userId, async (tx, record) => {
     const moved = await q.updateStatus(tx, id, call.status, { status: INSERT_MATERIALS.to }, now);
     if (!moved) throw conflict(MSG.ticketStatusConflict);
     await q.insertMaterials(
@@ -249,8 +246,7 @@ export async function insertMaterials(
         created_at: now,
       })),
     );
-    await audit(tx, {
-      userId: user.userId,
+    record({
       action: 'call.materials',
       entity: 'call',
       entityId: id,
