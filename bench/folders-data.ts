@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { folderNameKey } from '@intranet/contracts';
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../apps/server/src/db/database.ts';
+import type { NewFolderFile } from '../apps/server/src/modules/folders/folders.queries.ts';
 import { type SeededRandom, seededRandom } from '../apps/server/test/seeded-random.ts';
 
 export interface TreeOptions {
@@ -230,17 +231,7 @@ export async function insertFolderTree(db: Db, dialect: Dialect, options: TreeOp
   // Files: the big folder's 5,000, the rest spread over the other folders.
   const others = folders.filter((f) => f.id !== big.id);
   let inserted = 0;
-  let batch: {
-    name: string;
-    name_key: string;
-    file_name: string;
-    folder_id: number;
-    user_id: number;
-    size: number;
-    mime: string;
-    tipo: string;
-    created_at: string;
-  }[] = [];
+  let batch: NewFolderFile[] = [];
   for (let n = 1; n <= options.files; n++) {
     const folder = n <= BIG_FOLDER_FILES ? big : r.pick(others);
     const kind = r.pick(FILE_KINDS);

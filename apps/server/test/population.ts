@@ -21,6 +21,7 @@ import {
 } from '@intranet/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../src/db/database.ts';
+import type { NewFolderFile } from '../src/modules/folders/folders.queries.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { createSession } from '../src/platform/sessions.ts';
 import type { SeededRandom } from './seeded-random.ts';
@@ -203,17 +204,7 @@ export async function insertFolderTree(db: Db, r: SeededRandom, users: Populatio
   ];
   const words = ['Contratos', 'Relatórios', 'Notas', 'Frota', 'Auditoria', 'Inventário', 'Projetos'];
   const shares: { folder_id: number; user_id: number; created_by: number | null; created_at: string }[] = [];
-  const files: {
-    name: string;
-    name_key: string;
-    file_name: string;
-    folder_id: number;
-    user_id: number;
-    size: number;
-    mime: string;
-    tipo: string;
-    created_at: string;
-  }[] = [];
+  const files: NewFolderFile[] = [];
   for (let i = 0; i < folders; i++) {
     const open = i < 4;
     const parent = open ? parents[i % 2]! : r.pick(parents.filter((p) => p.depth < 5));

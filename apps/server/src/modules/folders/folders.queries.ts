@@ -5,8 +5,9 @@ import {
   privilegeThreshold,
   ROOT_FOLDER_ID,
 } from '@intranet/contracts';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type Insertable, type SqlBool, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import type { FolderFilesTable } from '../../db/schema.ts';
 
 /** The caller as the visibility rule sees it: the SQL twin of folderVisibleTo's inputs. */
 export interface Viewer {
@@ -311,20 +312,10 @@ export async function insertFolder(
   return inserted.id;
 }
 
-export function insertFiles(
-  tx: DbOrTx,
-  rows: {
-    name: string;
-    name_key: string;
-    file_name: string;
-    folder_id: number;
-    user_id: number;
-    size: number;
-    mime: string;
-    tipo: string;
-    created_at: string;
-  }[],
-) {
+/** A stored file's row as inserted (seeds and tests build them too). */
+export type NewFolderFile = Insertable<FolderFilesTable>;
+
+export function insertFiles(tx: DbOrTx, rows: NewFolderFile[]) {
   return tx.insertInto('folder_files').values(rows).returning('id').execute();
 }
 
