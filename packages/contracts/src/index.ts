@@ -19,6 +19,7 @@ export * from './ids.ts';
 export * from './limits.ts';
 export * from './lists/columns.ts';
 export * from './messages.ts';
+export * from './money.ts';
 export * from './notices/notices.calls.ts';
 export * from './notices/notices.policy.ts';
 export * from './notices/notices.position.ts';
