@@ -1,8 +1,9 @@
 import { platformCalls as calls } from '@intranet/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { isValidKey } from '../storage/storage.ts';
 import type { AppContext } from './context.ts';
 import { notFound } from './errors.ts';
+import { imageVariant, isResizable } from './image-variants.ts';
 import { route } from './route.ts';
 import { sendStoredFile } from './serve-file.ts';
 
@@ -25,6 +26,22 @@ export function fileUrlPath(key: string): string {
   return `files/${key}`;
 }
 
+/** The WebP copy asked for by `w`, when the file is a photo; a copy that fails is logged and skipped. */
+async function smallerCopy(
+  ctx: AppContext,
+  key: string,
+  width: string | undefined,
+  log: FastifyBaseLogger,
+): Promise<string | undefined> {
+  if (!width || !isResizable(key)) return undefined;
+  try {
+    return await imageVariant(ctx.storage, key, Number(width));
+  } catch (err) {
+    log.warn({ err, key, width }, 'cópia reduzida da imagem falhou; enviando a original');
+    return undefined;
+  }
+}
+
 export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // HEAD comes with GET (Fastify's exposeHeadRoutes): a player or a download manager asks the size.
   route(app, calls.staffFile, {
@@ -33,9 +50,10 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const prefix = key.split('/')[0] as (typeof STAFF_FILE_PREFIXES)[number];
       if (!isValidKey(key) || !STAFF_FILE_PREFIXES.includes(prefix))
         throw notFound('Arquivo não encontrado.');
-      const ext = key.split('.').pop()?.toLowerCase() ?? '';
+      const variant = await smallerCopy(ctx, key, request.query.w, request.log);
+      const ext = (variant ?? key).split('.').pop()?.toLowerCase() ?? '';
       return sendStoredFile(request, reply, ctx.storage, {
-        key,
+        key: variant ?? key,
         contentType: MIME_BY_EXT[ext] ?? 'application/octet-stream',
         // Keys are never reused (uuid names), so a file may be cached for long.
         cacheControl: 'private, max-age=31536000, immutable',

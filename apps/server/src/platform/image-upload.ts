@@ -1,5 +1,7 @@
+import { IMAGE_WIDTHS } from '@intranet/contracts';
 import type { Storage } from '../storage/storage.ts';
 import { isValidKey } from '../storage/storage.ts';
+import { isResizable, removeImageVariants } from './image-variants.ts';
 import type { ReceivedForm } from './uploads.ts';
 
 /**
@@ -33,4 +35,5 @@ export async function removeStoredFile(storage: Storage, path: string | null | u
   } catch {
     // A missing file is already gone; the row no longer points to it either way.
   }
+  if (isResizable(key)) await removeImageVariants(storage, key, IMAGE_WIDTHS.map(Number));
 }

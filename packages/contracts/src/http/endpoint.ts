@@ -92,7 +92,11 @@ type Out<T> = T extends z.ZodType ? z.output<T> : never;
 export type CallInput<E extends AnyEndpoint, F = never> = (E['params'] extends z.ZodType
   ? { params: In<E['params']> }
   : unknown) &
-  (E['query'] extends z.ZodType ? { query: In<E['query']> } : unknown) &
+  (E['query'] extends z.ZodType
+    ? Partial<In<E['query']>> extends In<E['query']>
+      ? { query?: In<E['query']> }
+      : { query: In<E['query']> }
+    : unknown) &
   (E['multipart'] extends MultipartSpec
     ? unknown
     : E['body'] extends z.ZodType

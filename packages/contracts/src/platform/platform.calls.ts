@@ -6,6 +6,20 @@ export const healthReply = z.object({ status: z.literal('ok'), database: z.strin
 /** A staff file's key under /api/files/: "<folder>/<generated name>", e.g. "banners/x.jpg". */
 export const staffFileParams = z.object({ '*': z.string().max(300) });
 
+/**
+ * The widths (CSS pixels × density) in which a stored photo (banner, notice image, profile photo)
+ * is also served, as WebP: the browser picks one through `srcset`, so a phone never downloads the
+ * photo as uploaded.
+ */
+export const IMAGE_WIDTHS = ['320', '640', '960', '1280', '1600'] as const;
+
+export const staffFileQuery = z.object({
+  w: z
+    .enum(IMAGE_WIDTHS)
+    .optional()
+    .describe('A width of IMAGE_WIDTHS: the photo as WebP, at most that wide.'),
+});
+
 /** Calls of the platform itself, not of a module. */
 export const platformCalls = {
   health: endpoint({
@@ -20,7 +34,8 @@ export const platformCalls = {
     path: '/api/files/*',
     cookieAuth: true,
     summary:
-      'A staff file (profile photo, notice image, banner, app icon) by its key (cookie session allowed).',
+      'A staff file (profile photo, notice image, banner, app icon) by its key (cookie session allowed); with `w`, a photo as WebP at most that wide.',
     params: staffFileParams,
+    query: staffFileQuery,
   }),
 };

@@ -2,7 +2,11 @@ import { type Banner, LIMITS } from '@intranet/contracts';
 import { ActionIcon, Skeleton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type FocusEvent, type PointerEvent, type TouchEvent, useEffect, useRef, useState } from 'react';
-import { storedFileUrl } from '../../../ui/image-check.ts';
+import { storedImage } from '../../../ui/image-check.ts';
+
+/** The slider spans the page's content column (at most about 1,200 px wide). */
+const BANNER_SIZES = '(min-width: 75em) 1200px, 100vw';
+
 import { useBanners } from '../home.api.ts';
 import classes from './home.module.css';
 
@@ -94,7 +98,7 @@ function Slider({ banners }: { banners: Banner[] }) {
             >
               {wanted.has(i) ? (
                 <img
-                  src={storedFileUrl(b.path)}
+                  {...storedImage(b.path, BANNER_SIZES)}
                   alt={b.alt}
                   draggable={false}
                   onLoad={() => setLoaded((l) => (l.has(i) ? l : new Set(l).add(i)))}

@@ -2,7 +2,7 @@ import { NOTICE_POSITION, type Notice } from '@intranet/contracts';
 import { Alert, Card, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconSpeakerphone } from '@tabler/icons-react';
 import { errorMessage } from '../../../api/client.ts';
-import { storedFileUrl } from '../../../ui/image-check.ts';
+import { storedImage } from '../../../ui/image-check.ts';
 import { useNotices } from '../home.api.ts';
 import classes from './home.module.css';
 
@@ -46,18 +46,34 @@ export function NoticeList() {
   );
 }
 
-function NoticeImage({ src, frameClass }: { src: string; frameClass: string | undefined }) {
+/** Portrait images are 220 px wide beside the text, full width on a phone; landscape ones span the card. */
+const SIZES = {
+  portrait: '(min-width: 48em) 220px, 100vw',
+  landscape: '(min-width: 75em) 900px, 100vw',
+};
+
+function NoticeImage({
+  path,
+  portrait,
+  frameClass,
+}: {
+  path: string;
+  portrait: boolean;
+  frameClass: string | undefined;
+}) {
+  const image = storedImage(path, portrait ? SIZES.portrait : SIZES.landscape);
   return (
     <div className={`${classes.frame} ${frameClass}`}>
-      <img className={classes.backdrop} src={src} alt="" aria-hidden loading="lazy" />
-      <img className={classes.frameImage} src={src} alt="Imagem do aviso" loading="lazy" />
+      {/* Both show the same chosen copy: one download. */}
+      <img className={classes.backdrop} {...image} alt="" aria-hidden loading="lazy" />
+      <img className={classes.frameImage} {...image} alt="Imagem do aviso" loading="lazy" />
     </div>
   );
 }
 
 function NoticeCard({ notice }: { notice: Notice }) {
   const portrait = notice.position === NOTICE_POSITION.retrato;
-  const src = storedFileUrl(notice.img) ?? null;
+  const path = notice.img;
   const text = (
     <div className={classes.noticeBody} style={{ flex: 1, minWidth: 0 }}>
       <Text className={classes.noticeText}>{notice.text}</Text>
@@ -76,12 +92,12 @@ function NoticeCard({ notice }: { notice: Notice }) {
     >
       {portrait ? (
         <div className={classes.portrait}>
-          {src ? <NoticeImage src={src} frameClass={classes.portraitFrame} /> : null}
+          {path ? <NoticeImage path={path} portrait frameClass={classes.portraitFrame} /> : null}
           {text}
         </div>
       ) : (
         <>
-          {src ? <NoticeImage src={src} frameClass={classes.landscapeFrame} /> : null}
+          {path ? <NoticeImage path={path} portrait={false} frameClass={classes.landscapeFrame} /> : null}
           {text}
         </>
       )}
