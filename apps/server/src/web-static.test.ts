@@ -80,6 +80,25 @@ describe(`web build serving (${TEST_DIALECT})`, () => {
     },
   );
 
+  it('a hashed asset goes without the headers only a document uses; the page keeps them', async () => {
+    const asset = await get('/assets/index-AbC123.js', 'br');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'etag',
+      'last-modified',
+    ]) {
+      expect(asset.headers[name], name).toBeUndefined();
+    }
+    const page = await get('/login', 'br');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers.etag).toBeTruthy();
+  });
+
   it('index.html revalidates with its ETag: an unchanged page answers 304 without a body', async () => {
     const first = await get('/login', 'br');
     const etag = first.headers.etag;

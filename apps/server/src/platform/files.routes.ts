@@ -1,4 +1,4 @@
-import { platformCalls as calls } from '@intranet/contracts';
+import { platformCalls as calls, type ImageFormat } from '@intranet/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { isValidKey } from '../storage/storage.ts';
 import type { AppContext } from './context.ts';
@@ -19,6 +19,7 @@ const MIME_BY_EXT: Record<string, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
+  avif: 'image/avif',
   gif: 'image/gif',
 };
 
@@ -30,12 +31,12 @@ export function fileUrlPath(key: string): string {
 async function smallerCopy(
   ctx: AppContext,
   key: string,
-  width: string | undefined,
+  { w: width, f: format }: { w?: string; f?: ImageFormat },
   log: FastifyBaseLogger,
 ): Promise<string | undefined> {
   if (!width || !isResizable(key)) return undefined;
   try {
-    return await imageVariant(ctx.storage, key, Number(width));
+    return await imageVariant(ctx.storage, key, Number(width), format ?? 'webp');
   } catch (err) {
     log.warn({ err, key, width }, 'cópia reduzida da imagem falhou; enviando a original');
     return undefined;
@@ -50,7 +51,7 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const prefix = key.split('/')[0] as (typeof STAFF_FILE_PREFIXES)[number];
       if (!isValidKey(key) || !STAFF_FILE_PREFIXES.includes(prefix))
         throw notFound('Arquivo não encontrado.');
-      const variant = await smallerCopy(ctx, key, request.query.w, request.log);
+      const variant = await smallerCopy(ctx, key, request.query, request.log);
       const ext = (variant ?? key).split('.').pop()?.toLowerCase() ?? '';
       return sendStoredFile(request, reply, ctx.storage, {
         key: variant ?? key,

@@ -33,6 +33,18 @@ describe(`smaller WebP copies of stored photos (${TEST_DIALECT})`, () => {
     expect(again.rawPayload.equals(small.rawPayload)).toBe(true);
   });
 
+  it('serves an AVIF copy when asked, smaller still', async () => {
+    const webp = await get(`/api/files/${BANNER}?w=1280`);
+    const avif = await get(`/api/files/${BANNER}?w=1280&f=avif`);
+    expect(avif.statusCode).toBe(200);
+    expect(avif.headers['content-type']).toBe('image/avif');
+    const meta = await sharp(avif.rawPayload).metadata();
+    expect(meta.format).toBe('heif');
+    expect(meta.width).toBe(1280);
+    expect(avif.rawPayload.length).toBeLessThan(webp.rawPayload.length);
+    expect((await get(`/api/files/${BANNER}?w=1280&f=gif`)).statusCode).toBe(400);
+  });
+
   it('never makes a photo larger than it was uploaded', async () => {
     const res = await get(`/api/files/${BANNER}?w=1600`);
     expect(res.statusCode).toBe(200);
@@ -79,7 +91,9 @@ describe(`smaller WebP copies of stored photos (${TEST_DIALECT})`, () => {
     const banner = list.json().find((b: { path: string }) => b.path.endsWith('demo-banner-resultados.jpg'));
     const key = banner.path.replace(/^files\//, '');
     expect((await get(`/api/files/${key}?w=960`)).statusCode).toBe(200);
+    expect((await get(`/api/files/${key}?w=320&f=avif`)).statusCode).toBe(200);
     expect(await t.storage.stat(variantKey(key, 960))).toBeDefined();
+    expect(await t.storage.stat(variantKey(key, 320, 'avif'))).toBeDefined();
     const del = await t.as(DEMO.admin)({
       method: 'DELETE',
       url: '/api/attach-banner',
@@ -88,5 +102,6 @@ describe(`smaller WebP copies of stored photos (${TEST_DIALECT})`, () => {
     expect(del.statusCode).toBe(200);
     expect(await t.storage.stat(key)).toBeUndefined();
     expect(await t.storage.stat(variantKey(key, 960))).toBeUndefined();
+    expect(await t.storage.stat(variantKey(key, 320, 'avif'))).toBeUndefined();
   });
 });

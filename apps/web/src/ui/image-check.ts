@@ -1,4 +1,4 @@
-import { IMAGE_FILE, IMAGE_WIDTHS, platformCalls } from '@intranet/contracts';
+import { IMAGE_FILE, platformCalls } from '@intranet/contracts';
 import { callUrl } from '../api/call.ts';
 
 /** JPEG, PNG or WEBP by the first bytes, as the server decides (a renamed file is caught here too). */
@@ -23,18 +23,3 @@ export async function imageProblem(file: File): Promise<string | null> {
 /** Where a stored staff file is served ("files/notices/…" → "/api/files/notices/…"). */
 export const storedFileUrl = (path: string | null | undefined) =>
   path ? callUrl(platformCalls.staffFile, { params: { '*': path.replace(/^\/*files\//, '') } }) : undefined;
-
-/**
- * A stored photo for an `<img>`: the browser picks the smallest WebP copy (`srcSet`) that fills
- * `sizes` on its screen, so a phone never downloads the photo as uploaded. `src` is the original,
- * for a browser without `srcset`.
- */
-export function storedImage(path: string | null | undefined, sizes: string) {
-  const src = storedFileUrl(path);
-  if (!path || !src) return undefined;
-  const key = path.replace(/^\/*files\//, '');
-  const srcSet = IMAGE_WIDTHS.map(
-    (w) => `${callUrl(platformCalls.staffFile, { params: { '*': key }, query: { w } })} ${w}w`,
-  ).join(', ');
-  return { src, srcSet, sizes };
-}

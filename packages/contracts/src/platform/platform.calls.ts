@@ -13,11 +13,16 @@ export const staffFileParams = z.object({ '*': z.string().max(300) });
  */
 export const IMAGE_WIDTHS = ['320', '640', '960', '1280', '1600'] as const;
 
+/** The formats of those copies: AVIF (about 40 % smaller) for browsers that take it, else WebP. */
+export const IMAGE_FORMATS = ['avif', 'webp'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
 export const staffFileQuery = z.object({
   w: z
     .enum(IMAGE_WIDTHS)
     .optional()
-    .describe('A width of IMAGE_WIDTHS: the photo as WebP, at most that wide.'),
+    .describe('A width of IMAGE_WIDTHS: the photo as WebP (or `f`), at most that wide.'),
+  f: z.enum(IMAGE_FORMATS).optional().describe('With `w`: the format of the copy (webp unless said).'),
 });
 
 /** Calls of the platform itself, not of a module. */
@@ -34,7 +39,7 @@ export const platformCalls = {
     path: '/api/files/*',
     cookieAuth: true,
     summary:
-      'A staff file (profile photo, notice image, banner, app icon) by its key (cookie session allowed); with `w`, a photo as WebP at most that wide.',
+      'A staff file (profile photo, notice image, banner, app icon) by its key (cookie session allowed); with `w`, a photo as WebP or AVIF (`f`) at most that wide.',
     params: staffFileParams,
     query: staffFileQuery,
   }),

@@ -2,13 +2,12 @@ import { type Banner, LIMITS } from '@intranet/contracts';
 import { ActionIcon, Skeleton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type FocusEvent, type PointerEvent, type TouchEvent, useEffect, useRef, useState } from 'react';
-import { storedImage } from '../../../ui/image-check.ts';
+import { StoredPicture } from '../../../ui/StoredPicture.tsx';
+import { useBanners } from '../home.api.ts';
+import classes from './home.module.css';
 
 /** The slider spans the page's content column (at most about 1,200 px wide). */
 const BANNER_SIZES = '(min-width: 75em) 1200px, 100vw';
-
-import { useBanners } from '../home.api.ts';
-import classes from './home.module.css';
 
 /** Banners of the home page; hidden when there are none. */
 export function BannerSlider() {
@@ -97,8 +96,9 @@ function Slider({ banners }: { banners: Banner[] }) {
               data-active={i === active ? 'true' : 'false'}
             >
               {wanted.has(i) ? (
-                <img
-                  {...storedImage(b.path, BANNER_SIZES)}
+                <StoredPicture
+                  path={b.path}
+                  sizes={BANNER_SIZES}
                   alt={b.alt}
                   draggable={false}
                   onLoad={() => setLoaded((l) => (l.has(i) ? l : new Set(l).add(i)))}

@@ -2,7 +2,7 @@ import { NOTICE_POSITION, type Notice } from '@intranet/contracts';
 import { Alert, Card, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconSpeakerphone } from '@tabler/icons-react';
 import { errorMessage } from '../../../api/client.ts';
-import { storedImage } from '../../../ui/image-check.ts';
+import { StoredPicture } from '../../../ui/StoredPicture.tsx';
 import { useNotices } from '../home.api.ts';
 import classes from './home.module.css';
 
@@ -46,9 +46,12 @@ export function NoticeList() {
   );
 }
 
-/** Portrait images are 220 px wide beside the text, full width on a phone; landscape ones span the card. */
+/**
+ * How wide a notice image shows: a landscape one spans the card; a portrait one is 220 px beside
+ * the text, and on a phone sits in a 4:3 frame where a portrait photo fills about half the width.
+ */
 const SIZES = {
-  portrait: '(min-width: 48em) 220px, 100vw',
+  portrait: '(min-width: 48em) 220px, 50vw',
   landscape: '(min-width: 75em) 900px, 100vw',
 };
 
@@ -61,12 +64,25 @@ function NoticeImage({
   portrait: boolean;
   frameClass: string | undefined;
 }) {
-  const image = storedImage(path, portrait ? SIZES.portrait : SIZES.landscape);
+  const sizes = portrait ? SIZES.portrait : SIZES.landscape;
   return (
     <div className={`${classes.frame} ${frameClass}`}>
       {/* Both show the same chosen copy: one download. */}
-      <img className={classes.backdrop} {...image} alt="" aria-hidden loading="lazy" />
-      <img className={classes.frameImage} {...image} alt="Imagem do aviso" loading="lazy" />
+      <StoredPicture
+        path={path}
+        sizes={sizes}
+        className={classes.backdrop}
+        alt=""
+        aria-hidden
+        loading="lazy"
+      />
+      <StoredPicture
+        path={path}
+        sizes={sizes}
+        className={classes.frameImage}
+        alt="Imagem do aviso"
+        loading="lazy"
+      />
     </div>
   );
 }
