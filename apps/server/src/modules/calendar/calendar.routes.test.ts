@@ -245,8 +245,8 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
           userName: 'Nome que o navegador mandou',
           userRegistration: '9999',
           userSector: 'Compras',
-          dateStart: day(20),
-          dateEnd: day(29),
+          dateStart: day(120),
+          dateEnd: day(129),
           vacationDays: 10,
         },
       });
@@ -254,8 +254,8 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
       const mine = (res.json() as VacationView[]).find((v) => v.userId === juridicoId);
       // The employee's data come from his record, not from the request.
       expect(mine).toMatchObject({
-        dateStart: day(20),
-        dateEnd: day(29),
+        dateStart: day(120),
+        dateEnd: day(129),
         employeeName: 'Luiz Fernando Teixeira',
         setor: 'Recursos Humanos',
       });
@@ -263,7 +263,7 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
     });
 
     it('is seen by the employee, HR and admins; not by colleagues nor managers of other sectors (LGPD)', async () => {
-      const who = async (m: string) => (await vacations(m, day(20))).map((v) => v.employeeName);
+      const who = async (m: string) => (await vacations(m, day(120))).map((v) => v.employeeName);
       expect(await who(DEMO.juridico)).toContain('Luiz Fernando Teixeira');
       expect(await who(DEMO.analistaRh)).toContain('Luiz Fernando Teixeira');
       expect(await who(DEMO.admin)).toContain('Luiz Fernando Teixeira');
@@ -278,14 +278,14 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
       const other = await t.as(DEMO.gestorCompras)({
         method: 'POST',
         url: '/api/vacation',
-        payload: { userId: await t.userId(DEMO.juridico), dateStart: day(40), vacationDays: 5 },
+        payload: { userId: await t.userId(DEMO.juridico), dateStart: day(150), vacationDays: 5 },
       });
       expect(other.statusCode).toBe(404);
       expect(other.json().error).toBe(MSG.vacationEmployeeNotFound);
       const own = await t.as(DEMO.gestorCompras)({
         method: 'POST',
         url: '/api/vacation',
-        payload: { userId: await t.userId(DEMO.gestorCompras), dateStart: day(40), vacationDays: 5 },
+        payload: { userId: await t.userId(DEMO.gestorCompras), dateStart: day(150), vacationDays: 5 },
       });
       expect(own.statusCode, own.body).toBe(201);
       const bySupport = await t.as(DEMO.suporteTi)({ method: 'GET', url: '/api/vacation/people' });
@@ -293,12 +293,12 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
     });
 
     it.each([
-      [{ dateStart: day(60), vacationDays: 0 }, 400, MSG.vacationDaysInvalid],
-      [{ dateStart: day(60), vacationDays: 31 }, 400, MSG.vacationDaysInvalid],
-      [{ dateStart: day(60), vacationDays: '10' }, 400, MSG.vacationDaysInvalid],
-      [{ dateStart: day(60), dateEnd: day(70), vacationDays: 10 }, 400, MSG.vacationEndMismatch],
-      [{ dateStart: day(25), vacationDays: 3 }, 409, MSG.vacationOverlap],
-      [{ dateStart: day(10), vacationDays: 11 }, 409, MSG.vacationOverlap],
+      [{ dateStart: day(200), vacationDays: 0 }, 400, MSG.vacationDaysInvalid],
+      [{ dateStart: day(200), vacationDays: 31 }, 400, MSG.vacationDaysInvalid],
+      [{ dateStart: day(200), vacationDays: '10' }, 400, MSG.vacationDaysInvalid],
+      [{ dateStart: day(200), dateEnd: day(210), vacationDays: 10 }, 400, MSG.vacationEndMismatch],
+      [{ dateStart: day(125), vacationDays: 3 }, 409, MSG.vacationOverlap],
+      [{ dateStart: day(110), vacationDays: 11 }, 409, MSG.vacationOverlap],
     ])('refuses %o with %i', async (payload, status, message) => {
       const res = await t.as(DEMO.analistaRh)({
         method: 'POST',
@@ -343,15 +343,15 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
       expect(ics.startsWith('BEGIN:VCALENDAR')).toBe(true);
       expect(ics).toContain('SUMMARY:Treinamento de empilhadeira');
       expect(ics).toContain('SUMMARY:Revisão de contratos');
-      expect(ics).not.toContain('Integração de novos colaboradores\r\nX'); // sanity: lines are CRLF
       // His vacation, all day, DTEND the day after the last one.
       const compact = (d: string) => d.replaceAll('-', '');
-      expect(ics).toContain(`DTSTART;VALUE=DATE:${compact(day(20))}`);
-      expect(ics).toContain(`DTEND;VALUE=DATE:${compact(day(30))}`);
+      expect(ics).toContain(`DTSTART;VALUE=DATE:${compact(day(120))}`);
+      expect(ics).toContain(`DTEND;VALUE=DATE:${compact(day(130))}`);
       // 08:00 in São Paulo is 11:00 UTC.
       expect(ics).toContain(`DTSTART:${compact(day(3))}T110000Z`);
-      // Someone else's vacation is not in it.
-      expect(ics.match(/SUMMARY:Férias/g)).toHaveLength(1);
+      // His two vacations (the demo's and this one), nobody else's (suporteTi's starts 3 days ago).
+      expect(ics.match(/SUMMARY:Férias/g)).toHaveLength(2);
+      expect(ics).not.toContain(`DTSTART;VALUE=DATE:${compact(day(-3))}`);
       // Without the .ics suffix too.
       expect((await t.app.inject({ method: 'GET', url: `/api/calendar/ical/${secret}` })).statusCode).toBe(
         200,
