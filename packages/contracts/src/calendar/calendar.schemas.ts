@@ -109,13 +109,19 @@ export const vacationBody = z
     userSector: z.string().max(100).nullish(),
     dateStart: dateOnlySchema,
     dateEnd: z.union([dateOnlySchema, z.literal('')]).optional(),
+    // '' is the empty number field of the form: refused with the same message as 0.
     vacationDays: z
-      .number({ error: MSG.vacationDaysInvalid })
-      .int({ error: MSG.vacationDaysInvalid })
-      .min(1, { error: MSG.vacationDaysInvalid })
-      .max(LIMITS.vacationMaxDays, { error: MSG.vacationDaysInvalid }),
+      .union([z.number(), z.literal('')], { error: MSG.vacationDaysInvalid })
+      .pipe(
+        z
+          .number({ error: MSG.vacationDaysInvalid })
+          .int({ error: MSG.vacationDaysInvalid })
+          .min(1, { error: MSG.vacationDaysInvalid })
+          .max(LIMITS.vacationMaxDays, { error: MSG.vacationDaysInvalid }),
+      ),
   })
   .refine((v) => !v.dateEnd || v.dateEnd === vacationEnd(v.dateStart, v.vacationDays), {
+    // The end date travels for the spec's shape; the server computes it anyway.
     error: MSG.vacationEndMismatch,
     path: ['dateEnd'],
   });
