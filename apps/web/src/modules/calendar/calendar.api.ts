@@ -30,13 +30,17 @@ export function useMonth(ym: YearMonth) {
   return { events, vacations };
 }
 
-/** The POST answers the list of its month's grid: that month is up to date, others are read again. */
+/**
+ * After a change: a POST answers the list of its month's grid, so that month is set from it and the
+ * others are read again; without a list, every month of that kind is read again.
+ */
 function useRefreshMonths() {
   const client = useQueryClient();
   return (kind: 'events' | 'vacations', day: string, list?: unknown) => {
     const { from, to } = gridRange(monthOf(day));
     const key = kind === 'events' ? eventsKey(from, to) : vacationsKey(from, to);
-    if (list) client.setQueryData(key, list);
+    if (!list) return client.invalidateQueries({ queryKey: [...calendarKey, kind] });
+    client.setQueryData(key, list);
     return client.invalidateQueries({
       queryKey: [...calendarKey, kind],
       predicate: (q) => q.queryKey[2] !== from || q.queryKey[3] !== to,

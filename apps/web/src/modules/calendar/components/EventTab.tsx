@@ -39,7 +39,33 @@ export function EventTab({ day, canCompany, saved, onSaved }: EventTabProps) {
   const update = useUpdateEvent();
   const busy = create.isPending || update.isPending;
 
-  async function save(values: { hoursOf: string; hoursTo: string } = { hoursOf, hoursTo }) {
+  // Saves run one after another (leaving the title, then a time, can overlap): each sees the last
+  // saved event, so the first creates it and the next ones update it.
+  const savedId = useRef<number | null>(saved?.id ?? null);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+
+  async function persist(body: EventBody) {
+    const signature = JSON.stringify(body);
+    if (signature === lastSaved.current) return;
+    if (savedId.current !== null) {
+      const event = await update.mutateAsync({ id: savedId.current, body });
+      lastSaved.current = signature;
+      onSaved(event);
+      return;
+    }
+    const list = await create.mutateAsync(body);
+    lastSaved.current = signature;
+    // The answer is the month's list: ours is the newest of this author, day and title.
+    const mine = list
+      .filter((e) => e.createdBy === user.userId && e.event_date === day && e.title === body.title)
+      .sort((a, b) => b.id - a.id)[0];
+    if (mine) {
+      savedId.current = mine.id;
+      onSaved(mine);
+    }
+  }
+
+  function save(values: { hoursOf: string; hoursTo: string } = { hoursOf, hoursTo }) {
     const parsed = eventBody.safeParse({
       title,
       date: day,
@@ -56,29 +82,16 @@ export function EventTab({ day, canCompany, saved, onSaved }: EventTabProps) {
       return;
     }
     setErrors({});
-    const body: EventBody = parsed.data;
-    const signature = JSON.stringify(body);
-    if (busy || signature === lastSaved.current) return;
-    if (saved) {
-      const event = await update.mutateAsync({ id: saved.id, body });
-      lastSaved.current = signature;
-      onSaved(event);
-      return;
-    }
-    const list = await create.mutateAsync(body);
-    lastSaved.current = signature;
-    // The answer is the month's list: ours is the newest of this author, day and title.
-    const mine = list
-      .filter((e) => e.createdBy === user.userId && e.event_date === day && e.title === body.title)
-      .sort((a, b) => b.id - a.id)[0];
-    if (mine) onSaved(mine);
+    const body = parsed.data;
+    // A failure shows its toast (the mutation's meta); the next save tries again.
+    queue.current = queue.current.then(() => persist(body)).catch(() => undefined);
   }
 
   const leaveHour = (field: 'hoursOf' | 'hoursTo', value: string) => {
     const done = completeHour(value);
     const values = { hoursOf, hoursTo, [field]: done };
     (field === 'hoursOf' ? setHoursOf : setHoursTo)(done);
-    if (saved) void save(values).catch(() => undefined);
+    if (saved) save(values);
   };
 
   return (
@@ -86,7 +99,7 @@ export function EventTab({ day, canCompany, saved, onSaved }: EventTabProps) {
       id={EVENT_FORM_ID}
       onSubmit={(e) => {
         e.preventDefault();
-        void save().catch(() => undefined);
+        save();
       }}
       noValidate
     >
@@ -98,12 +111,12 @@ export function EventTab({ day, canCompany, saved, onSaved }: EventTabProps) {
           error={errors.title}
           onChange={(e) => setTitle(e.currentTarget.value)}
           onBlur={() => {
-            if (title.trim()) void save().catch(() => undefined);
+            if (title.trim()) save();
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
-              void save().catch(() => undefined);
+              save();
             }
           }}
           data-autofocus
