@@ -296,6 +296,7 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
       [{ dateStart: day(200), vacationDays: 0 }, 400, MSG.vacationDaysInvalid],
       [{ dateStart: day(200), vacationDays: 31 }, 400, MSG.vacationDaysInvalid],
       [{ dateStart: day(200), vacationDays: '10' }, 400, MSG.vacationDaysInvalid],
+      [{ dateStart: day(200), vacationDays: '' }, 400, MSG.vacationDaysInvalid],
       [{ dateStart: day(200), dateEnd: day(210), vacationDays: 10 }, 400, MSG.vacationEndMismatch],
       [{ dateStart: day(125), vacationDays: 3 }, 409, MSG.vacationOverlap],
       [{ dateStart: day(110), vacationDays: 11 }, 409, MSG.vacationOverlap],

@@ -28,8 +28,15 @@ export function MonthGrid({ month, today, events, vacations, onAdd }: MonthGridP
       <thead>
         <tr>
           {WEEKDAY_NAMES.map((name) => (
-            <th key={name} scope="col" className={classes.weekday}>
-              {name}
+            // A phone shows the first three letters (CSS), the name stays the header's text.
+            <th
+              key={name}
+              scope="col"
+              className={classes.weekday}
+              aria-label={name}
+              data-short={name.slice(0, 3)}
+            >
+              <span className={classes.weekdayName}>{name}</span>
             </th>
           ))}
         </tr>
