@@ -133,6 +133,8 @@ test('Fernanda plans a meeting: saved on Enter, times typed as digits, Luiz invi
   browser,
   baseURL,
 }) => {
+  // Three sign-ins and two browser contexts: more than the default 45 s on a busy machine.
+  test.setTimeout(120_000);
   await openCalendar(page, '1005');
   await addButton(page, EVENT_DAY).click();
   const box = dialog(page, EVENT_DAY);
