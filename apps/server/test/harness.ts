@@ -71,6 +71,7 @@ const RELAXED: RateLimits = {
   passwordDelay: { afterFailures: 10_000, baseMs: 0, maxMs: 0 },
   recoveryPerIp: { max: 10_000, windowMs: 60_000 },
   recoveryPerUser: { max: 10_000, windowMs: 60_000 },
+  calendarFeedPerIp: { max: 10_000, windowMs: 60_000 },
 };
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {

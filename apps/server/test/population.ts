@@ -271,6 +271,65 @@ export async function insertApps(db: Db, r: SeededRandom, count = 24) {
 }
 
 /**
+ * Calendar events (company ones and meetings with zero to three invitees) and vacations of random
+ * people (the main sector copied as the server copies it) over the days from `from`, `days` long.
+ */
+export async function insertCalendar(
+  db: Db,
+  r: SeededRandom,
+  users: PopulationUser[],
+  from: string,
+  days = 42,
+  count = 60,
+) {
+  const now = new Date().toISOString();
+  const dayAt = (n: number) =>
+    new Date(Date.parse(`${from}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  const events = await db
+    .insertInto('calendar_events')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        title: `Pop evento ${i}`,
+        event_date: dayAt(r.int(days)),
+        hours_of: '',
+        hours_to: '',
+        company: r.chance(0.3) ? 1 : 0,
+        created_by: r.pick(users).id,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning(['id', 'created_by'])
+    .execute();
+  const invitees = events.flatMap((e) =>
+    r
+      .subset(
+        users.filter((u) => u.id !== e.created_by),
+        r.int(4),
+      )
+      .map((u) => ({ event_id: e.id, user_id: u.id, invited_by: e.created_by, created_at: now })),
+  );
+  await inBatches(invitees, (batch) => db.insertInto('calendar_event_invitees').values(batch).execute());
+  const vacations = Array.from({ length: count }, () => {
+    const u = r.pick(users);
+    const start = dayAt(r.int(days) - 10);
+    const length = 1 + r.int(20);
+    return {
+      user_id: u.id,
+      user_name: u.nome,
+      user_registration: u.matricula,
+      user_sector: u.actor.setor[0]?.sector ?? null,
+      date_start: start,
+      date_end: dayAt(r.int(days) - 10 + length),
+      vacation_days: length,
+      created_by: null,
+      created_at: now,
+    };
+  }).map((v) => (v.date_end < v.date_start ? { ...v, date_end: v.date_start } : v));
+  await inBatches(vacations, (batch) => db.insertInto('calendar_vacations').values(batch).execute());
+}
+
+/**
  * Every row of a paged list: asks page after page until the rows reach the announced total (or a
  * page comes back empty), so a wrong total or a row missing from every page shows as a difference.
  */

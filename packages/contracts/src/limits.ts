@@ -40,4 +40,15 @@ export const LIMITS = {
   sessionTtlHours: 12,
   /** A session unused this long is dead even before its expiry. */
   sessionIdleHours: 2,
+  // Calendar (docs/decisions.md § Calendar)
+  eventTitleMax: 100,
+  /** A vacation scheduled at once: the 30 days of the CLT. */
+  vacationMaxDays: 30,
+  /** The longest range one calendar read covers. */
+  calendarRangeMaxDays: 366,
+  /** People listed at once by the employee picker and the invite table (a search narrows them). */
+  calendarPeopleMax: 50,
+  /** The iCalendar feed covers this many days back and ahead of today. */
+  calendarFeedPastDays: 90,
+  calendarFeedFutureDays: 400,
 } as const;

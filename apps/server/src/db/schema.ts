@@ -210,6 +210,49 @@ export interface FolderSharesTable {
   created_at: string;
 }
 
+// ---- calendar (events, invitations, vacations, iCalendar links) ----
+
+export interface CalendarEventsTable {
+  id: Generated<number>;
+  title: string;
+  event_date: string;
+  /** HH:MM, or '' for an event of the whole day. */
+  hours_of: string;
+  hours_to: string;
+  company: number;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CalendarEventInviteesTable {
+  event_id: number;
+  user_id: number;
+  invited_by: number | null;
+  created_at: string;
+}
+
+export interface CalendarVacationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The employee's name, matrícula and main sector when the vacation was scheduled. */
+  user_name: string;
+  user_registration: string;
+  user_sector: string | null;
+  date_start: string;
+  date_end: string;
+  vacation_days: number;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface CalendarFeedsTable {
+  user_id: number;
+  /** sha256 of the secret in the link; the secret itself is never stored. */
+  token_hash: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sectors: SectorsTable;
@@ -233,6 +276,10 @@ export interface Database {
   folders: FoldersTable;
   folder_files: FolderFilesTable;
   folder_shares: FolderSharesTable;
+  calendar_events: CalendarEventsTable;
+  calendar_event_invitees: CalendarEventInviteesTable;
+  calendar_vacations: CalendarVacationsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type User = Selectable<UsersTable>;

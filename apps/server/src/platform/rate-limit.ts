@@ -27,6 +27,8 @@ export interface RateLimits {
   passwordDelay: DelayRule;
   recoveryPerIp: RateRule;
   recoveryPerUser: RateRule;
+  /** Reads of iCalendar links (the public feed route) from one address, right or wrong secret. */
+  calendarFeedPerIp: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -43,6 +45,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   passwordDelay: { afterFailures: 3, baseMs: 250, maxMs: 4000 },
   recoveryPerIp: { max: 50, windowMs: 15 * MINUTE },
   recoveryPerUser: { max: 10, windowMs: 15 * MINUTE },
+  // Calendar apps poll each link every few minutes to hours; a whole office shares one address.
+  calendarFeedPerIp: { max: 300, windowMs: 15 * MINUTE },
 };
 
 type Check = (request: FastifyRequest) => Promise<void>;

@@ -6,6 +6,7 @@ import { type Db, nowIso } from '../db/database.ts';
 import { fileUrlPath } from '../platform/files.routes.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Storage } from '../storage/storage.ts';
+import { seedDemoCalendar } from './demo-calendar.ts';
 import { seedDemoCalls } from './demo-calls.ts';
 import {
   DEMO_APPS,
@@ -176,6 +177,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
       )
       .execute();
     await seedDemoFolders(tx, DEMO_FOLDERS, folderFiles, idOf);
+    await seedDemoCalendar(tx, idOf);
   });
   for (const f of files) await f.commit();
 }

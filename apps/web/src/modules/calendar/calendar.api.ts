@@ -1,0 +1,130 @@
+import {
+  type CalendarEvent,
+  calendarCalls as calls,
+  gridRange,
+  MSG,
+  monthOf,
+  type YearMonth,
+} from '@intranet/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, type WebCallInput } from '../../api/call.ts';
+
+export const calendarKey = ['calendar'] as const;
+const eventsKey = (from: string, to: string) => [...calendarKey, 'events', from, to] as const;
+const vacationsKey = (from: string, to: string) => [...calendarKey, 'vacations', from, to] as const;
+const feedKey = [...calendarKey, 'feed'] as const;
+
+/** The events and vacations of a month's grid (42 days), read for that range only. */
+export function useMonth(ym: YearMonth) {
+  const { from, to } = gridRange(ym);
+  const events = useQuery({
+    queryKey: eventsKey(from, to),
+    queryFn: ({ signal }) => call(calls.listEvents, { query: { from, to } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const vacations = useQuery({
+    queryKey: vacationsKey(from, to),
+    queryFn: ({ signal }) => call(calls.listVacations, { query: { from, to } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  return { events, vacations };
+}
+
+/**
+ * After a change: a POST answers the list of its month's grid, so that month is set from it and the
+ * others are read again; without a list, every month of that kind is read again.
+ */
+function useRefreshMonths() {
+  const client = useQueryClient();
+  return (kind: 'events' | 'vacations', day: string, list?: unknown) => {
+    const { from, to } = gridRange(monthOf(day));
+    const key = kind === 'events' ? eventsKey(from, to) : vacationsKey(from, to);
+    if (!list) return client.invalidateQueries({ queryKey: [...calendarKey, kind] });
+    client.setQueryData(key, list);
+    return client.invalidateQueries({
+      queryKey: [...calendarKey, kind],
+      predicate: (q) => q.queryKey[2] !== from || q.queryKey[3] !== to,
+    });
+  };
+}
+
+export function useCreateEvent() {
+  const refresh = useRefreshMonths();
+  return useMutation({
+    mutationFn: (body: WebCallInput<typeof calls.createEvent>['body']) => call(calls.createEvent, { body }),
+    onSuccess: (list, body) => refresh('events', body.date, list),
+    meta: { error: MSG.eventSaveError },
+  });
+}
+
+export function useUpdateEvent() {
+  const refresh = useRefreshMonths();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: WebCallInput<typeof calls.updateEvent>['body'] }) =>
+      call(calls.updateEvent, { params: { id }, body }),
+    onSuccess: (event) => refresh('events', event.date),
+    meta: { error: MSG.eventSaveError },
+  });
+}
+
+export function useInvitation(eventId: number | null) {
+  const refresh = useRefreshMonths();
+  return useMutation({
+    mutationFn: ({ userId, invited }: { userId: number; invited: boolean }): Promise<CalendarEvent> =>
+      invited
+        ? call(calls.invite, { params: { id: eventId ?? 0 }, body: { userId } })
+        : call(calls.uninvite, { params: { id: eventId ?? 0, userId } }),
+    onSuccess: (event) => refresh('events', event.date),
+    meta: { error: MSG.eventInviteError },
+  });
+}
+
+export function usePeople(kind: 'invite' | 'vacation', search: string, enabled = true) {
+  return useQuery({
+    queryKey: [...calendarKey, 'people', kind, search],
+    queryFn: ({ signal }) =>
+      call(
+        kind === 'invite' ? calls.invitablePeople : calls.vacationPeople,
+        { query: { search } },
+        { signal },
+      ),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The dialog shows the failure's own message itself (spec §8). */
+export function useScheduleVacation() {
+  const refresh = useRefreshMonths();
+  return useMutation({
+    mutationFn: (body: WebCallInput<typeof calls.scheduleVacation>['body']) =>
+      call(calls.scheduleVacation, { body }),
+    onSuccess: (list, body) => refresh('vacations', body.dateStart, list),
+    meta: { error: false, success: MSG.vacationScheduled },
+  });
+}
+
+export function useFeedStatus() {
+  return useQuery({
+    queryKey: feedKey,
+    queryFn: ({ signal }) => call(calls.feedStatus, {}, { signal }),
+  });
+}
+
+export function useCreateFeed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(calls.createFeed, {}),
+    onSuccess: (made) => client.setQueryData(feedKey, { active: true, createdAt: made.createdAt }),
+    meta: { error: MSG.calendarFeedError, success: MSG.calendarFeedCreated },
+  });
+}
+
+export function useRevokeFeed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(calls.revokeFeed, {}),
+    onSuccess: (status) => client.setQueryData(feedKey, status),
+    meta: { error: MSG.calendarFeedError, success: MSG.calendarFeedRevoked },
+  });
+}

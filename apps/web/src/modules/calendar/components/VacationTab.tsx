@@ -1,0 +1,117 @@
+import { formatDate, type PersonRow, vacationBody, vacationEnd } from '@intranet/contracts';
+import { Alert, Button, Fieldset, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconUserSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../../api/client.ts';
+import { useContractForm } from '../../../ui/form/useContractForm.ts';
+import { useScheduleVacation } from '../calendar.api.ts';
+import { PeopleTable } from './PeopleTable.tsx';
+
+export const VACATION_FORM_ID = 'calendar-vacation-form';
+
+interface VacationTabProps {
+  day: string;
+  onSaved: () => void;
+}
+
+/** Férias: the employee picker, the period from the clicked day and its end = start + (days − 1). */
+export function VacationTab({ day, onSaved }: VacationTabProps) {
+  const form = useContractForm(vacationBody, {
+    initialValues: { userId: 0, dateStart: day, vacationDays: '' },
+  });
+  const [picking, setPicking] = useState(false);
+  const [employee, setEmployee] = useState<PersonRow | null>(null);
+  const schedule = useScheduleVacation();
+  const end = vacationEnd(day, form.values.vacationDays);
+
+  const pick = (p: PersonRow) => {
+    setEmployee(p);
+    form.setValues({ userId: p.id, userName: p.name, userRegistration: p.matricula, userSector: p.setor });
+    form.clearFieldError('userId');
+    setPicking(false);
+  };
+
+  return (
+    <form
+      id={VACATION_FORM_ID}
+      onSubmit={form.onSubmit((values) =>
+        schedule.mutate(
+          { ...values, dateEnd: vacationEnd(values.dateStart, values.vacationDays) },
+          { onSuccess: onSaved },
+        ),
+      )}
+      noValidate
+    >
+      <Stack gap="md">
+        <div>
+          <Button
+            variant="light"
+            leftSection={<IconUserSearch size={18} />}
+            onClick={() => setPicking(true)}
+            fullWidth
+          >
+            Escolha um funcionário
+          </Button>
+          {employee ? (
+            <Text mt={6} size="sm" data-testid="picked-employee" style={{ overflowWrap: 'anywhere' }}>
+              {employee.name} · Matrícula {employee.matricula}
+              {employee.setor ? ` · ${employee.setor}` : ''}
+            </Text>
+          ) : null}
+          {form.errors.userId ? (
+            <Text mt={6} size="sm" c="red">
+              {form.errors.userId}
+            </Text>
+          ) : null}
+        </div>
+        <Fieldset legend="Período de Férias">
+          <Group grow align="flex-start" wrap="wrap">
+            <TextInput label="Início" value={formatDate(day)} readOnly miw={120} />
+            <TextInput label="Fim" value={formatDate(end)} readOnly miw={120} />
+            <NumberInput
+              label="Qtd. Dias"
+              min={1}
+              max={30}
+              allowDecimal={false}
+              allowNegative={false}
+              miw={100}
+              {...form.getInputProps('vacationDays')}
+            />
+          </Group>
+          {form.errors.dateEnd ? (
+            <Text mt={6} size="sm" c="red">
+              {form.errors.dateEnd}
+            </Text>
+          ) : null}
+        </Fieldset>
+        {schedule.error ? (
+          <Alert color="red" title="Não foi possível agendar as férias">
+            {errorMessage(schedule.error, 'Erro na requisição')}
+          </Alert>
+        ) : null}
+      </Stack>
+      <Modal
+        opened={picking}
+        onClose={() => setPicking(false)}
+        title="Escolha um funcionário"
+        size="lg"
+        zIndex={300}
+      >
+        <PeopleTable
+          kind="vacation"
+          actionHeader="Escolher"
+          action={(p) => (
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => pick(p)}
+              aria-label={`Escolher ${p.name}`}
+            >
+              Escolher
+            </Button>
+          )}
+        />
+      </Modal>
+    </form>
+  );
+}

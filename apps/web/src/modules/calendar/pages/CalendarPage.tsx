@@ -1,0 +1,83 @@
+import {
+  calendarAbilities,
+  MSG,
+  monthOf,
+  monthTitle,
+  shiftMonth,
+  toDateOnly,
+  type YearMonth,
+} from '@intranet/contracts';
+import { ActionIcon, Alert, Group, Loader, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useUser } from '../../../app/session.tsx';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
+import { useMonth } from '../calendar.api.ts';
+import { AddDialog } from '../components/AddDialog.tsx';
+import { FeedCard } from '../components/FeedCard.tsx';
+import { MonthGrid } from '../components/MonthGrid.tsx';
+
+/** /agendevents: the month of events and vacations (spec §2 Calendar). */
+export function CalendarPage() {
+  const user = useUser();
+  const abilities = calendarAbilities(user);
+  const today = toDateOnly(new Date());
+  const [month, setMonth] = useState<YearMonth>(() => monthOf(today));
+  const [adding, setAdding] = useState<string | null>(null);
+  const { events, vacations } = useMonth(month);
+  const failed = events.isError || vacations.isError;
+  const loading = events.isFetching || vacations.isFetching;
+
+  return (
+    <>
+      <PageTitle
+        title="Eventos"
+        description="Eventos da empresa, seus convites e as férias que você acompanha."
+        icon={<IconCalendarEvent size={28} />}
+      />
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <ActionIcon
+          size={40}
+          variant="light"
+          aria-label="Mês anterior"
+          onClick={() => setMonth((m) => shiftMonth(m, -1))}
+        >
+          <IconChevronLeft size={22} />
+        </ActionIcon>
+        <Group gap="xs" wrap="nowrap">
+          <Title order={2} fz={{ base: 'lg', sm: 'xl' }} aria-live="polite">
+            {monthTitle(month)}
+          </Title>
+          {loading ? <Loader size="xs" aria-label="Carregando" /> : null}
+        </Group>
+        <ActionIcon
+          size={40}
+          variant="light"
+          aria-label="Próximo mês"
+          onClick={() => setMonth((m) => shiftMonth(m, 1))}
+        >
+          <IconChevronRight size={22} />
+        </ActionIcon>
+      </Group>
+      {failed ? (
+        <Alert color="red" mb="sm">
+          {MSG.calendarLoadError}
+        </Alert>
+      ) : null}
+      <MonthGrid
+        month={month}
+        today={today}
+        events={events.data ?? []}
+        vacations={vacations.data ?? []}
+        onAdd={setAdding}
+      />
+      <Text size="xs" c="dimmed" mt="xs">
+        Toque no número de um dia para adicionar férias ou um evento.
+      </Text>
+      <FeedCard />
+      {adding ? (
+        <AddDialog key={adding} day={adding} abilities={abilities} onClose={() => setAdding(null)} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { actor } from '../testing/actor.ts';
+import {
+  canCreateCompanyEvent,
+  canEditEvent,
+  canScheduleVacationOf,
+  canScheduleVacations,
+  canSeeEvent,
+  canSeeVacation,
+} from './calendar.policy.ts';
+
+// The demo company of the README.
+const admin = actor({ userId: 1, privilegio: 1, suport: 1, admin: 1, sectors: ['Tecnologia de Informação'] });
+const gestorCompras = actor({ userId: 2, privilegio: 2, suport: 1, sectors: ['Compras'] });
+const colaborador = actor({ userId: 3, sectors: ['Operação'] });
+const suporteTi = actor({ userId: 4, suport: 1, sectors: ['Tecnologia de Informação'] });
+const analistaRh = actor({ userId: 5, suport: 1, sectors: ['Recursos Humanos'] });
+const diretor = actor({ userId: 6, privilegio: 2, suport: 1, sectors: ['Operação', 'Estoque'] });
+const juridico = actor({ userId: 8, sectors: ['Recursos Humanos'] });
+
+describe('events', () => {
+  const company = { createdBy: 4, company: true, invitees: [] };
+  const meeting = { createdBy: 3, company: false, invitees: [8] };
+
+  it.each([
+    ['admin', admin, company, true],
+    ['colaborador', colaborador, company, true],
+    ['author of the meeting', colaborador, meeting, true],
+    ['invited to the meeting', juridico, meeting, true],
+    ['not invited (even an admin)', admin, meeting, false],
+    ['not invited', analistaRh, meeting, false],
+  ])('%s sees it: %s', (_, u, e, allowed) => {
+    expect(canSeeEvent(u, e)).toBe(allowed);
+  });
+
+  it.each([
+    ['support', suporteTi, true],
+    ['admin', admin, true],
+    ['gestor (support)', gestorCompras, true],
+    ['colaborador', colaborador, false],
+    ['not support, HR sector', juridico, false],
+  ])('%s publishes company events: %s', (_, u, allowed) => {
+    expect(canCreateCompanyEvent(u)).toBe(allowed);
+  });
+
+  it.each([
+    ['author', suporteTi, company, true],
+    ['admin, company event', admin, company, true],
+    ['another support user', analistaRh, company, false],
+    ['admin, someone else’s meeting', admin, meeting, false],
+    ['invitee', juridico, meeting, false],
+    ['author of the meeting', colaborador, meeting, true],
+  ])('%s edits it: %s', (_, u, e, allowed) => {
+    expect(canEditEvent(u, e)).toBe(allowed);
+  });
+});
+
+describe('vacations (LGPD: only the employee and whoever plans them)', () => {
+  const ofOperacao = { userId: 3, sector: 'Operação' };
+  const ofCompras = { userId: 9, sector: 'Compras' };
+  const noSector = { userId: 9, sector: null };
+
+  it.each([
+    ['the employee himself', colaborador, ofOperacao, true],
+    ['admin', admin, ofOperacao, true],
+    ['HR staff (support in RH)', analistaRh, ofCompras, true],
+    ['HR sector without support', juridico, ofCompras, false],
+    [
+      'gestor of the sector (sector written without accent)',
+      diretor,
+      { userId: 3, sector: 'Operacao' },
+      true,
+    ],
+    ['gestor of another sector', gestorCompras, ofOperacao, false],
+    ['gestor, employee without sector', gestorCompras, noSector, false],
+    ['a colleague', actor({ userId: 30, sectors: ['Operação'] }), ofOperacao, false],
+    ['support of another sector', suporteTi, ofOperacao, false],
+  ])('%s sees it: %s', (_, u, v, allowed) => {
+    expect(canSeeVacation(u, v)).toBe(allowed);
+  });
+
+  it.each([
+    ['admin', admin, ofCompras, true],
+    ['HR staff', analistaRh, ofOperacao, true],
+    ['gestor of the sector', gestorCompras, ofCompras, true],
+    ['gestor of another sector', gestorCompras, ofOperacao, false],
+    ['the employee himself', colaborador, ofOperacao, false],
+    ['support of TI', suporteTi, ofCompras, false],
+  ])('%s schedules it: %s', (_, u, v, allowed) => {
+    expect(canScheduleVacationOf(u, v)).toBe(allowed);
+  });
+
+  it.each([
+    ['admin', admin, true],
+    ['HR staff', analistaRh, true],
+    ['gestor', gestorCompras, true],
+    ['colaborador', colaborador, false],
+    ['support of TI', suporteTi, false],
+    ['HR without support', juridico, false],
+  ])('%s has the Férias tab: %s', (_, u, allowed) => {
+    expect(canScheduleVacations(u)).toBe(allowed);
+  });
+});

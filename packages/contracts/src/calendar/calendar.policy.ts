@@ -1,0 +1,73 @@
+import { type Actor, inSector, isAdmin, isGestorOrAbove, isSupport, SECTOR, toSectorName } from '../roles.ts';
+
+/**
+ * Who sees and changes what in the calendar (docs/decisions.md § Calendar). The server's month
+ * queries apply the same rules in SQL (calendar.queries.ts); calendar.scope.test.ts checks them
+ * against these functions on a generated population.
+ */
+
+/** The facts of an event that decisions depend on. */
+export interface EventFacts {
+  createdBy: number;
+  /** A company event: every member sees it. Otherwise only its author and the people invited. */
+  company: boolean;
+  invitees: readonly number[];
+}
+
+/** Every member sees company events; a meeting only its author and whom it invites. */
+export const canSeeEvent = (u: Actor, e: EventFacts): boolean =>
+  e.company || e.createdBy === u.userId || e.invitees.includes(u.userId);
+
+/** Any member plans a meeting (an event of his own, shown to whom he invites). */
+export const canCreateEvent = (_u: Actor) => true;
+
+/**
+ * Events for the whole company are published by those the spec gives the Eventos card: support
+ * users and administrators.
+ */
+export const canCreateCompanyEvent = (u: Actor) => isAdmin(u) || isSupport(u);
+
+/** The author edits his event and its invitations; an administrator also any company event. */
+export const canEditEvent = (u: Actor, e: EventFacts): boolean =>
+  e.createdBy === u.userId || (e.company && isAdmin(u));
+
+/** HR staff: support users of Recursos Humanos. */
+export const isHrStaff = (u: Actor) => isSupport(u) && inSector(u, SECTOR.rh);
+
+/**
+ * Vacations are personal data (LGPD: purpose and need): besides the employee himself, only those
+ * who plan them see them — administrators and HR staff for everyone, a manager (Gestor) for the
+ * people of his sectors. Colleagues do not see each other's vacations.
+ */
+export function managesVacationsOf(u: Actor, employeeSector: string | null): boolean {
+  if (isAdmin(u) || isHrStaff(u)) return true;
+  const sector = employeeSector === null ? undefined : toSectorName(employeeSector);
+  return isGestorOrAbove(u) && sector !== undefined && inSector(u, sector);
+}
+
+/** The facts of a vacation: whose it is, and the employee's (main) sector when it was scheduled. */
+export interface VacationFacts {
+  userId: number;
+  sector: string | null;
+}
+
+export const canSeeVacation = (u: Actor, v: VacationFacts): boolean =>
+  v.userId === u.userId || managesVacationsOf(u, v.sector);
+
+/** Who schedules vacations at all (the Férias tab and its employee picker). */
+export const canScheduleVacations = (u: Actor) => isAdmin(u) || isHrStaff(u) || isGestorOrAbove(u);
+
+/** Scheduling a given employee's vacation: whoever manages his vacations (not the employee himself). */
+export const canScheduleVacationOf = (u: Actor, employee: VacationFacts): boolean =>
+  managesVacationsOf(u, employee.sector);
+
+/** What the web shows on the calendar page. */
+export interface CalendarAbilities {
+  scheduleVacations: boolean;
+  createCompanyEvents: boolean;
+}
+
+export const calendarAbilities = (u: Actor): CalendarAbilities => ({
+  scheduleVacations: canScheduleVacations(u),
+  createCompanyEvents: canCreateCompanyEvent(u),
+});
