@@ -172,4 +172,9 @@ export const MSG = {
   operationSendError: 'Erro ao enviar arquivos.',
   operationNone: 'Nunhum anexo para a OT informada',
   operationEmpty: 'Não há anexos a serem exibidos',
+  operationVideoType: 'As posições 1 a 3 aceitam apenas vídeos (mp4, avi, mkv, mov, webm, flv, wmv).',
+  operationImageType: 'A posição 4 aceita apenas imagens (png, jpeg, jpg, gif, bmp, webp).',
+  operationTooLarge: 'O arquivo é grande demais para esta posição.',
+  operationUploadNotFound: 'Envio não encontrado.',
+  operationFileNotFound: 'Arquivo não encontrado.',
 } as const;
