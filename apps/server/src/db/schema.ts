@@ -210,6 +210,18 @@ export interface FolderSharesTable {
   created_at: string;
 }
 
+export interface OperationAttachmentsTable {
+  id: Generated<number>;
+  ot: string;
+  slot: number;
+  file_name: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  user_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sectors: SectorsTable;
@@ -233,6 +245,7 @@ export interface Database {
   folders: FoldersTable;
   folder_files: FolderFilesTable;
   folder_shares: FolderSharesTable;
+  operation_attachments: OperationAttachmentsTable;
 }
 
 export type User = Selectable<UsersTable>;
