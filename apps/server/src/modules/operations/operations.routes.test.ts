@@ -182,6 +182,13 @@ describe('operation attachments', () => {
     expect((await post({ ot: '12345a', slot: '1' })).statusCode).toBe(400);
     expect((await post({ ot: '123456', slot: '5' })).statusCode).toBe(400);
     expect((await post({ ot: '123456' })).statusCode).toBe(400);
+    const noVersion = await member({
+      method: 'POST',
+      url: OPERATION_UPLOAD_PATH,
+      headers: { 'upload-length': '10' },
+    });
+    expect(noVersion.statusCode).toBe(412);
+    expect(noVersion.json().error).toMatch(/protocolo de envio/);
     const tooBig = await post({ ot: '123456', slot: '4' }, 26 * 1024 * 1024);
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json()).toEqual({ error: MSG.operationTooLarge });

@@ -11,7 +11,7 @@ import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
 import { sendStoredFile } from '../../platform/serve-file.ts';
 import * as service from './operations.service.ts';
-import { createOperationUploads, handTo } from './operations.uploads.ts';
+import { createOperationUploads, passToTus } from './operations.uploads.ts';
 
 const SWEEP_EVERY_MS = 60 * 60_000;
 
@@ -48,7 +48,7 @@ export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): P
    * The tus protocol's routes. They are plain Fastify routes, so the auth guard runs on them like
    * on every route (access 'member', declared here; registeredRoutes and the authz matrix list
    * them). Their bodies are raw bytes that tus reads itself: in this scope no content-type parser
-   * reads a body, and the handler hands the raw request to tus with the session's user.
+   * reads a body, and passToTus hands the raw request to tus with the session's user.
    */
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -60,11 +60,7 @@ export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): P
       url: OPERATION_UPLOAD_PATH,
       config,
       schema: { summary: 'Creates a resumable upload (tus 1.0.0; metadata ot, slot, filename).' },
-      handler: async (request, reply) => {
-        handTo(request.raw, currentUser(request));
-        reply.hijack();
-        await uploads.tus.handle(request.raw, reply.raw);
-      },
+      handler: async (request, reply) => passToTus(uploads, request, reply, currentUser(request)),
     });
 
     scope.route({
@@ -80,9 +76,7 @@ export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): P
         const { id } = request.params as { id: string };
         // Another user's upload is not there for the caller.
         if ((await uploads.ownerOf(id)) !== user.userId) throw notFound(MSG.operationUploadNotFound);
-        handTo(request.raw, user);
-        reply.hijack();
-        await uploads.tus.handle(request.raw, reply.raw);
+        return passToTus(uploads, request, reply, user);
       },
     });
   });

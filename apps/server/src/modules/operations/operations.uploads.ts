@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import {
   LIMITS,
@@ -11,7 +10,8 @@ import {
 } from '@intranet/contracts';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { NodeRequest } from 'srvx/node';
 import type { AppContext } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { attachUpload } from './operations.service.ts';
@@ -25,8 +25,51 @@ const tusError = (status: number, error: string) => ({
 /** The signed-in user of each request handed to tus (set by the route before tus runs). */
 const usersOfRequests = new WeakMap<object, SessionUser>();
 
-export function handTo(raw: IncomingMessage, user: SessionUser): void {
-  usersOfRequests.set(raw, user);
+/** Portuguese texts for the protocol errors tus answers in English plain text. */
+const TUS_ERRORS: Record<number, string> = {
+  400: 'Cabeçalhos do envio inválidos.',
+  403: 'Envio não permitido.',
+  404: MSG.operationUploadNotFound,
+  409: 'A posição do envio não confere com a do servidor (Upload-Offset).',
+  410: 'Este envio expirou. Envie o arquivo novamente.',
+  412: 'Versão do protocolo de envio não suportada (Tus-Resumable: 1.0.0).',
+  413: MSG.operationTooLarge,
+  415: 'O conteúdo do envio deve ser application/offset+octet-stream.',
+  460: 'O arquivo chegou corrompido. Envie novamente.',
+};
+
+function jsonError(status: number, text: string): string {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && 'error' in parsed) return text;
+  } catch {
+    // tus's own plain-text error
+  }
+  return JSON.stringify({ error: TUS_ERRORS[status] ?? MSG.operationSendError });
+}
+
+/**
+ * Lets tus answer a request of the caller: the raw request (its body unread) goes to tus, and tus's
+ * answer goes out through Fastify's reply (so the security headers and hooks apply), every error
+ * as JSON `{ error }` in Portuguese like the rest of the API.
+ */
+export async function passToTus(
+  uploads: OperationUploads,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: SessionUser,
+): Promise<FastifyReply> {
+  usersOfRequests.set(request.raw, user);
+  const answer = await uploads.tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+  for (const [name, value] of answer.headers) {
+    if (name !== 'content-length' && name !== 'content-type') reply.header(name, value);
+  }
+  reply.status(answer.status);
+  const text = await answer.text();
+  if (answer.status >= 400)
+    return reply.type('application/json; charset=utf-8').send(jsonError(answer.status, text));
+  if (!text) return reply.send();
+  return reply.type(answer.headers.get('content-type') ?? 'application/json; charset=utf-8').send(text);
 }
 
 function userOf(req: { runtime?: { node?: { req?: object } } }): SessionUser {
@@ -70,6 +113,8 @@ export function createOperationUploads(ctx: AppContext, log: FastifyBaseLogger):
     path: OPERATION_UPLOAD_PATH,
     datastore: store,
     relativeLocation: true,
+    // The web app is served from the same origin: no cross-origin client is welcome.
+    allowedOrigins: () => false,
     maxSize: Math.max(...Object.values(OPERATION_MAX_BYTES)),
     async onUploadCreate(req, upload) {
       const user = userOf(req);
