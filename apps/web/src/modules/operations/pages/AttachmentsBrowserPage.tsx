@@ -135,7 +135,7 @@ export function AttachmentsBrowserPage() {
               mih={40}
               leftSection={<IconHome size={18} />}
             >
-              Início
+              Menu de Anexos
             </Button>
           </Group>
         }
