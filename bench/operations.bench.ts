@@ -99,6 +99,8 @@ interface Run {
   mibPerSecond: number;
   bytesSent: number;
   resumedAt: number | null;
+  /** From the drop to the server's answer to HEAD (what the client waits before resending). */
+  reconnectMs: number | null;
   sha256Match: boolean;
   serverRssMb: RssSummary | null;
 }
@@ -119,6 +121,7 @@ async function uploadVideo(app: AppServer, auth: Record<string, string>, cut: bo
   let offset = 0;
   let bytesSent = 0;
   let resumedAt: number | null = null;
+  let reconnectMs: number | null = null;
   let cutDone = !cut;
   let finished: Answer | undefined;
   while (offset < SIZE) {
@@ -133,6 +136,7 @@ async function uploadVideo(app: AppServer, auth: Record<string, string>, cut: bo
       'content-type': 'application/offset+octet-stream',
       'content-length': String(body.length),
     };
+    const sentAt = performance.now();
     const answer = await request(app, 'PATCH', url, headers, body, cutAfter);
     bytesSent += cutAfter ?? body.length;
     if (answer === 'cut' || cutAfter !== undefined) {
@@ -148,6 +152,7 @@ async function uploadVideo(app: AppServer, auth: Record<string, string>, cut: bo
         throw new Error(`HEAD after the drop: ${JSON.stringify(head)}`);
       offset = Number(head.headers['upload-offset']);
       resumedAt = offset;
+      reconnectMs = performance.now() - sentAt;
       continue;
     }
     if (answer.status !== 204 && answer.status !== 200)
@@ -178,6 +183,7 @@ async function uploadVideo(app: AppServer, auth: Record<string, string>, cut: bo
     mibPerSecond: SIZE / MiB / seconds,
     bytesSent,
     resumedAt,
+    reconnectMs,
     sha256Match: hash.digest('hex') === stored.digest('hex'),
     serverRssMb: rss,
   };
@@ -223,6 +229,7 @@ async function main(): Promise<void> {
         'seconds',
         'MiB/s',
         'resumed at MiB',
+        'drop → offset known, ms',
         'server RSS MiB: before / max / after',
         'RSS growth MiB',
         'SHA-256',
@@ -233,6 +240,7 @@ async function main(): Promise<void> {
         r.seconds.toFixed(1),
         fmt(r.mibPerSecond),
         r.resumedAt === null ? '-' : (r.resumedAt / MiB).toFixed(1),
+        r.reconnectMs === null ? '-' : fmt(r.reconnectMs),
         r.serverRssMb ? `${r.serverRssMb.start} / ${r.serverRssMb.max} / ${r.serverRssMb.end}` : '-',
         r.serverRssMb ? String(r.serverRssMb.max - r.serverRssMb.start) : '-',
         r.sha256Match ? 'match' : 'DIFFERS',
