@@ -62,7 +62,9 @@ export async function passToTus(
   usersOfRequests.set(request.raw, user);
   const answer = await uploads.tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
   for (const [name, value] of answer.headers) {
-    if (name !== 'content-length' && name !== 'content-type') reply.header(name, value);
+    // Fastify sets the length and type itself; same origin only, so no CORS headers.
+    if (name === 'content-length' || name === 'content-type' || name.startsWith('access-control-')) continue;
+    reply.header(name, value);
   }
   reply.status(answer.status);
   const text = await answer.text();
