@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { type Access, registerAuthGuard } from './platform/auth-guard.ts';
@@ -127,6 +128,7 @@ const MODULES = [
   appsRoutes,
   foldersRoutes,
   calendarRoutes,
+  operationsRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {

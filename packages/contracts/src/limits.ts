@@ -33,6 +33,12 @@ export const LIMITS = {
   publicFolderId: 2,
   otMinLength: 6,
   operationSlots: 4,
+  /** A phone video of a process (issue 13: a 300 MB video is usual; the bench sends 1 GiB). */
+  operationVideoMaxBytes: 2 * 1024 * 1024 * 1024,
+  /** A phone photo: the 3 MB of §9 is for profile and notice images; a camera photo is bigger. */
+  operationImageMaxBytes: 25 * 1024 * 1024,
+  /** Unfinished resumable uploads are dropped after this long. */
+  operationUploadExpiryHours: 24,
   calendarCells: 42,
   policyVersion: '2025-07-07',
   policyVersionLabel: '07/07/2025',

@@ -199,4 +199,9 @@ export const MSG = {
   calendarFeedError: 'Erro ao atualizar o link do calendário.',
   calendarFeedInvalid: 'Link de calendário inválido ou revogado.',
   calendarLoadError: 'Erro ao carregar o calendário.',
+  operationVideoType: 'As posições 1 a 3 aceitam apenas vídeos (mp4, avi, mkv, mov, webm, flv, wmv).',
+  operationImageType: 'A posição 4 aceita apenas imagens (png, jpeg, jpg, gif, bmp, webp).',
+  operationTooLarge: 'O arquivo é grande demais para esta posição.',
+  operationUploadNotFound: 'Envio não encontrado.',
+  operationFileNotFound: 'Arquivo não encontrado.',
 } as const;

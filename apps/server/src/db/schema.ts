@@ -253,6 +253,18 @@ export interface CalendarFeedsTable {
   created_at: string;
 }
 
+export interface OperationAttachmentsTable {
+  id: Generated<number>;
+  ot: string;
+  slot: number;
+  file_name: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  user_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sectors: SectorsTable;
@@ -280,6 +292,7 @@ export interface Database {
   calendar_event_invitees: CalendarEventInviteesTable;
   calendar_vacations: CalendarVacationsTable;
   calendar_feeds: CalendarFeedsTable;
+  operation_attachments: OperationAttachmentsTable;
 }
 
 export type User = Selectable<UsersTable>;

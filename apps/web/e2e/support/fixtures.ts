@@ -19,6 +19,11 @@ export interface ConsoleGuard {
    * logged-out token…). Only client errors (4xx) can be allowed.
    */
   allowResourceError(status: ProvokedStatus, url: string | RegExp): void;
+  /**
+   * Accepts "Failed to load resource: net::ERR_…" for a resource whose URL matches, because the
+   * test cuts that connection on purpose (a dropped Wi-Fi in the middle of an upload).
+   */
+  allowNetworkFailure(url: string | RegExp): void;
   /** Watches a page or a context that the test opened itself (the default context is watched already). */
   watch(target: Page | BrowserContext): void;
   /** The problems collected so far (console errors, page errors, CSP refusals). */
@@ -26,6 +31,7 @@ export interface ConsoleGuard {
 }
 
 const RESOURCE_ERROR = /Failed to load resource: the server responded with a status of (\d{3})/;
+const NETWORK_FAILURE = /Failed to load resource: net::ERR_/;
 
 function matches(url: string, pattern: string | RegExp): boolean {
   return typeof pattern === 'string' ? url.includes(pattern) : pattern.test(url);
@@ -43,9 +49,11 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
     async ({ context }, use) => {
       const problems: string[] = [];
       const allowed: AllowedResourceError[] = [];
+      const cut: (string | RegExp)[] = [];
       const watched = new WeakSet<object>();
 
       const isAllowed = (text: string, url: string) => {
+        if (NETWORK_FAILURE.test(text)) return cut.some((pattern) => matches(url, pattern));
         const status = RESOURCE_ERROR.exec(text)?.[1];
         if (!status) return false;
         return allowed.some((a) => String(a.status) === status && matches(url, a.url));
@@ -73,6 +81,9 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
       await use({
         allowResourceError: (status, url) => {
           allowed.push({ status, url });
+        },
+        allowNetworkFailure: (url) => {
+          cut.push(url);
         },
         watch,
         problems: () => [...problems],

@@ -6,6 +6,7 @@ import { LoginPage } from '../modules/auth/pages/LoginPage.tsx';
 import { calendarRoutes } from '../modules/calendar/calendar.routes.tsx';
 import { foldersRoutes } from '../modules/folders/folders.routes.tsx';
 import { noticesRoutes } from '../modules/notices/notices.routes.tsx';
+import { operationsRoutes } from '../modules/operations/operations.routes.tsx';
 import { ticketsRoutes } from '../modules/tickets/tickets.routes.tsx';
 import { usersRoutes } from '../modules/users/users.routes.tsx';
 import { lazyPage } from '../ui/lazy-page.ts';
@@ -48,9 +49,6 @@ const PLANNED: { path: string; title: string }[] = [
   { path: '/forminsertemployee', title: 'Inserir Funcionário' },
   { path: '/avisos', title: 'Avisos' },
   { path: '/eventos', title: 'Eventos' },
-  { path: '/homeAnexoOperacao', title: 'Gravação de Processos' },
-  { path: '/homeAnexoOperacao/anexosOperacao', title: 'Inserir Anexos' },
-  { path: '/homeAnexoOperacao/listanexosoperacao', title: 'Gerenciar Anexos' },
   { path: '/privacy-policy', title: 'Política de Privacidade' },
 ];
 
@@ -71,6 +69,7 @@ const moduleRoutes: RouteObject[] = [
   ...appsRoutes,
   ...foldersRoutes,
   ...calendarRoutes,
+  ...operationsRoutes,
 ];
 
 const protectedRoutes: RouteObject[] = [

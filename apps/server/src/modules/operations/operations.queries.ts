@@ -1,0 +1,53 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { DbOrTx } from '../../db/database.ts';
+import { ilike, likeContains } from '../../db/dialect.ts';
+import type { OperationAttachmentsTable } from '../../db/schema.ts';
+
+export type AttachmentRow = Selectable<OperationAttachmentsTable>;
+export type NewAttachment = Insertable<OperationAttachmentsTable>;
+
+export async function insertAttachment(db: DbOrTx, row: NewAttachment): Promise<AttachmentRow> {
+  return db.insertInto('operation_attachments').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Every file of one OT, by slot then upload order (the newest of a slot last). */
+export function attachmentsOfOt(db: DbOrTx, ot: string): Promise<AttachmentRow[]> {
+  return db
+    .selectFrom('operation_attachments')
+    .selectAll()
+    .where('ot', '=', ot)
+    .orderBy('slot')
+    .orderBy('id')
+    .execute();
+}
+
+export function attachmentByFileName(db: DbOrTx, fileName: string): Promise<AttachmentRow | undefined> {
+  return db
+    .selectFrom('operation_attachments')
+    .selectAll()
+    .where('file_name', '=', fileName)
+    .executeTakeFirst();
+}
+
+/** The one "contains" search of this module (to be swapped for the shared helper of issue 14). */
+const otContains = (search: string) => ilike('ot', likeContains(search));
+
+/** One folder per OT, in OT order, `limit` at a time after the OT `after` (keyset paging). */
+export async function otFolders(
+  db: DbOrTx,
+  filter: { search?: string; after?: string; limit: number },
+): Promise<{ rows: { ot: string; files: number; lastAt: string }[]; next: string | null }> {
+  let query = db
+    .selectFrom('operation_attachments')
+    .select((eb) => ['ot', eb.fn.countAll<number>().as('files'), eb.fn.max('created_at').as('lastAt')])
+    .groupBy('ot')
+    .orderBy('ot')
+    .limit(filter.limit + 1);
+  if (filter.search) query = query.where(otContains(filter.search));
+  if (filter.after) query = query.where('ot', '>', filter.after);
+  const rows = await query.execute();
+  const page = rows
+    .slice(0, filter.limit)
+    .map((r) => ({ ot: r.ot, files: Number(r.files), lastAt: r.lastAt }));
+  return { rows: page, next: rows.length > filter.limit ? (page.at(-1)?.ot ?? null) : null };
+}

@@ -1,0 +1,83 @@
+import {
+  operationsCalls as calls,
+  MSG,
+  OPERATION_UPLOAD_PATH,
+  operationUploadParams,
+} from '@intranet/contracts';
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../platform/auth-guard.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { route } from '../../platform/route.ts';
+import { sendStoredFile } from '../../platform/serve-file.ts';
+import * as service from './operations.service.ts';
+import { createOperationUploads, passToTus } from './operations.uploads.ts';
+
+const SWEEP_EVERY_MS = 60 * 60_000;
+
+export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  route(app, calls.byOt, {
+    handler: async (request) => service.attachmentsOfOt(ctx, currentUser(request), request.query.ot),
+  });
+
+  route(app, calls.listOts, {
+    handler: async (request) => service.otFolders(ctx, currentUser(request), request.query),
+  });
+
+  route(app, calls.file, {
+    handler: async (request, reply) => {
+      const file = await service.attachmentFile(ctx, currentUser(request), request.params.name);
+      return sendStoredFile(request, reply, ctx.storage, {
+        key: file.key,
+        contentType: file.mime,
+        notFoundMessage: MSG.operationFileNotFound,
+        // Names are never reused (uuid): a video seeks through ranges the browser may keep.
+        cacheControl: 'private, max-age=31536000, immutable',
+      });
+    },
+  });
+
+  const uploads = createOperationUploads(ctx, app.log);
+  const sweep = setInterval(() => {
+    uploads.sweep().catch((err: unknown) => app.log.error({ err }, 'operation uploads: sweep failed'));
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  /*
+   * The tus protocol's routes. They are plain Fastify routes, so the auth guard runs on them like
+   * on every route (access 'member', declared here; registeredRoutes and the authz matrix list
+   * them). Their bodies are raw bytes that tus reads itself: in this scope no content-type parser
+   * reads a body, and passToTus hands the raw request to tus with the session's user.
+   */
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const config = { access: 'member' as const };
+
+    scope.route({
+      method: 'POST',
+      url: OPERATION_UPLOAD_PATH,
+      config,
+      schema: { summary: 'Creates a resumable upload (tus 1.0.0; metadata ot, slot, filename).' },
+      handler: async (request, reply) => passToTus(uploads, request, reply, currentUser(request)),
+    });
+
+    scope.route({
+      method: ['HEAD', 'PATCH', 'DELETE'],
+      url: `${OPERATION_UPLOAD_PATH}/:id`,
+      config,
+      schema: {
+        summary: "Reads the offset of (HEAD), appends to (PATCH) or drops (DELETE) one's own upload (tus).",
+        params: operationUploadParams,
+      },
+      handler: async (request, reply) => {
+        const user = currentUser(request);
+        const { id } = request.params as { id: string };
+        // Another user's upload is not there for the caller.
+        if ((await uploads.ownerOf(id)) !== user.userId) throw notFound(MSG.operationUploadNotFound);
+        return passToTus(uploads, request, reply, user);
+      },
+    });
+  });
+}

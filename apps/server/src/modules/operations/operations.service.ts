@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import {
+  canManageAttachments,
+  canSeeOtAttachments,
+  MSG,
+  OPERATION_MIMES,
+  OPERATION_TYPE_MESSAGE,
+  type OperationAttachment,
+  type OperationUploadMetadata,
+  type SessionUser,
+  slotKind,
+} from '@intranet/contracts';
+import { fileTypeFromFile } from 'file-type/node';
+import { nowIso } from '../../db/database.ts';
+import { auditedChange } from '../../platform/audit.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { authorize, notFound, unsupportedMedia } from '../../platform/errors.ts';
+import { cleanOriginalName } from '../../platform/uploads.ts';
+import * as q from './operations.queries.ts';
+
+/** Storage keys of attachments: operation/<uuid>.<ext>; served at /api/operation/files/<name>. */
+const STORAGE_PREFIX = 'operation';
+const storageKey = (fileName: string) => `${STORAGE_PREFIX}/${fileName}`;
+
+export function toAttachment(row: q.AttachmentRow): OperationAttachment {
+  return {
+    id: row.id,
+    ot: row.ot,
+    slot: row.slot,
+    // Spec §7: files are fetched from the api base path plus the file path.
+    filepath: `operation/files/${row.file_name}`,
+    mime: row.mime,
+    kind: row.mime.startsWith('image/') ? 'image' : 'video',
+    name: row.original_name,
+    size: Number(row.size),
+    createdAt: row.created_at,
+  };
+}
+
+export async function attachmentsOfOt(ctx: AppContext, user: SessionUser, ot: string) {
+  authorize(canSeeOtAttachments(user));
+  return (await q.attachmentsOfOt(ctx.db, ot)).map(toAttachment);
+}
+
+export async function otFolders(
+  ctx: AppContext,
+  user: SessionUser,
+  filter: { search?: string; after?: string; limit: number },
+) {
+  authorize(canManageAttachments(user), 'Apenas administradores e gestores gerenciam os anexos.');
+  return q.otFolders(ctx.db, filter);
+}
+
+/** The stored file behind a name, or 404. */
+export async function attachmentFile(ctx: AppContext, user: SessionUser, fileName: string) {
+  const row = await q.attachmentByFileName(ctx.db, fileName);
+  if (!row || !canSeeOtAttachments(user)) throw notFound(MSG.operationFileNotFound);
+  return { key: storageKey(row.file_name), mime: row.mime };
+}
+
+/**
+ * A finished upload becomes an attachment: its type is read from its bytes and checked against
+ * its slot's list, the bytes are copied into Storage under a generated name, and the row commits
+ * with its audit entry before the file is moved under its key.
+ */
+export async function attachUpload(
+  ctx: AppContext,
+  userId: number,
+  meta: OperationUploadMetadata,
+  sourcePath: string,
+): Promise<OperationAttachment> {
+  const kind = slotKind(meta.slot);
+  const type = await fileTypeFromFile(sourcePath);
+  if (!type || !OPERATION_MIMES[kind].includes(type.mime))
+    throw unsupportedMedia(OPERATION_TYPE_MESSAGE[kind]);
+  const temp = await ctx.storage.writeTemp(createReadStream(sourcePath));
+  const fileName = `${randomUUID()}.${type.ext}`;
+  let row: q.AttachmentRow;
+  try {
+    row = await auditedChange(ctx.db, userId, async (tx, record) => {
+      const inserted = await q.insertAttachment(tx, {
+        ot: meta.ot,
+        slot: meta.slot,
+        file_name: fileName,
+        original_name: cleanOriginalName(meta.filename ?? fileName),
+        mime: type.mime,
+        size: temp.size,
+        user_id: userId,
+        created_at: nowIso(),
+      });
+      record({
+        action: 'operation.attach',
+        entity: 'operation_attachment',
+        entityId: inserted.id,
+        summary: `OT ${meta.ot}, posição ${meta.slot}: ${inserted.original_name} (${type.mime}, ${temp.size} bytes)`,
+      });
+      return inserted;
+    });
+  } catch (err) {
+    await temp.discard();
+    throw err;
+  }
+  await temp.commit(storageKey(fileName));
+  return toAttachment(row);
+}
