@@ -34,3 +34,8 @@ export * from './tickets/tickets.workflow.ts';
 export * from './users/users.calls.ts';
 export * from './users/users.policy.ts';
 export * from './users/users.schemas.ts';
+export * from './purchases/purchases.calls.ts';
+export * from './purchases/purchases.columns.ts';
+export * from './purchases/purchases.policy.ts';
+export * from './purchases/purchases.schemas.ts';
+export * from './purchases/purchases.workflow.ts';
