@@ -19,6 +19,7 @@ import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { type Access, registerAuthGuard } from './platform/auth-guard.ts';
@@ -99,6 +100,7 @@ const MODULES = [
   usersRoutes,
   appsRoutes,
   foldersRoutes,
+  purchasesRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {

@@ -55,11 +55,16 @@ export const managedSectors = (u: PurchaseActor): string[] =>
   isGestorOrAbove(u) ? u.setor.map((s) => s.sector) : [];
 
 /**
- * Who sees a request: its requester, purchasing users, its managers and directors. The server's
- * list query applies the same rule in SQL (purchases.queries.ts#scopeFilter).
+ * The received list (SOLICITAÇÕES DE COMPRAS): every request for purchasing users and directors,
+ * those of his sectors for a manager. The server's list query applies the same rule in SQL
+ * (purchases.queries.ts#scopeFilter; purchases.scope.test.ts compares them).
  */
+export const inReceivedList = (u: PurchaseActor, r: PurchaseFacts): boolean =>
+  isPurchasing(u) || isDirector(u) || isRequestManager(u, r);
+
+/** Who sees a request: its requester, and whoever has it in the received list. */
 export const canSeePurchase = (u: PurchaseActor, r: PurchaseFacts): boolean =>
-  r.userId === u.userId || isPurchasing(u) || isDirector(u) || isRequestManager(u, r);
+  r.userId === u.userId || inReceivedList(u, r);
 
 /** The received list (SOLICITAÇÕES DE COMPRAS): Compras users, admins, managers and directors. */
 export const canListReceivedPurchases = (u: PurchaseActor): boolean =>
