@@ -9,6 +9,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 type Json = Record<string, unknown>;
 interface Detail {
   status: number;
+  statusLabel: string;
   aprovall_id: number | null;
   cotac_id: number | null;
   atendente_name: string | null;
@@ -114,6 +115,23 @@ describe(`purchases (${TEST_DIALECT})`, () => {
     expect((await select(DEMO.gestorCompras, id, q.json<{ id: number }>().id)).statusCode).toBe(200);
     return id;
   };
+
+  it('the demo has a request in every status, and one awaiting a materials list', async () => {
+    const rows = await t.db
+      .selectFrom('purchase_requests')
+      .select(['id', 'status', 'call_id'])
+      .orderBy('id')
+      .execute();
+    expect(rows.slice(0, 11).map((r) => [r.id, r.status])).toEqual(
+      Array.from({ length: 11 }, (_, i) => [i + 1, i]),
+    );
+    const waiting = await detail(DEMO.gestorCompras, 12);
+    expect(waiting.statusLabel).toBe('Solicitação aberta - aguardando lista de materiais');
+    expect(waiting.stages.every((s) => s.state === 'pending')).toBe(true);
+    // Demo request 11 was denied by 1002 (the manager): the timeline marks the spec position.
+    const denied = await detail(DEMO.colaborador, 11);
+    expect(denied.stages.findIndex((s) => s.state === 'denied')).toBe(denied.aprovall_id === 2 ? 4 : 3);
+  });
 
   describe('open request', () => {
     it('lists every missing required field after the spec message', async () => {
@@ -487,10 +505,10 @@ describe(`purchases (${TEST_DIALECT})`, () => {
 
   describe('lists', () => {
     it('received: Compras sees all; a colaborador gets 403; consultation lists only his own', async () => {
-      const id = await newRequest({ descript: 'Notebook para faturamento' });
+      const id = await newRequest({ descript: 'Ultrabook para faturamento' });
       const received = await t.as(DEMO.gestorCompras)({
         method: 'GET',
-        url: '/api/purchases?scope=received&q=notebook',
+        url: '/api/purchases?scope=received&q=ultrabook',
       });
       expect(received.statusCode).toBe(200);
       expect(received.json<{ rows: { id: number }[]; total: number }>()).toMatchObject({
