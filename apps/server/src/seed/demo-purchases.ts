@@ -37,13 +37,14 @@ const Q_HIGH: DemoPurchase['quotes'] = [
 
 /**
  * The demo purchase requests: one in every status of the workflow (ids 1–11 are statuses 0–10, so
- * tests and the authorisation matrix can name them), and request 12 at stage 0 waiting for a
+ * tests and the authorisation matrix can name them; quotes from status 2 on, ids 1–2 on request 3),
+ * and request 12 at stage 0 waiting for a
  * materials list from Infraestrutura (its call at status 20).
  */
 export const DEMO_PURCHASES: DemoPurchase[] = [
   ...[
     [
-      '1003',
+      '1008',
       'compra',
       'Luvas de proteção nitrílicas',
       50,
@@ -110,7 +111,7 @@ export const DEMO_PURCHASES: DemoPurchase[] = [
         filial,
         link: typerequest === 'compra' ? 'https://loja.example/produto' : null,
         status,
-        quotes: status >= 3 ? ((estimaVal as number) > 500 ? Q_HIGH : Q_LOW) : undefined,
+        quotes: status >= 2 ? ((estimaVal as number) > 500 ? Q_HIGH : Q_LOW) : undefined,
         approver:
           status === 10
             ? '1002'
