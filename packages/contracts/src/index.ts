@@ -27,6 +27,7 @@ export * from './notices/notices.schemas.ts';
 export * from './platform/platform.calls.ts';
 export * from './purchases/purchases.calls.ts';
 export * from './purchases/purchases.columns.ts';
+export * from './purchases/purchases.messages.ts';
 export * from './purchases/purchases.policy.ts';
 export * from './purchases/purchases.schemas.ts';
 export * from './purchases/purchases.workflow.ts';

@@ -72,6 +72,9 @@ export const formMoney = z
   })
   .pipe(moneySchema);
 
+/** A form's empty input ('' from a cleared number field) is an absent value. */
+const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -99,11 +102,14 @@ export const openRequestBody = z
   .object({
     typerequest: z.enum(REQUEST_TYPES, { error: 'Tipo de solicitação inválido.' }),
     descript: text(500).optional(),
-    qnt: queryInt({ min: 1, max: 1_000_000, message: 'Informe uma quantidade válida.' }).optional(),
+    qnt: z.preprocess(
+      emptyAsAbsent,
+      queryInt({ min: 1, max: 1_000_000, message: 'Informe uma quantidade válida.' }).optional(),
+    ),
     justify: z.string().trim().optional(),
     justifyDescript: text(LIMITS.textMax).optional(),
     supplyType: z.enum(SUPPLY_TYPES).optional().nullable(),
-    estimaVal: formMoney.optional().nullable(),
+    estimaVal: z.preprocess(emptyAsAbsent, formMoney.optional().nullable()),
     filial: z.string().trim().optional(),
     priority: z.union([z.number(), z.string()]).optional(),
     obs: optionalText(LIMITS.textMax),

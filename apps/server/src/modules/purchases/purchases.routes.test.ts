@@ -1,8 +1,7 @@
-import { MSG } from '@intranet/contracts';
+import { MSG, PURCHASE_MSG as MSG_PURCHASE } from '@intranet/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
-import { MSG_PURCHASE } from './purchases.service.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 

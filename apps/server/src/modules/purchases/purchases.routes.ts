@@ -1,4 +1,4 @@
-import { purchasesCalls as calls } from '@intranet/contracts';
+import { purchasesCalls as calls, PURCHASE_MSG as MSG_PURCHASE } from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -9,7 +9,6 @@ import { XLSX_MIME } from '../../platform/xlsx-stream.ts';
 import { purchasesSpreadsheet } from './purchases.export.ts';
 import * as q from './purchases.queries.ts';
 import * as service from './purchases.service.ts';
-import { MSG_PURCHASE } from './purchases.service.ts';
 
 export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   route(app, calls.open, {

@@ -14,6 +14,7 @@ import {
   formatBRL,
   fromCentavos,
   MSG,
+  PURCHASE_MSG as MSG_PURCHASE,
   type OpenRequest,
   PURCHASE_STATUS,
   type PurchaseActor,
@@ -42,28 +43,6 @@ import { richTextToPlain, sanitizeRichText } from '../../platform/rich-text.ts';
 import { loadSessionUser } from '../../platform/sessions.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
 import * as q from './purchases.queries.ts';
-
-export const MSG_PURCHASE = {
-  notFound: 'Solicitação não encontrada.',
-  sent: 'Sua solicitação foi enviada ao setor de Compras.',
-  moved: 'Etapa atualizada!',
-  conflict: 'Esta solicitação foi alterada por outra pessoa. Atualize a página e tente novamente.',
-  invalidTransition: 'Esta ação não é possível na etapa atual da solicitação.',
-  linkOrFile: 'Para uma compra, informe um link ou anexe um arquivo.',
-  filesRequired: 'Anexe fotos ou documentos: a justificativa escolhida exige anexos.',
-  buyerRequired: 'Escolha um comprador do setor de Compras.',
-  pickerRequired: 'Escolha quem retirou, entre os usuários de Compras.',
-  quoteNotFound: 'Cotação não encontrada.',
-  quoteAttachment: `${MSG.quoteAttachmentRequired.trim()} de canal Fisica.`,
-  quoteSelected: 'Cotação selecionada!',
-  quoteUpdated: 'Cotação atualizada!',
-  quoteDeleted: 'Cotação excluída!',
-  inQuoteOn: 'Solicitação colocada em cotação.',
-  inQuoteOff: 'Solicitação retirada de cotação.',
-  cancelled: 'Solicitação cancelada.',
-  commentSent: 'Comentário enviado!',
-  commentEmpty: 'Escreva o comentário.',
-} as const;
 
 /** The session user as purchases decide: plus whether he is the company's director. */
 export async function actorOf(ctx: AppContext, user: SessionUser): Promise<PurchaseActor> {
