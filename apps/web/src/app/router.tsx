@@ -5,6 +5,7 @@ import { afterLoginPath } from '../modules/auth/login-redirect.ts';
 import { LoginPage } from '../modules/auth/pages/LoginPage.tsx';
 import { foldersRoutes } from '../modules/folders/folders.routes.tsx';
 import { noticesRoutes } from '../modules/notices/notices.routes.tsx';
+import { purchasesRoutes } from '../modules/purchases/purchases.routes.tsx';
 import { ticketsRoutes } from '../modules/tickets/tickets.routes.tsx';
 import { usersRoutes } from '../modules/users/users.routes.tsx';
 import { lazyPage } from '../ui/lazy-page.ts';
@@ -37,8 +38,6 @@ const UnderConstruction = lazy(async () => ({
 const PLANNED: { path: string; title: string }[] = [
   { path: '/agendevents', title: 'Eventos' },
   { path: '/setEmployees', title: 'Gerenciar Funcionários' },
-  { path: '/openpurchrequest', title: 'Solicitar Compra' },
-  { path: '/requestopened', title: 'Solicitações de Compras' },
   { path: '/managerFines', title: 'Gestão de Multas' },
   { path: '/rhHomeRequest', title: 'Recursos Humanos' },
   { path: '/formDismissal', title: 'Solicitação de Demissão' },
@@ -70,6 +69,7 @@ const moduleRoutes: RouteObject[] = [
   ...noticesRoutes,
   ...appsRoutes,
   ...foldersRoutes,
+  ...purchasesRoutes,
 ];
 
 const protectedRoutes: RouteObject[] = [

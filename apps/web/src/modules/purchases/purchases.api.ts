@@ -1,4 +1,4 @@
-import { MSG, PURCHASE_COLUMNS, type PurchaseScope, purchasesCalls as calls } from '@intranet/contracts';
+import { purchasesCalls as calls, MSG, PURCHASE_COLUMNS, type PurchaseScope } from '@intranet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callUrl, type WebCallInput } from '../../api/call.ts';
 import { successMessage } from '../../api/query-client.ts';
@@ -21,7 +21,8 @@ export function usePurchaseTable(scope: PurchaseScope, extra: { q?: string; wait
       const more = res.rows.length === res.pageSize ? 1 : 0;
       return { ...res, total: res.total ?? (res.page - 1) * res.pageSize + res.rows.length + more };
     },
-    exportUrl: ({ filters, sort, dir }) => callUrl(calls.exportList, { query: { scope, ...extra, ...filters, sort, dir } }),
+    exportUrl: ({ filters, sort, dir }) =>
+      callUrl(calls.exportList, { query: { scope, ...extra, ...filters, sort, dir } }),
   });
 }
 
@@ -74,7 +75,8 @@ export function useOpenPurchase() {
 export function useTransition(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: WebCallInput<typeof calls.transition>['body']) => call(calls.transition, { params: { id }, body }),
+    mutationFn: (body: WebCallInput<typeof calls.transition>['body']) =>
+      call(calls.transition, { params: { id }, body }),
     onSettled: invalidate,
     meta: { error: 'Não foi possível mudar a etapa.', success: successMessage },
   });
@@ -83,7 +85,8 @@ export function useTransition(id: number) {
 export function useSelectQuote(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: WebCallInput<typeof calls.selectQuote>['body']) => call(calls.selectQuote, { params: { id }, body }),
+    mutationFn: (body: WebCallInput<typeof calls.selectQuote>['body']) =>
+      call(calls.selectQuote, { params: { id }, body }),
     onSettled: invalidate,
     meta: { error: 'Não foi possível selecionar a cotação.', success: successMessage },
   });
@@ -140,7 +143,8 @@ export function useDropRequest() {
 export function useAddComment(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: WebCallInput<typeof calls.addComment>['body']) => call(calls.addComment, { params: { id }, body }),
+    mutationFn: (body: WebCallInput<typeof calls.addComment>['body']) =>
+      call(calls.addComment, { params: { id }, body }),
     onSuccess: invalidate,
     meta: { error: 'Erro ao enviar comentário.', success: successMessage },
   });
