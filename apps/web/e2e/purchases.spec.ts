@@ -12,7 +12,8 @@ import { apiToken, readOutbox, signIn, toasts } from './support/session.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-test.describe.configure({ mode: 'serial' });
+// Long journeys of many screens on a shared 2-core machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async ({ request }) => {
   // Normally done by the first-access journey; accepting again is harmless, so this spec also runs alone.
@@ -42,7 +43,7 @@ async function fillQuoteRow(
   const r = page.locator(`[data-quote-row="${row}"]`);
   await r.getByRole('textbox', { name: 'Fornecedor' }).fill(values.fornecedor);
   await r.getByLabel('Prazo de entrega').fill(values.prazo);
-  const valor = r.getByRole('textbox', { name: 'Valor' });
+  const valor = r.getByRole('textbox', { name: 'Valor', exact: true });
   await valor.click();
   await valor.press('ControlOrMeta+a');
   await valor.pressSequentially(values.valor);
@@ -62,7 +63,7 @@ test('João asks for a compra with a link and is told it went to Compras', async
   );
 
   await page.getByRole('textbox', { name: 'Produto' }).fill('Notebook para a expedição');
-  await page.getByRole('textbox', { name: 'Justificativa' }).click();
+  await page.getByRole('textbox', { name: 'Justificativa', exact: true }).click();
   await page.getByRole('option', { name: 'Novo ativo', exact: true }).click();
   await page
     .getByRole('textbox', { name: 'Descrição da justificativa' })
