@@ -148,6 +148,31 @@ const purchases: AuthzModule = {
       expect: 200,
     },
 
+    { method: 'POST', url: '/api/purchases/1/materials', as: null, payload: { descript: 'x' }, expect: 401 },
+    {
+      method: 'POST',
+      url: '/api/purchases/1/materials',
+      as: DEMO.juridico,
+      payload: { descript: 'Prateleiras' },
+      expect: 403,
+      note: 'his own request: only Compras asks for a materials list',
+    },
+    {
+      method: 'POST',
+      url: '/api/purchases/1/materials',
+      as: DEMO.gestorMultas,
+      payload: { descript: 'Prateleiras' },
+      expect: 404,
+      proves: 'refused',
+    },
+    {
+      method: 'POST',
+      url: '/api/purchases/1/materials',
+      as: DEMO.gestorCompras,
+      payload: { descript: 'Prateleiras' },
+      expect: 200,
+    },
+
     { method: 'GET', url: '/api/purchases/2/files/1', as: null, expect: 401 },
     { method: 'GET', url: '/api/purchases/2/files/1', as: DEMO.gestorMultas, expect: 404, proves: 'refused' },
     {

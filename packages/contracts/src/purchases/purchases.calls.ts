@@ -10,6 +10,7 @@ import {
   getQuoteQuery,
   inQuoteBody,
   insertQuoteFields,
+  materialsRequestBody,
   okReply,
   openRequestBody,
   openRequestReply,
@@ -101,6 +102,14 @@ export const purchasesCalls = {
     summary: 'Colocar em cotação / Retirar de cotação.',
     params: purchaseIdParams,
     body: inQuoteBody,
+    reply: okReply,
+  }),
+  requestMaterials: endpoint({
+    method: 'POST',
+    path: '/api/purchases/:id/materials',
+    summary: 'Asks Infraestrutura for a materials list: a call at status 20 tied to the request.',
+    params: purchaseIdParams,
+    body: materialsRequestBody,
     reply: okReply,
   }),
   file: endpoint({

@@ -19,6 +19,7 @@ export const PURCHASE_MSG = {
   inQuoteOn: 'Solicitação colocada em cotação.',
   inQuoteOff: 'Solicitação retirada de cotação.',
   cancelled: 'Solicitação cancelada.',
+  materialsRequested: 'Lista de materiais solicitada à Infraestrutura.',
   commentSent: 'Comentário enviado!',
   commentEmpty: 'Escreva o comentário.',
 } as const;

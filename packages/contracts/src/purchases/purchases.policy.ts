@@ -34,6 +34,8 @@ export interface PurchaseFacts {
   quoteCount: number;
   /** The in-quote (buy-active) flag. */
   inQuote: boolean;
+  /** The materials call asked of Infraestrutura, if any. */
+  materialsCallId?: number | null;
 }
 
 /** The director of stage 4: a level-1 user, or the approver registered as diretor. */
@@ -129,6 +131,10 @@ export const canToggleInQuote = (u: PurchaseActor, r: PurchaseFacts) =>
   isPurchasing(u) &&
   (r.status === PURCHASE_STATUS.aguardandoCotacao || r.status === PURCHASE_STATUS.aprovacaoGestor);
 
+/** Materials request (spec §2 overlay): purchasing asks Infraestrutura for a list while the request is at 0. */
+export const canRequestMaterials = (u: PurchaseActor, r: PurchaseFacts) =>
+  isPurchasing(u) && r.status === PURCHASE_STATUS.aberta && !r.materialsCallId;
+
 /** Comments: whoever sees the request, while it is open. */
 export const canCommentPurchase = (u: PurchaseActor, r: PurchaseFacts) =>
   canSeePurchase(u, r) && r.status !== PURCHASE_STATUS.finalizada && r.status !== PURCHASE_STATUS.negado;
@@ -144,6 +150,9 @@ export function purchaseAbilities(u: PurchaseActor, r: PurchaseFacts): PurchaseA
     editQuotes: canEditQuotes(u, r),
     selectQuote: canSelectQuote(u, r),
     toggleInQuote: canToggleInQuote(u, r),
+    requestMaterials: canRequestMaterials(u, r),
+    /** Aceitar / Recusar of the materials call (tickets' setCall, purchasing). */
+    materials: isPurchasing(u) && Boolean(r.materialsCallId),
     comment: canCommentPurchase(u, r),
   };
 }

@@ -253,6 +253,8 @@ export const purchaseAbilitiesSchema = z.object({
   editQuotes: z.boolean(),
   selectQuote: z.boolean(),
   toggleInQuote: z.boolean(),
+  requestMaterials: z.boolean(),
+  materials: z.boolean(),
   comment: z.boolean(),
 });
 export type PurchaseAbilities = z.infer<typeof purchaseAbilitiesSchema>;
@@ -411,5 +413,14 @@ export const pickerQuery = z.object({
     .transform((v) => v || undefined),
 });
 export const pickerUser = z.object({ id: z.number(), nome: z.string(), matricula: z.string() });
+
+/** Solicitar lista de materiais: what Infraestrutura should list. */
+export const materialsRequestBody = z.object({
+  descript: z
+    .string({ error: MSG.fieldRequired })
+    .trim()
+    .min(1, { error: MSG.fieldRequired })
+    .max(LIMITS.textMax, { error: `O campo deve ter no máximo ${LIMITS.textMax} caracteres.` }),
+});
 
 export const okReply = z.object({ success: z.literal(true), message: z.string() });

@@ -87,6 +87,13 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   });
 
+  route(app, calls.requestMaterials, {
+    handler: async (request) => {
+      await service.requestMaterials(ctx, currentUser(request), request.params.id, request.body.descript);
+      return { success: true as const, message: MSG_PURCHASE.materialsRequested };
+    },
+  });
+
   route(app, calls.file, {
     // Opened by <img>/<a> with the cookie session; only who sees the request gets its files.
     handler: async (request, reply) => {

@@ -1,11 +1,13 @@
 import {
   approverAfter,
+  CALL_STATUS,
   canCancelPurchase,
   canCommentPurchase,
   canEditQuotes,
   canFirePurchaseTransition,
   canListReceivedPurchases,
   canOpenPurchase,
+  canRequestMaterials,
   canSeePurchase,
   canSelectQuote,
   canToggleInQuote,
@@ -42,6 +44,7 @@ import { commitWithFiles } from '../../platform/image-upload.ts';
 import { richTextToPlain, sanitizeRichText } from '../../platform/rich-text.ts';
 import { loadSessionUser } from '../../platform/sessions.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
+import * as tickets from '../tickets/tickets.queries.ts';
 import * as q from './purchases.queries.ts';
 
 /** The session user as purchases decide: plus whether he is the company's director. */
@@ -68,6 +71,7 @@ async function factsOf(db: AppContext['db'] | Tx, record: q.PurchaseRecord) {
     selectedQuoteCentavos: selected ? selected.valor : null,
     quoteCount: quotes.length,
     inQuote: record.in_quote === 1,
+    materialsCallId: record.call_id,
   };
   return { facts, quotes };
 }
@@ -615,4 +619,53 @@ export async function pickerUsers(ctx: AppContext, user: SessionUser, text: stri
   const actor = await actorOf(ctx, user);
   authorize(canListReceivedPurchases(actor));
   return q.purchasingUsers(ctx.db, text);
+}
+
+/**
+ * Solicitar lista de materiais: a support call to Infraestrutura at status 20 tied to the request
+ * (calls.request_id); the tickets module takes it from there (Inserir Materiais, Aceitar, Recusar).
+ */
+export async function requestMaterials(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+  descript: string,
+): Promise<void> {
+  const actor = await actorOf(ctx, user);
+  const { record, facts } = await loadVisible(ctx, actor, id);
+  authorize(canRequestMaterials(actor, facts));
+  const now = nowIso();
+  await auditedChange(ctx.db, user.userId, async (tx, audit) => {
+    const callId = await tickets.insertCall(tx, {
+      problema: 'Nova Estrutura',
+      dep: 'Infraestrutura',
+      descricao: `Lista de materiais para a solicitação de compra #${id} (${record.descript}): ${descript}`,
+      filial: record.filial,
+      status: CALL_STATUS.materiaisPendentes,
+      user_id: user.userId,
+      nome_usuario: user.userName,
+      matricula_usuario: user.matricula,
+      setores_usuario: user.setor.map((s) => s.sector).join(', ') || null,
+      suporte_id: null,
+      nome_suporte: null,
+      matricula_suporte: null,
+      request_id: id,
+      created_at: now,
+      updated_at: now,
+    });
+    const ok = await q.updateIfStatus(tx, id, record.status, { call_id: callId, material_sol: 1 }, now);
+    if (!ok) throw conflict(MSG_PURCHASE.conflict);
+    audit({
+      action: 'call.open',
+      entity: 'call',
+      entityId: callId,
+      summary: `Lista de materiais da compra #${id}`,
+    });
+    audit({
+      action: 'purchase.materials',
+      entity: 'purchase',
+      entityId: id,
+      summary: `Lista de materiais solicitada à Infraestrutura (chamado #${callId})`,
+    });
+  });
 }
