@@ -230,6 +230,34 @@ test('a request denied by the manager shows the denied mark at the spec position
   );
 });
 
+test('Compras accepts the materials list Infraestrutura sent for demo request 12', async ({
+  page,
+  request,
+}) => {
+  ticket = 12;
+  const admin = await apiToken(request, '1001');
+  const token = await apiToken(request, '1002');
+  const d = await request.get('/api/purchases/12', { headers: { authorization: `Bearer ${token}` } });
+  const { call_id } = (await d.json()) as { call_id: number };
+  const sent = await request.post(`/api/calls/${call_id}/materials`, {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { items: [{ item_name: 'Cantoneira de aço', measure: 'unidades', qnt: 12 }] },
+  });
+  expect(sent.status()).toBe(200);
+
+  await signIn(page, '1002', '/requestopened?ticket=12');
+  await expect(detail(page).locator('[data-status]').first()).toHaveText(
+    'Solicitação aberta - lista recebida',
+  );
+  const materials = detail(page).getByRole('region', { name: 'Lista de materiais' });
+  await expect(materials.getByRole('table', { name: 'Materiais' })).toContainText('Cantoneira de aço');
+  await expect(materials.getByRole('button', { name: 'Recusar' })).toBeVisible();
+  await materials.getByRole('button', { name: 'Aceitar' }).click();
+  await expect(detail(page).locator('[data-status]').first()).toHaveText('Solicitação aberta');
+  await expect(materials.getByRole('button', { name: 'Aceitar' })).toHaveCount(0);
+  await expect(materials.getByRole('button', { name: 'Recusar' })).toBeVisible();
+});
+
 test.describe('phone (390x844)', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 

@@ -1,4 +1,10 @@
-import { purchasesCalls as calls, MSG, PURCHASE_COLUMNS, type PurchaseScope } from '@intranet/contracts';
+import {
+  purchasesCalls as calls,
+  MSG,
+  PURCHASE_COLUMNS,
+  type PurchaseScope,
+  ticketsCalls,
+} from '@intranet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callUrl, type WebCallInput } from '../../api/call.ts';
 import { successMessage } from '../../api/query-client.ts';
@@ -151,3 +157,32 @@ export function useAddComment(id: number) {
 }
 
 export const purchaseFileUrl = (filepath: string) => `/api/${filepath}`;
+
+export function useRequestMaterials(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (descript: string) => call(calls.requestMaterials, { params: { id }, body: { descript } }),
+    onSuccess: invalidate,
+    meta: { error: 'Não foi possível solicitar a lista de materiais.', success: successMessage },
+  });
+}
+
+/** The materials list of the request's call (the tickets module's getListMaterials). */
+export function useMaterials(callId: number | null) {
+  return useQuery({
+    queryKey: [...purchasesKey, 'materials', callId],
+    queryFn: ({ signal }) =>
+      call(ticketsCalls.listMaterials, { query: { chamado_id: callId ?? 0 } }, { signal }),
+    enabled: callId !== null,
+  });
+}
+
+/** Aceitar (21 → 23) / Recusar (21 or 23 → 22) of the materials call: the tickets module's setCall. */
+export function useMaterialsDecision(callId: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (status: number) => call(ticketsCalls.setStatus, { body: { id: callId, status } }),
+    onSettled: invalidate,
+    meta: { error: MSG.ticketStatusError, success: successMessage },
+  });
+}

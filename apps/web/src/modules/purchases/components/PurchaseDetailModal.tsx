@@ -30,6 +30,7 @@ import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
 import { purchaseFileUrl, useDropRequest, usePurchaseDetail, useTransition } from '../purchases.api.ts';
 import { CommentsSection } from './CommentsSection.tsx';
+import { MaterialsSection } from './MaterialsSection.tsx';
 import { PurchaseStatusBadge } from './PurchaseStatusBadge.tsx';
 import { PurchaseTimeline } from './PurchaseTimeline.tsx';
 import { QuotesSection } from './QuotesSection.tsx';
@@ -245,6 +246,7 @@ export function PurchaseDetailModal({
               {!r.link && r.attachments.length === 0 ? <Text size="sm">—</Text> : null}
             </Block>
           </SimpleGrid>
+          <MaterialsSection request={r} />
           <Divider />
           <QuotesSection request={r} />
           <Divider />
