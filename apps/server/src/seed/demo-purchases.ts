@@ -217,7 +217,7 @@ export async function seedDemoPurchases(tx: Tx, idOf: (matricula: string) => num
       const call = await tx
         .insertInto('calls')
         .values({
-          problema: 'Nova Estrutura',
+          problema: 'Instalação',
           dep: 'Infraestrutura',
           descricao: `Lista de materiais para a solicitação de compra #${row.id}: ${p.descript}`,
           filial: p.filial,
