@@ -22,6 +22,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
+import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { type Access, registerAuthGuard } from './platform/auth-guard.ts';
@@ -129,6 +130,7 @@ const MODULES = [
   foldersRoutes,
   calendarRoutes,
   operationsRoutes,
+  purchasesRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {

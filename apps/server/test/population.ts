@@ -377,3 +377,59 @@ export function scopeDifference(
   if (got.size !== returned.length) problems.push(`${who}: linhas repetidas`);
   return problems;
 }
+
+/**
+ * Purchase requests in every status (0–10) opened by random users of the population, with their
+ * requester's sectors as the snapshot the managers' scope reads. Answers the ids inserted.
+ */
+export async function insertPurchases(db: Db, r: SeededRandom, requesters: PopulationUser[], count = 120) {
+  const start = Date.parse('2025-01-01T12:00:00Z');
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const who = r.pick(requesters);
+    const at = new Date(start + r.int(300 * 86_400) * 1000).toISOString();
+    const sectors = who.actor.setor.map((s) => s.sector);
+    const row = await db
+      .insertInto('purchase_requests')
+      .values({
+        typerequest: r.pick(['compra', 'servico']),
+        descript: `Pedido gerado para ${who.nome}`,
+        qnt: 1 + r.int(20),
+        justify: 'Outros',
+        justify_descript: 'População de teste',
+        supply_type: null,
+        estima_val: r.int(200_000),
+        priority: 1 + r.int(3),
+        filial: r.pick(['Matriz', 'Maua']),
+        obs: null,
+        link: null,
+        status: i % 11,
+        material_sol: 0,
+        in_quote: 0,
+        user_id: who.id,
+        nome_usuario: who.nome,
+        matricula_usuario: who.matricula,
+        setores_usuario: sectors.join(', ') || null,
+        setor_usuario: sectors[0] ?? null,
+        call_id: null,
+        atendente_id: null,
+        quoter_id: null,
+        buyer_id: null,
+        picker_id: null,
+        aprovall_id: null,
+        cotac_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (sectors.length > 0) {
+      await db
+        .insertInto('purchase_request_sectors')
+        .values(sectors.map((sector) => ({ request_id: row.id, sector })))
+        .execute();
+    }
+    ids.push(row.id);
+  }
+  return ids;
+}

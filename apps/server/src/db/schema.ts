@@ -265,6 +265,83 @@ export interface OperationAttachmentsTable {
   created_at: string;
 }
 
+// ---- purchases (purchase and third-party service requests) ----
+
+export interface PurchaseRequestsTable {
+  id: Generated<number>;
+  typerequest: string;
+  descript: string;
+  qnt: number;
+  justify: string;
+  justify_descript: string;
+  supply_type: string | null;
+  /** Centavos. */
+  estima_val: number | null;
+  priority: number;
+  filial: string;
+  obs: string | null;
+  link: string | null;
+  status: number;
+  material_sol: number;
+  in_quote: number;
+  user_id: number;
+  nome_usuario: string;
+  matricula_usuario: string;
+  setores_usuario: string | null;
+  setor_usuario: string | null;
+  call_id: number | null;
+  atendente_id: number | null;
+  quoter_id: number | null;
+  buyer_id: number | null;
+  picker_id: number | null;
+  aprovall_id: number | null;
+  cotac_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PurchaseRequestSectorsTable {
+  request_id: number;
+  sector: string;
+}
+
+export interface PurchaseQuotesTable {
+  id: Generated<number>;
+  request_id: number;
+  fornecedor: string;
+  prazo: string;
+  /** Centavos. */
+  valor: number;
+  contato: string;
+  canal_type: string;
+  file_id: number | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface PurchaseCommentsTable {
+  id: Generated<number>;
+  request_id: number;
+  stage: number;
+  text: string;
+  user_id: number | null;
+  user_name: string;
+  /** Mentioned user ids, comma-separated. */
+  mentions: string;
+  created_at: string;
+}
+
+export interface PurchaseFilesTable {
+  id: Generated<number>;
+  request_id: number;
+  comment_id: number | null;
+  storage_key: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sectors: SectorsTable;
@@ -293,6 +370,11 @@ export interface Database {
   calendar_vacations: CalendarVacationsTable;
   calendar_feeds: CalendarFeedsTable;
   operation_attachments: OperationAttachmentsTable;
+  purchase_requests: PurchaseRequestsTable;
+  purchase_request_sectors: PurchaseRequestSectorsTable;
+  purchase_quotes: PurchaseQuotesTable;
+  purchase_comments: PurchaseCommentsTable;
+  purchase_files: PurchaseFilesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -18,6 +18,7 @@ import {
   DEMO_USERS,
 } from './demo-data.ts';
 import { seedDemoFolders, storeDemoFolderFiles } from './demo-folders.ts';
+import { seedDemoPurchases } from './demo-purchases.ts';
 
 const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
 
@@ -178,6 +179,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
       .execute();
     await seedDemoFolders(tx, DEMO_FOLDERS, folderFiles, idOf);
     await seedDemoCalendar(tx, idOf);
+    await seedDemoPurchases(tx, idOf);
   });
   for (const f of files) await f.commit();
 }

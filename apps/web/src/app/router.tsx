@@ -7,6 +7,7 @@ import { calendarRoutes } from '../modules/calendar/calendar.routes.tsx';
 import { foldersRoutes } from '../modules/folders/folders.routes.tsx';
 import { noticesRoutes } from '../modules/notices/notices.routes.tsx';
 import { operationsRoutes } from '../modules/operations/operations.routes.tsx';
+import { purchasesRoutes } from '../modules/purchases/purchases.routes.tsx';
 import { ticketsRoutes } from '../modules/tickets/tickets.routes.tsx';
 import { usersRoutes } from '../modules/users/users.routes.tsx';
 import { lazyPage } from '../ui/lazy-page.ts';
@@ -38,8 +39,6 @@ const UnderConstruction = lazy(async () => ({
 /** Screens whose modules later issues build; until then each says so inside the layout. */
 const PLANNED: { path: string; title: string }[] = [
   { path: '/setEmployees', title: 'Gerenciar Funcionários' },
-  { path: '/openpurchrequest', title: 'Solicitar Compra' },
-  { path: '/requestopened', title: 'Solicitações de Compras' },
   { path: '/managerFines', title: 'Gestão de Multas' },
   { path: '/rhHomeRequest', title: 'Recursos Humanos' },
   { path: '/formDismissal', title: 'Solicitação de Demissão' },
@@ -70,6 +69,7 @@ const moduleRoutes: RouteObject[] = [
   ...foldersRoutes,
   ...calendarRoutes,
   ...operationsRoutes,
+  ...purchasesRoutes,
 ];
 
 const protectedRoutes: RouteObject[] = [

@@ -46,6 +46,20 @@ const BrlMask = forwardRef<HTMLInputElement, BrlMaskProps>(function BrlMask(
   );
 });
 
+/**
+ * The mask's typed value: the pattern `R$ num` hands over its unmasked text ("1234.5"), the number
+ * block alone a number; both become reais, anything else empty.
+ */
+function toReais(typed: unknown): number | '' {
+  const n =
+    typeof typed === 'number'
+      ? typed
+      : typeof typed === 'string' && typed.trim()
+        ? Number(typed)
+        : Number.NaN;
+  return Number.isFinite(n) ? n : '';
+}
+
 /** BRL money: shows `R$ 1.234,56` while typing and hands over 1234.56 (spec §5, quotes). */
 export function MoneyInput({ value, onChange, ...props }: MoneyInputProps) {
   return (
@@ -55,7 +69,7 @@ export function MoneyInput({ value, onChange, ...props }: MoneyInputProps) {
       value={value === '' || value === undefined ? '' : String(value)}
       inputMode="decimal"
       onAccept={(typed: unknown) => {
-        const next = typeof typed === 'number' && Number.isFinite(typed) ? typed : '';
+        const next = toReais(typed);
         if (next !== value) onChange?.(next);
       }}
     />

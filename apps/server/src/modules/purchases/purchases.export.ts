@@ -1,0 +1,17 @@
+import { PURCHASE_COLUMNS, type PurchaseActor, type PurchaseFilters } from '@intranet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbOrTx } from '../../db/database.ts';
+import { xlsxStream } from '../../platform/xlsx-stream.ts';
+import { exportBatches, type PurchaseOrder } from './purchases.queries.ts';
+
+/** The filtered requests, in the list's order, as solicitacoes.xlsx (columns: PURCHASE_COLUMNS). */
+export function purchasesSpreadsheet(
+  db: DbOrTx,
+  actor: PurchaseActor,
+  filters: PurchaseFilters,
+  order: PurchaseOrder,
+  log: FastifyBaseLogger,
+) {
+  const batches = exportBatches(db, actor, filters, order);
+  return xlsxStream({ sheetName: 'Solicitações', columns: PURCHASE_COLUMNS, batches, log });
+}

@@ -1,0 +1,432 @@
+import {
+  dayStartUtc,
+  inSector,
+  isAdmin,
+  isDirector,
+  isGestorOrAbove,
+  isPurchasing,
+  nextDayStartUtc,
+  PURCHASE_STATUS,
+  type PurchaseActor,
+  type PurchaseFilters,
+  type PurchaseSort,
+  SECTOR,
+  toBranchName,
+} from '@intranet/contracts';
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
+import type { DbOrTx } from '../../db/database.ts';
+import { ilike, likeContains } from '../../db/dialect.ts';
+import type {
+  Database,
+  PurchaseCommentsTable,
+  PurchaseFilesTable,
+  PurchaseQuotesTable,
+  PurchaseRequestsTable,
+} from '../../db/schema.ts';
+import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
+
+type Eb = ExpressionBuilder<Database, 'purchase_requests'>;
+export type PurchaseRecord = Selectable<PurchaseRequestsTable>;
+export type QuoteRecord = Selectable<PurchaseQuotesTable>;
+
+const ROW_COLUMNS = [
+  'purchase_requests.id',
+  'purchase_requests.descript',
+  'purchase_requests.qnt',
+  'purchase_requests.nome_usuario as nome',
+  'purchase_requests.setor_usuario as setor',
+  'purchase_requests.filial',
+  'purchase_requests.created_at as date',
+  'purchase_requests.priority',
+  'purchase_requests.status',
+  'purchase_requests.typerequest',
+] as const;
+
+/** The requests whose requester had one of these sectors (a manager's scope). */
+const ofSectors = (eb: Eb, sectors: string[]) =>
+  sectors.length === 0
+    ? eb.lit(false)
+    : eb.exists(
+        eb
+          .selectFrom('purchase_request_sectors as prs')
+          .select('prs.request_id')
+          .whereRef('prs.request_id', '=', 'purchase_requests.id')
+          .where('prs.sector', 'in', sectors),
+      );
+
+/** purchases.policy.ts#isRequestManager in SQL. */
+function managerFilter(eb: Eb, u: PurchaseActor) {
+  if (isAdmin(u) || (isGestorOrAbove(u) && inSector(u, SECTOR.compras))) return eb.lit(true);
+  if (!isGestorOrAbove(u)) return eb.lit(false);
+  return ofSectors(
+    eb,
+    u.setor.map((s) => s.sector),
+  );
+}
+
+/**
+ * The requests of a list, in SQL: `mine` is the requester's own (consultation); `received` is
+ * purchases.policy.ts#inReceivedList. purchases.scope.test.ts checks both against the policy.
+ */
+function scopeFilter(eb: Eb, u: PurchaseActor, scope: PurchaseFilters['scope']) {
+  if (scope === 'mine') return eb('purchase_requests.user_id', '=', u.userId);
+  if (isPurchasing(u) || isDirector(u)) return eb.lit(true);
+  return managerFilter(eb, u);
+}
+
+/** "Aguardando minha aprovação": at 3 for its managers, at 4 for directors. */
+function waitingFilter(eb: Eb, u: PurchaseActor) {
+  const atManager = eb.and([
+    eb('purchase_requests.status', '=', PURCHASE_STATUS.aprovacaoGestor),
+    managerFilter(eb, u),
+  ]);
+  return isDirector(u)
+    ? eb.or([atManager, eb('purchase_requests.status', '=', PURCHASE_STATUS.aprovacaoDiretor)])
+    : atManager;
+}
+
+/** The text search (max 35): the one place a "contains" match is written, to swap for issue 14's helper. */
+function containsText(eb: Eb, text: string) {
+  const pattern = likeContains(text);
+  const ors = [
+    ilike('purchase_requests.descript', pattern),
+    ilike('purchase_requests.nome_usuario', pattern),
+  ];
+  return /^\d{1,9}$/.test(text) ? eb.or([...ors, eb('purchase_requests.id', '=', Number(text))]) : eb.or(ors);
+}
+
+function filtersOf(eb: Eb, u: PurchaseActor, f: PurchaseFilters) {
+  const and = [];
+  if (f.q) and.push(containsText(eb, f.q));
+  if (f.ticket) and.push(eb('purchase_requests.id', '=', f.ticket));
+  if (f.status !== undefined) and.push(eb('purchase_requests.status', '=', f.status));
+  if (f.priority !== undefined) and.push(eb('purchase_requests.priority', '=', f.priority));
+  if (f.filial) {
+    const branch = toBranchName(f.filial);
+    and.push(branch ? eb('purchase_requests.filial', '=', branch) : eb.lit(false));
+  }
+  if (f.typerequest) and.push(eb('purchase_requests.typerequest', '=', f.typerequest));
+  if (f.setor) and.push(ilike('purchase_requests.setores_usuario', likeContains(f.setor)));
+  if (f.waiting === '1') and.push(waitingFilter(eb, u));
+  if (f.from) and.push(eb('purchase_requests.created_at', '>=', dayStartUtc(f.from)));
+  if (f.to) and.push(eb('purchase_requests.created_at', '<', nextDayStartUtc(f.to)));
+  return eb.and(and);
+}
+
+function filtered(db: DbOrTx, u: PurchaseActor, f: PurchaseFilters) {
+  return db
+    .selectFrom('purchase_requests')
+    .where((eb) => scopeFilter(eb, u, f.scope))
+    .where((eb) => filtersOf(eb, u, f));
+}
+
+type PrColumn = `purchase_requests.${keyof PurchaseRequestsTable & string}`;
+
+/** Each sortable column id of PURCHASE_COLUMNS → its indexed order (then newest first); id ends every order. */
+const SORT_COLUMNS: Record<PurchaseSort, readonly PrColumn[]> = {
+  id: ['purchase_requests.id'],
+  date: ['purchase_requests.created_at'],
+  qnt: ['purchase_requests.qnt', 'purchase_requests.created_at'],
+  nome: ['purchase_requests.nome_usuario', 'purchase_requests.created_at'],
+  priority: ['purchase_requests.priority', 'purchase_requests.created_at'],
+  status: ['purchase_requests.status', 'purchase_requests.created_at'],
+};
+
+export type PurchasePage = Omit<PageRequest<PurchaseSort>, 'count'>;
+export type PurchaseOrder = Pick<PurchasePage, 'sort' | 'dir'>;
+
+/** A page; the total only on the first page (never a full count on every page request). */
+export function listPurchases(db: DbOrTx, u: PurchaseActor, f: PurchaseFilters, p: PurchasePage) {
+  const first = !p.cursor && (p.page ?? 1) === 1;
+  return pagedQuery(
+    filtered(db, u, f),
+    { select: (q) => q.select(ROW_COLUMNS), sort: SORT_COLUMNS, tiebreak: 'purchase_requests.id' },
+    { ...p, count: first },
+  );
+}
+
+/** The export walks the filtered rows in the list's order in keyset batches. */
+export async function* exportBatches(
+  db: DbOrTx,
+  u: PurchaseActor,
+  f: PurchaseFilters,
+  order: PurchaseOrder,
+  batchSize = 1000,
+) {
+  let cursor = '';
+  for (;;) {
+    const batch = await pagedQuery(
+      filtered(db, u, f),
+      {
+        select: (q) => q.select(ROW_COLUMNS),
+        sort: SORT_COLUMNS,
+        tiebreak: 'purchase_requests.id',
+        maxPageSize: batchSize,
+      },
+      { ...order, pageSize: batchSize, cursor },
+    );
+    if (batch.rows.length > 0) yield batch.rows;
+    if (!batch.nextCursor) return;
+    cursor = batch.nextCursor;
+  }
+}
+
+export function findPurchase(db: DbOrTx, id: number): Promise<PurchaseRecord | undefined> {
+  return db.selectFrom('purchase_requests').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function requesterSectors(db: DbOrTx, id: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('purchase_request_sectors')
+    .select('sector')
+    .where('request_id', '=', id)
+    .execute();
+  return rows.map((r) => r.sector);
+}
+
+export async function insertPurchase(
+  db: DbOrTx,
+  values: Insertable<PurchaseRequestsTable>,
+  sectors: string[],
+): Promise<number> {
+  const row = await db
+    .insertInto('purchase_requests')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (sectors.length > 0) {
+    await db
+      .insertInto('purchase_request_sectors')
+      .values(sectors.map((sector) => ({ request_id: row.id, sector })))
+      .execute();
+  }
+  return row.id;
+}
+
+/** Changes the request only if it is still at `from` (someone else may have moved it meanwhile). */
+export async function updateIfStatus(
+  db: DbOrTx,
+  id: number,
+  from: number,
+  changes: Partial<Omit<PurchaseRecord, 'id' | 'created_at'>>,
+  now: string,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('purchase_requests')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function deleteIfStatus(db: DbOrTx, id: number, status: number): Promise<boolean> {
+  const res = await db
+    .deleteFrom('purchase_requests')
+    .where('id', '=', id)
+    .where('status', '=', status)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}
+
+export function listQuotes(db: DbOrTx, requestId: number) {
+  return db
+    .selectFrom('purchase_quotes')
+    .selectAll()
+    .where('request_id', '=', requestId)
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export function findQuote(db: DbOrTx, quoteId: number): Promise<QuoteRecord | undefined> {
+  return db.selectFrom('purchase_quotes').selectAll().where('id', '=', quoteId).executeTakeFirst();
+}
+
+export async function countQuotes(db: DbOrTx, requestId: number): Promise<number> {
+  const row = await db
+    .selectFrom('purchase_quotes')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('request_id', '=', requestId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertQuote(db: DbOrTx, values: Insertable<PurchaseQuotesTable>): Promise<number> {
+  const row = await db.insertInto('purchase_quotes').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateQuote(
+  db: DbOrTx,
+  id: number,
+  changes: Partial<Omit<QuoteRecord, 'id' | 'request_id'>>,
+): Promise<void> {
+  await db.updateTable('purchase_quotes').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteQuote(db: DbOrTx, id: number): Promise<void> {
+  await db.deleteFrom('purchase_quotes').where('id', '=', id).execute();
+}
+
+export async function insertFile(db: DbOrTx, values: Insertable<PurchaseFilesTable>): Promise<number> {
+  const row = await db.insertInto('purchase_files').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function listFiles(db: DbOrTx, requestId: number) {
+  return db
+    .selectFrom('purchase_files')
+    .select(['id', 'comment_id', 'storage_key', 'original_name', 'mime'])
+    .where('request_id', '=', requestId)
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export function findFile(db: DbOrTx, requestId: number, fileId: number) {
+  return db
+    .selectFrom('purchase_files')
+    .select(['storage_key', 'original_name', 'mime', 'size'])
+    .where('request_id', '=', requestId)
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+}
+
+export async function deleteFile(db: DbOrTx, fileId: number): Promise<void> {
+  await db.deleteFrom('purchase_files').where('id', '=', fileId).execute();
+}
+
+export function listComments(db: DbOrTx, requestId: number) {
+  return db
+    .selectFrom('purchase_comments')
+    .leftJoin('users', 'users.id', 'purchase_comments.user_id')
+    .select([
+      'purchase_comments.id',
+      'purchase_comments.stage',
+      'purchase_comments.text',
+      'purchase_comments.created_at',
+      'purchase_comments.user_id',
+      'purchase_comments.user_name',
+      'purchase_comments.mentions',
+      'users.foto',
+    ])
+    .where('purchase_comments.request_id', '=', requestId)
+    .orderBy('purchase_comments.id', 'asc')
+    .execute();
+}
+
+export async function insertComment(db: DbOrTx, values: Insertable<PurchaseCommentsTable>): Promise<number> {
+  const row = await db
+    .insertInto('purchase_comments')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Whether the user is listed as the company's director (approvers, role diretor). */
+export async function isDirectorApprover(db: DbOrTx, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('approvers')
+    .select('user_id')
+    .where('role', '=', 'diretor')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Users of Compras (the buyer and picker pickers), searchable by name or matrícula. */
+export function purchasingUsers(db: DbOrTx, text: string | undefined, limit = 50) {
+  let q = db
+    .selectFrom('users')
+    .innerJoin('user_sectors', 'user_sectors.user_id', 'users.id')
+    .innerJoin('sectors', 'sectors.id', 'user_sectors.sector_id')
+    .select(['users.id', 'users.nome', 'users.matricula'])
+    .where('sectors.name', '=', SECTOR.compras);
+  if (text) {
+    const pattern = likeContains(text);
+    q = q.where((eb) => eb.or([ilike('users.nome', pattern), ilike('users.matricula', pattern)]));
+  }
+  return q.orderBy('users.nome').orderBy('users.id').limit(limit).execute();
+}
+
+export async function isPurchasingUser(db: DbOrTx, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('user_sectors', 'user_sectors.user_id', 'users.id')
+    .innerJoin('sectors', 'sectors.id', 'user_sectors.sector_id')
+    .select('users.id')
+    .where('sectors.name', '=', SECTOR.compras)
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function userNames(db: DbOrTx, ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'nome']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, r.nome]));
+}
+
+export function userContacts(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'nome', 'email']).where('id', 'in', ids).execute();
+}
+
+/**
+ * Who approves at a stage, for the e-mail: at 3 the managers (level 1/2 of Compras or of the
+ * requester's sectors), at 4 the directors (approvers diretor and level-1 users).
+ */
+export async function approverContacts(db: DbOrTx, status: number, sectors: string[]) {
+  if (status === PURCHASE_STATUS.aprovacaoDiretor) {
+    return db
+      .selectFrom('users')
+      .select(['users.id', 'users.nome', 'users.email'])
+      .where((eb) =>
+        eb.or([
+          eb('users.privilegio', '=', 1),
+          eb.exists(
+            eb
+              .selectFrom('approvers')
+              .select('approvers.user_id')
+              .whereRef('approvers.user_id', '=', 'users.id')
+              .where('approvers.role', '=', 'diretor'),
+          ),
+        ]),
+      )
+      .execute();
+  }
+  if (status !== PURCHASE_STATUS.aprovacaoGestor) return [];
+  return db
+    .selectFrom('users')
+    .select(['users.id', 'users.nome', 'users.email'])
+    .where('users.privilegio', '=', 2)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_sectors')
+          .innerJoin('sectors', 'sectors.id', 'user_sectors.sector_id')
+          .select('user_sectors.user_id')
+          .whereRef('user_sectors.user_id', '=', 'users.id')
+          .where('sectors.name', 'in', [SECTOR.compras, ...sectors]),
+      ),
+    )
+    .execute();
+}
+
+/** The request's history: its audit rows with the name of who did each thing. */
+export function listHistory(db: DbOrTx, requestId: number) {
+  return db
+    .selectFrom('audit_log')
+    .leftJoin('users', 'users.id', 'audit_log.user_id')
+    .select(['audit_log.id', 'audit_log.created_at as date', 'users.nome as userName', 'audit_log.summary'])
+    .where('audit_log.entity', '=', 'purchase')
+    .where('audit_log.entity_id', '=', String(requestId))
+    .orderBy('audit_log.id', 'asc')
+    .execute();
+}
+
+export function callStatus(db: DbOrTx, callId: number | null) {
+  if (callId === null) return Promise.resolve(undefined);
+  return db.selectFrom('calls').select('status').where('id', '=', callId).executeTakeFirst();
+}

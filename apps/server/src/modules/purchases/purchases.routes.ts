@@ -1,0 +1,172 @@
+import { purchasesCalls as calls, PURCHASE_MSG as MSG_PURCHASE } from '@intranet/contracts';
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../platform/auth-guard.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { receiveForm } from '../../platform/multipart-form.ts';
+import { route } from '../../platform/route.ts';
+import { sendStoredFile } from '../../platform/serve-file.ts';
+import { XLSX_MIME } from '../../platform/xlsx-stream.ts';
+import { purchasesSpreadsheet } from './purchases.export.ts';
+import * as q from './purchases.queries.ts';
+import * as service from './purchases.service.ts';
+
+export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  route(app, calls.open, {
+    handler: async (request) => {
+      const user = currentUser(request);
+      service.authorizeOpen(await service.actorOf(ctx, user));
+      const { fields, form } = await receiveForm(request, ctx.storage, calls.open.multipart, {
+        prefix: 'purchases',
+      });
+      const id = await service.openRequest(ctx, request.log, user, fields, form);
+      return { success: true as const, id, message: MSG_PURCHASE.sent };
+    },
+  });
+
+  route(app, calls.list, {
+    handler: async (request) => {
+      const { sort, dir, page, pageSize, cursor, ...filters } = request.query;
+      const actor = await service.actorOf(ctx, currentUser(request));
+      service.authorizeList(actor, filters.scope);
+      const result = await q.listPurchases(ctx.db, actor, filters, { sort, dir, page, pageSize, cursor });
+      return { rows: result.rows, total: result.total, page, pageSize, nextCursor: result.nextCursor };
+    },
+  });
+
+  route(app, calls.exportList, {
+    // A plain link downloads it (cookie session): the browser streams the file to disk.
+    handler: async (request, reply) => {
+      const { sort, dir, page: _p, pageSize: _ps, cursor: _c, ...filters } = request.query;
+      const actor = await service.actorOf(ctx, currentUser(request));
+      service.authorizeList(actor, filters.scope);
+      reply
+        .header('Content-Type', XLSX_MIME)
+        .header('Content-Disposition', 'attachment; filename="solicitacoes.xlsx"')
+        .header('Cache-Control', 'no-store');
+      return reply.send(purchasesSpreadsheet(ctx.db, actor, filters, { sort, dir }, request.log));
+    },
+  });
+
+  route(app, calls.users, {
+    handler: async (request) => service.pickerUsers(ctx, currentUser(request), request.query.q),
+  });
+
+  route(app, calls.detail, {
+    handler: async (request) => service.detail(ctx, currentUser(request), request.params.id),
+  });
+
+  route(app, calls.transition, {
+    handler: async (request) => {
+      await service.firePurchaseTransition(
+        ctx,
+        request.log,
+        currentUser(request),
+        request.params.id,
+        request.body,
+      );
+      return { success: true as const, message: MSG_PURCHASE.moved };
+    },
+  });
+
+  route(app, calls.selectQuote, {
+    handler: async (request) => {
+      await service.selectQuote(ctx, currentUser(request), request.params.id, request.body);
+      return { success: true as const, message: MSG_PURCHASE.quoteSelected };
+    },
+  });
+
+  route(app, calls.setInQuote, {
+    handler: async (request) => {
+      const message = await service.setInQuote(
+        ctx,
+        currentUser(request),
+        request.params.id,
+        request.body.inQuote,
+      );
+      return { success: true as const, message };
+    },
+  });
+
+  route(app, calls.requestMaterials, {
+    handler: async (request) => {
+      await service.requestMaterials(ctx, currentUser(request), request.params.id, request.body.descript);
+      return { success: true as const, message: MSG_PURCHASE.materialsRequested };
+    },
+  });
+
+  route(app, calls.file, {
+    // Opened by <img>/<a> with the cookie session; only who sees the request gets its files.
+    handler: async (request, reply) => {
+      const { id, fileId } = request.params;
+      const file = await service.loadFile(ctx, currentUser(request), id, fileId);
+      return sendStoredFile(request, reply, ctx.storage, {
+        key: file.storage_key,
+        contentType: file.mime,
+        downloadName: file.mime.startsWith('image/') ? undefined : file.original_name,
+        cacheControl: 'private, max-age=3600',
+      });
+    },
+  });
+
+  route(app, calls.dropRequest, {
+    handler: async (request) => {
+      await service.dropRequest(ctx, currentUser(request), request.body.params.id);
+      return { success: true as const, message: MSG_PURCHASE.cancelled };
+    },
+  });
+
+  route(app, calls.getQuote, {
+    handler: async (request) => service.getQuotes(ctx, currentUser(request), request.query.ticket),
+  });
+
+  route(app, calls.insertCotacao, {
+    handler: async (request) => {
+      const user = currentUser(request);
+      const { fields, form } = await receiveForm(request, ctx.storage, calls.insertCotacao.multipart, {
+        prefix: 'purchases',
+        // A caller who may not edit this request's quotes stores no byte.
+        beforeFile: async (raw) => {
+          const ticket = Number(raw.ticket);
+          if (Number.isInteger(ticket) && ticket > 0) await service.quoteEditable(ctx, user, ticket);
+        },
+      });
+      const { ticket, prazoEntrega, ...rest } = fields;
+      const id = await service.insertQuote(ctx, user, ticket, { ...rest, prazo: prazoEntrega }, form);
+      return { success: true as const, id };
+    },
+  });
+
+  route(app, calls.updateCotac, {
+    handler: async (request) => {
+      const user = currentUser(request);
+      const { fields, form } = await receiveForm(request, ctx.storage, calls.updateCotac.multipart, {
+        prefix: 'purchases',
+        beforeFile: async (raw) => {
+          const reqId = Number(raw.req_id);
+          if (Number.isInteger(reqId) && reqId > 0) await service.quoteEditable(ctx, user, reqId);
+        },
+      });
+      const { quote_id, req_id, ...input } = fields;
+      await service.updateQuote(ctx, user, req_id, quote_id, input, form);
+      return { success: true as const, message: MSG_PURCHASE.quoteUpdated };
+    },
+  });
+
+  route(app, calls.dropCotac, {
+    handler: async (request) => {
+      await service.dropQuote(ctx, currentUser(request), request.body.quote_id);
+      return { success: true as const, message: MSG_PURCHASE.quoteDeleted };
+    },
+  });
+
+  route(app, calls.comments, {
+    handler: async (request) => service.listComments(ctx, currentUser(request), request.query.request_id),
+  });
+
+  route(app, calls.addComment, {
+    handler: async (request) => {
+      await service.addComment(ctx, request.log, currentUser(request), request.params.id, request.body);
+      return { success: true as const, message: MSG_PURCHASE.commentSent };
+    },
+  });
+}

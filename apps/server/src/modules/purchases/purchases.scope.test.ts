@@ -1,0 +1,168 @@
+import {
+  awaitsApprovalOf,
+  canListReceivedPurchases,
+  inReceivedList,
+  isDirector,
+  isPurchasing,
+  isRequestManager,
+  MSG,
+  type PurchaseActor,
+  type PurchaseFacts,
+} from '@intranet/contracts';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
+import {
+  allPages,
+  type Caller,
+  describeUser,
+  insertPurchases,
+  insertUsers,
+  type PopulationUser,
+  problemsOfEach,
+  scopeDifference,
+  signInAll,
+} from '../../../test/population.ts';
+import { seededRandom } from '../../../test/seeded-random.ts';
+
+type Request = PurchaseFacts & { id: number };
+
+async function exportedIds(buf: Buffer): Promise<number[]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(new Uint8Array(buf).buffer);
+  const ids: number[] = [];
+  wb.worksheets[0]?.eachRow((row, n) => {
+    if (n > 1) ids.push(Number(row.getCell(1).value));
+  });
+  return ids;
+}
+
+describe(`purchase lists against purchases.policy on a generated population (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let viewers: PopulationUser[];
+  let callers: Map<number, Caller>;
+  let requests: Request[];
+  const actors = new Map<number, PurchaseActor>();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const r = seededRandom(2026_11_23);
+    const users = await insertUsers(t.db, r);
+    await insertPurchases(t.db, r, users);
+    // The company has one director (approvers.role is unique): a Colaborador of the population here.
+    const director = users.find((u) => u.active === 1 && u.actor.privilegio === 3 && u.actor.suport === 0)!;
+    await t.db.deleteFrom('approvers').where('role', '=', 'diretor').execute();
+    await t.db.insertInto('approvers').values({ role: 'diretor', user_id: director.id }).execute();
+    const directors = [director];
+    callers = await signInAll(t.app, t.db, users);
+    viewers = users.filter((u) => u.active === 1);
+    for (const u of users) actors.set(u.id, { ...u.actor, diretor: directors.includes(u) });
+    // Every request in the database, the demo's included.
+    const rows = await t.db.selectFrom('purchase_requests').select(['id', 'user_id', 'status']).execute();
+    const sectors = await t.db
+      .selectFrom('purchase_request_sectors')
+      .select(['request_id', 'sector'])
+      .execute();
+    requests = rows.map((x) => ({
+      id: x.id,
+      userId: x.user_id,
+      status: x.status,
+      requesterSectors: sectors.filter((s) => s.request_id === x.id).map((s) => s.sector),
+      selectedQuoteCentavos: null,
+      quoteCount: 0,
+      inQuote: false,
+    }));
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const actor = (u: PopulationUser) => actors.get(u.id)!;
+  const as = (u: PopulationUser) => callers.get(u.id)!;
+
+  it('has, for each clause of the rule, requests that only that clause shows to someone', () => {
+    const purchasing = (u: PurchaseActor) => isPurchasing(u);
+    const director = (u: PurchaseActor) => isDirector(u);
+    const manager = (u: PurchaseActor, r: Request) => isRequestManager(u, r);
+    const only = (clause: (u: PurchaseActor, r: Request) => boolean) =>
+      viewers.some((v) =>
+        requests.some((r) => {
+          const a = actor(v);
+          const others = [purchasing, director, manager].filter((f) => f !== clause);
+          return clause(a, r) && !others.some((f) => f(a, r));
+        }),
+      );
+    expect(only(purchasing)).toBe(true);
+    expect(only(director)).toBe(true);
+    expect(only(manager)).toBe(true);
+    expect(viewers.some((v) => !canListReceivedPurchases(actor(v)))).toBe(true);
+  });
+
+  const listed = (u: PopulationUser, query: string) =>
+    allPages(async (page) => {
+      const res = await as(u)(`/api/purchases?${query}&pageSize=40&page=${page}`);
+      expect(res.statusCode, `${describeUser(u)} ${query}: ${res.body}`).toBe(200);
+      const body = res.json<{ rows: { id: number }[]; total?: number }>();
+      return { rows: body.rows, total: body.total ?? Number.POSITIVE_INFINITY };
+    });
+
+  it('scope=received: exactly inReceivedList, 403 to who may not open it', async () => {
+    const problems = await problemsOfEach(viewers, async (u) => {
+      const a = actor(u);
+      if (!canListReceivedPurchases(a)) {
+        const res = await as(u)('/api/purchases?scope=received');
+        return res.statusCode === 403 && res.json().error === MSG.noPageAccess
+          ? []
+          : [`${describeUser(u)}: received deveria ser 403, foi ${res.statusCode}`];
+      }
+      const rows = await listed(u, 'scope=received');
+      const expected = requests.filter((r) => inReceivedList(a, r)).map((r) => r.id);
+      return scopeDifference(
+        describeUser(u),
+        rows.map((r) => r.id),
+        expected,
+      );
+    });
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it('scope=mine: exactly the requester’s own', async () => {
+    const problems = await problemsOfEach(viewers, async (u) => {
+      const rows = await listed(u, 'scope=mine');
+      const expected = requests.filter((r) => r.userId === u.id).map((r) => r.id);
+      return scopeDifference(
+        describeUser(u),
+        rows.map((r) => r.id),
+        expected,
+      );
+    });
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it('waiting=1: exactly awaitsApprovalOf', async () => {
+    const problems = await problemsOfEach(
+      viewers.filter((u) => canListReceivedPurchases(actor(u))),
+      async (u) => {
+        const rows = await listed(u, 'scope=received&waiting=1');
+        const expected = requests.filter((r) => awaitsApprovalOf(actor(u), r)).map((r) => r.id);
+        return scopeDifference(
+          `${describeUser(u)} waiting`,
+          rows.map((r) => r.id),
+          expected,
+        );
+      },
+    );
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it('solicitacoes.xlsx holds exactly the received list', async () => {
+    const problems = await problemsOfEach(
+      viewers.filter((u) => canListReceivedPurchases(actor(u))).slice(0, 40),
+      async (u) => {
+        const res = await as(u)('/api/purchases/export?scope=received');
+        if (res.statusCode !== 200) return [`${describeUser(u)}: export respondeu ${res.statusCode}`];
+        const expected = requests.filter((r) => inReceivedList(actor(u), r)).map((r) => r.id);
+        return scopeDifference(`${describeUser(u)} export`, await exportedIds(res.rawPayload), expected);
+      },
+    );
+    expect(problems).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,55 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Rich text from the web's editor (TipTap), kept to an allowlist: paragraphs, emphasis, lists,
+ * headings, quotes, code and links (http, https, mailto only, opened in a new tab without an opener).
+ * Everything else — scripts, styles, event handlers, images, iframes — is dropped, so the stored
+ * HTML is safe to render anywhere.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'mark',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'a',
+    'span',
+    'sub',
+    'sup',
+    'hr',
+  ],
+  allowedAttributes: { a: ['href', 'target', 'rel'], span: ['data-type', 'data-id', 'data-label'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
+  },
+};
+
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** The text of rich HTML (for e-mails and an emptiness check). */
+export const richTextToPlain = (html: string) =>
+  sanitizeHtml(html.replace(/<\/(p|li|h\d|blockquote)>/g, '\n').replace(/<br\s*\/?>/g, '\n'), {
+    allowedTags: [],
+    allowedAttributes: {},
+  })
+    .replace(/&nbsp;/g, ' ')
+    .trim();

@@ -1,0 +1,273 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { apiToken, readOutbox, signIn, toasts } from './support/session.ts';
+
+/**
+ * Purchases: João (1003) asks for a compra with a link → Patrícia (1002, Compras) analyses it,
+ * inserts two quotes (one Física with a PDF), sends it for approval and selects the one above
+ * R$ 500 → as manager she can only forward → the director Roberto (1006) approves → buyer chosen →
+ * bought → available → pickup registered → João sees Solicitação Finalizada. A second request denied
+ * by the manager shows the denied mark at the spec's timeline position.
+ */
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+// Long journeys of many screens on a shared 2-core machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async ({ request }) => {
+  // Normally done by the first-access journey; accepting again is harmless, so this spec also runs alone.
+  const token = await apiToken(request, '1003');
+  const res = await request.put('/api/users/policy', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { userId: 3, policyAccepted: 1 },
+  });
+  expect(res.status()).toBe(200);
+});
+
+let ticket = 0;
+
+const detail = (page: Page) => page.getByRole('dialog', { name: `Ticket de Número ${ticket}` });
+
+async function press(page: Page, button: string, statusLabel: string) {
+  await detail(page).getByRole('button', { name: button, exact: true }).first().click();
+  await expect(toasts(page)).toContainText('Etapa atualizada!');
+  await expect(detail(page).locator('[data-status]').first()).toHaveText(statusLabel);
+}
+
+async function fillQuoteRow(
+  page: Page,
+  row: number,
+  values: { fornecedor: string; prazo: string; valor: string; contato: string; canal: string },
+) {
+  const r = page.locator(`[data-quote-row="${row}"]`);
+  await r.getByRole('textbox', { name: 'Fornecedor' }).fill(values.fornecedor);
+  await r.getByLabel('Prazo de entrega').fill(values.prazo);
+  const valor = r.getByRole('textbox', { name: 'Valor', exact: true });
+  await valor.click();
+  await valor.press('ControlOrMeta+a');
+  await valor.pressSequentially(values.valor);
+  await r.getByRole('textbox', { name: 'Contato' }).fill(values.contato);
+  await r.getByRole('textbox', { name: 'Canal' }).click();
+  await page.getByRole('option', { name: values.canal, exact: true }).click();
+}
+
+test('João asks for a compra with a link and is told it went to Compras', async ({ page }) => {
+  await signIn(page, '1003', '/chooserequest');
+  await page.getByRole('link', { name: 'Solicitar uma Compra' }).click();
+  await expect(page.getByRole('heading', { name: 'Solicitar uma Compra' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Preencha todos os campos obrigatórios: Descrição, Justificativa, Descrição da justificativa, Prioridade, Unidade de destino',
+  );
+
+  await page.getByRole('textbox', { name: 'Produto' }).fill('Notebook para a expedição');
+  await page.getByRole('textbox', { name: 'Justificativa', exact: true }).click();
+  await page.getByRole('option', { name: 'Novo ativo', exact: true }).click();
+  await page
+    .getByRole('textbox', { name: 'Descrição da justificativa' })
+    .fill('Conferência de notas no balcão');
+  await page.getByRole('radio', { name: 'Mauá' }).check();
+  await page.getByRole('radio', { name: 'Média' }).check();
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Para uma compra, informe um link ou anexe um arquivo.');
+  await page.getByRole('textbox', { name: 'Link' }).fill('https://loja.example/notebook');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Sucesso!' });
+  await expect(dialog).toContainText('Sua solicitação foi enviada ao setor de Compras.');
+  ticket = Number((await dialog.locator('strong').textContent())?.replace('#', ''));
+  expect(ticket).toBeGreaterThan(0);
+});
+
+test('Patrícia (Compras) analyses, quotes, sends for approval and forwards a quote above R$ 500', async ({
+  page,
+}) => {
+  await signIn(page, '1002', '/requestopened');
+  await expect(page.getByRole('heading', { name: 'SOLICITAÇÕES DE COMPRAS' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Pesquisar' }).fill('Notebook para a expedição');
+  await page.getByRole('row', { name: new RegExp(`#${ticket}`) }).click();
+  await expect(detail(page)).toBeVisible();
+  await expect(detail(page).locator('[data-state="current"]')).toHaveAttribute('data-stage', 'openRequest');
+
+  await press(page, 'Próxima Etapa', 'Em análise');
+  await press(page, 'Próxima Etapa', 'Aguardando Cotação');
+
+  await detail(page).getByRole('button', { name: 'Inserir cotação' }).click();
+  const insert = page.getByRole('dialog', { name: 'Inserir Cotação' });
+  await fillQuoteRow(page, 1, {
+    fornecedor: 'Info Mauá',
+    prazo: '2026-12-10',
+    valor: '750',
+    contato: '(11) 4000-0000',
+    canal: 'Fisica',
+  });
+  await insert.getByRole('button', { name: 'Adicionar linha' }).click();
+  await fillQuoteRow(page, 2, {
+    fornecedor: 'Loja Online',
+    prazo: '2026-12-20',
+    valor: '690',
+    contato: 'https://loja.example',
+    canal: 'Online',
+  });
+  await insert.getByRole('button', { name: 'Enviar cotações' }).click();
+  await expect(insert.getByRole('alert')).toHaveText('Por favor, insira anexo nas linhas 1');
+  await page
+    .locator('[data-quote-row="1"] input[type="file"]')
+    .setInputFiles({ name: 'orcamento.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await insert.getByRole('button', { name: 'Enviar cotações' }).click();
+  await expect(toasts(page)).toContainText('Cotação enviada');
+  const compare = detail(page).getByRole('table', { name: 'Comparação de cotações' });
+  await expect(compare.getByRole('row')).toHaveCount(3);
+  await expect(compare.getByRole('row', { name: /Loja Online/ })).toContainText('Menor valor');
+  await expect(compare.getByRole('row', { name: /Info Mauá/ })).toContainText('Mais rápida');
+  await expect(compare.getByRole('link', { name: 'https://loja.example' })).toBeVisible();
+
+  await press(page, 'Enviar para aprovação', 'Aguardando aprovação Gestor');
+  await compare
+    .getByRole('row', { name: /Info Mauá/ })
+    .getByRole('button', { name: 'Selecionar Cotação' })
+    .click();
+  const choose = page.getByRole('dialog', { name: 'Selecionar Cotação' });
+  await choose.getByRole('textbox', { name: 'Motivo da escolha' }).fill('Entrega mais rápida');
+  await choose.getByRole('button', { name: 'Selecionar' }).click();
+  await expect(toasts(page)).toContainText('Cotação selecionada!');
+  // Above R$ 500: the manager only forwards (or denies).
+  await expect(detail(page).getByRole('button', { name: 'Encaminhar' })).toBeVisible();
+  await expect(detail(page).getByRole('button', { name: 'Aprovar', exact: true })).toHaveCount(0);
+  const before = readOutbox().length;
+  await press(page, 'Encaminhar', 'Aguardando aprovação Diretor');
+  await expect.poll(() => readOutbox().slice(before).join('\n')).toContain('roberto.nogueira@rotasul.com.br');
+});
+
+test('the director Roberto (1006) approves', async ({ page }) => {
+  await signIn(page, '1006', `/requestopened?ticket=${ticket}`);
+  await detail(page).getByRole('radio', { name: 'Aprovado' }).check();
+  await detail(page).getByRole('button', { name: 'Concluir' }).click();
+  await expect(toasts(page)).toContainText('Etapa atualizada!');
+  await expect(detail(page).locator('[data-status]').first()).toHaveText('Aprovado');
+});
+
+test('Patrícia chooses the buyer, buys, makes it available and registers the pickup', async ({ page }) => {
+  await signIn(page, '1002', `/requestopened?ticket=${ticket}`);
+  for (const [button, status, picker] of [
+    ['Escolher comprador', 'Em Processo de Compra', 'Escolher comprador'],
+    ['Próxima Etapa', 'Compra Realizada', null],
+    ['Próxima Etapa', 'Disponível para Retirada', null],
+    ['Registrar Retirada', 'Solicitação Finalizada', 'Quem retirou'],
+  ] as const) {
+    await detail(page).getByRole('button', { name: button, exact: true }).click();
+    if (picker) {
+      const pick = page.getByRole('dialog', { name: picker });
+      await pick.getByRole('textbox', { name: 'Matrícula ou nome' }).fill('1002');
+      await pick.getByRole('row', { name: /1002/ }).getByRole('button', { name: 'Escolher' }).click();
+    }
+    await expect(detail(page).locator('[data-status]').first()).toHaveText(status);
+  }
+  await expect(detail(page).getByRole('region', { name: 'Fluxo do Atendimento' })).toContainText(
+    'Aprovador: Roberto Almeida Nogueira',
+  );
+});
+
+test('João sees Solicitação Finalizada in his consultation', async ({ page }) => {
+  await signIn(page, '1003', '/requestopened?functionType=consultar');
+  await expect(page.getByRole('heading', { name: 'Minhas Solicitações de Compra' })).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(`#${ticket}`) });
+  await expect(row).toContainText('Solicitação Finalizada');
+  await row.click();
+  await expect(detail(page).locator('[data-state="done"]')).toHaveCount(10);
+  await expect(detail(page).getByRole('button', { name: 'Próxima Etapa' })).toHaveCount(0);
+});
+
+test('a request denied by the manager shows the denied mark at the spec position', async ({
+  page,
+  request,
+}) => {
+  // Brought to stage 3 through the API; the denial is pressed on the screen.
+  const joao = await apiToken(request, '1003');
+  const patricia = await apiToken(request, '1002');
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const opened = await request.post('/api/purchases', {
+    headers: as(joao),
+    multipart: {
+      typerequest: 'servico',
+      descript: 'Pintura da portaria',
+      justify: 'Serviço',
+      justifyDescript: 'Parede descascada',
+      filial: 'Matriz',
+      priority: '3',
+    },
+  });
+  expect(opened.status()).toBe(200);
+  ticket = ((await opened.json()) as { id: number }).id;
+  const fire = (action: string, from: number) =>
+    request.post(`/api/purchases/${ticket}/transition`, { headers: as(patricia), data: { action, from } });
+  expect((await fire('analisar', 0)).status()).toBe(200);
+  expect((await fire('pedirCotacao', 1)).status()).toBe(200);
+  const quote = await request.post('/api/insertCotacao', {
+    headers: as(patricia),
+    multipart: {
+      ticket: String(ticket),
+      fornecedor: 'Pinturas SA',
+      prazoEntrega: '2026-12-15',
+      valor: '1200.00',
+      contato: 'https://pinturas.example',
+      canalType: 'Online',
+    },
+  });
+  expect(quote.status()).toBe(200);
+  expect((await fire('enviarAprovacao', 2)).status()).toBe(200);
+
+  await signIn(page, '1002', `/requestopened?ticket=${ticket}`);
+  await detail(page).getByRole('button', { name: 'Negar', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Confirmação' }).getByRole('button', { name: 'Confirmar' }).click();
+  await expect(detail(page).locator('[data-status]').first()).toHaveText('Negado');
+  // aprovall_id is Patrícia's id (2 in the demo): spec §4 puts the mark at position 4.
+  await expect(detail(page).locator('[data-state="denied"]')).toHaveAttribute(
+    'data-stage',
+    'awaitApprovalDirector',
+  );
+});
+
+test('Compras accepts the materials list Infraestrutura sent for demo request 12', async ({
+  page,
+  request,
+}) => {
+  ticket = 12;
+  const admin = await apiToken(request, '1001');
+  const token = await apiToken(request, '1002');
+  const d = await request.get('/api/purchases/12', { headers: { authorization: `Bearer ${token}` } });
+  const { call_id } = (await d.json()) as { call_id: number };
+  const sent = await request.post(`/api/calls/${call_id}/materials`, {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { items: [{ item_name: 'Cantoneira de aço', measure: 'unidades', qnt: 12 }] },
+  });
+  expect(sent.status()).toBe(200);
+
+  await signIn(page, '1002', '/requestopened?ticket=12');
+  await expect(detail(page).locator('[data-status]').first()).toHaveText(
+    'Solicitação aberta - lista recebida',
+  );
+  const materials = detail(page).getByRole('region', { name: 'Lista de materiais' });
+  await expect(materials.getByRole('table', { name: 'Materiais' })).toContainText('Cantoneira de aço');
+  await expect(materials.getByRole('button', { name: 'Recusar' })).toBeVisible();
+  await materials.getByRole('button', { name: 'Aceitar' }).click();
+  await expect(detail(page).locator('[data-status]').first()).toHaveText('Solicitação aberta');
+  await expect(materials.getByRole('button', { name: 'Aceitar' })).toHaveCount(0);
+  await expect(materials.getByRole('button', { name: 'Recusar' })).toBeVisible();
+});
+
+test.describe('phone (390x844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
+  test('the received list keeps the status visible and the page does not scroll sideways', async ({
+    page,
+  }) => {
+    await signIn(page, '1002', '/requestopened');
+    await expect(page.getByRole('heading', { name: 'SOLICITAÇÕES DE COMPRAS' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Status' })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+  });
+});

@@ -1,0 +1,56 @@
+import { Button, Modal, Stack, Table, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { usePickerUsers } from '../purchases.api.ts';
+
+/** The buyer / picker picker: users of Compras (spec §6), searchable by name or matrícula. */
+export function UserPickerModal({
+  opened,
+  title,
+  onClose,
+  onPick,
+}: {
+  opened: boolean;
+  title: string;
+  onClose: () => void;
+  onPick: (userId: number) => void;
+}) {
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text.trim(), 250);
+  const users = usePickerUsers(debounced, opened);
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack>
+        <TextInput
+          label="Matrícula ou nome"
+          maxLength={15}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          data-autofocus
+        />
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Nome</Table.Th>
+              <Table.Th>Matrícula</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(users.data ?? []).map((u) => (
+              <Table.Tr key={u.id}>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.nome}</Table.Td>
+                <Table.Td>{u.matricula}</Table.Td>
+                <Table.Td>
+                  <Button size="xs" onClick={() => onPick(u.id)}>
+                    Escolher
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,235 @@
+import {
+  filesRequired,
+  JUSTIFICATIONS,
+  LIMITS,
+  MSG,
+  type OpenRequestInput,
+  openRequestBody,
+  PRIORITY_LABEL,
+  PURCHASE_FILE,
+  PURCHASE_MSG,
+  REQUEST_TYPE_LABEL,
+  SUPPLY_TYPES,
+  UNIT_LABEL,
+  UNITS,
+} from '@intranet/contracts';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconCircleCheck, IconPaperclip, IconSend, IconShoppingCart, IconTool } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MoneyInput } from '../../../ui/form/MoneyInput.tsx';
+import { useContractForm } from '../../../ui/form/useContractForm.ts';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
+import { useOpenPurchase } from '../purchases.api.ts';
+
+type FormValues = OpenRequestInput & { estimaVal?: number | '' | null; qnt?: number | string };
+
+/** /openpurchrequest?typeRequest=compra|servico: the request form of spec §2, §3 and §5. */
+export function OpenPurchaseRequestPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const typerequest = params.get('typeRequest') === 'servico' ? 'servico' : 'compra';
+  const initialValues: FormValues = {
+    typerequest,
+    descript: '',
+    qnt: 1,
+    justify: '',
+    justifyDescript: '',
+    supplyType: null,
+    estimaVal: '',
+    filial: '',
+    priority: '',
+    obs: '',
+    link: '',
+  };
+  const form = useContractForm(openRequestBody, { initialValues });
+  const [files, setFiles] = useState<File[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sentId, setSentId] = useState<number | null>(null);
+  const open = useOpenPurchase();
+  const values = form.values as FormValues;
+  const needsFiles = filesRequired(values.justify, values.supplyType);
+
+  const submit = form.onSubmit(
+    () => {
+      const raw = form.getValues() as FormValues;
+      if (typerequest === 'compra' && !raw.link && files.length === 0)
+        return setProblem(PURCHASE_MSG.linkOrFile);
+      if (needsFiles && files.length === 0) return setProblem(PURCHASE_MSG.filesRequired);
+      setProblem(null);
+      open.mutate(
+        {
+          fields: { ...raw, typerequest, estimaVal: raw.estimaVal === '' ? undefined : raw.estimaVal },
+          files,
+        },
+        {
+          onSuccess: (res) => {
+            setSentId(res.id);
+            form.reset();
+            setFiles([]);
+          },
+        },
+      );
+    },
+    (errors) => setProblem(String(Object.values(errors)[0] ?? MSG.fillRequired)),
+  );
+
+  const isService = typerequest === 'servico';
+  return (
+    <Stack maw={820} mx="auto" py="md">
+      <PageTitle
+        title={isService ? 'Serviço de Terceiros' : 'Solicitar uma Compra'}
+        description="Preencha os dados da solicitação: ela segue para o setor de Compras."
+        icon={isService ? <IconTool size={28} /> : <IconShoppingCart size={28} />}
+      />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <form onSubmit={submit} noValidate aria-label={`Solicitação de ${REQUEST_TYPE_LABEL[typerequest]}`}>
+          <Stack gap="md">
+            {problem ? (
+              <Alert color="red" role="alert">
+                {problem}
+              </Alert>
+            ) : null}
+            <TextInput
+              label={isService ? 'Serviço' : 'Produto'}
+              placeholder="O que você precisa"
+              maxLength={500}
+              required
+              {...form.getInputProps('descript')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <NumberInput
+                label="Quantidade"
+                min={1}
+                max={1_000_000}
+                allowDecimal={false}
+                {...form.getInputProps('qnt')}
+              />
+              <MoneyInput
+                label="Valor estimado"
+                placeholder="R$ 0,00"
+                {...form.getInputProps('estimaVal')}
+                value={values.estimaVal ?? ''}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Select
+                label="Justificativa"
+                placeholder="Selecione"
+                data={[...JUSTIFICATIONS]}
+                required
+                allowDeselect={false}
+                {...form.getInputProps('justify')}
+                value={values.justify || null}
+                onChange={(v) => form.setFieldValue('justify', v ?? '')}
+              />
+              {values.justify === 'Reposição de insumo' ? (
+                <Select
+                  label="Tipo de manutenção"
+                  placeholder="Selecione"
+                  data={[...SUPPLY_TYPES]}
+                  {...form.getInputProps('supplyType')}
+                />
+              ) : null}
+            </SimpleGrid>
+            <Textarea
+              label="Descrição da justificativa"
+              autosize
+              minRows={3}
+              maxLength={LIMITS.textMax}
+              required
+              {...form.getInputProps('justifyDescript')}
+            />
+            <Radio.Group label="Unidade de destino" required {...form.getInputProps('filial')}>
+              <Group mt={6} gap="xl">
+                {UNITS.map((u) => (
+                  <Radio key={u} value={u} label={UNIT_LABEL[u]} />
+                ))}
+              </Group>
+            </Radio.Group>
+            <Radio.Group
+              label="Prioridade"
+              required
+              {...form.getInputProps('priority')}
+              value={values.priority === undefined || values.priority === '' ? '' : String(values.priority)}
+              onChange={(v) => form.setFieldValue('priority', Number(v))}
+            >
+              <Group mt={6} gap="xl">
+                {Object.entries(PRIORITY_LABEL).map(([value, label]) => (
+                  <Radio key={value} value={value} label={label} />
+                ))}
+              </Group>
+            </Radio.Group>
+            <Textarea
+              label="Observações"
+              autosize
+              minRows={2}
+              maxLength={LIMITS.textMax}
+              {...form.getInputProps('obs')}
+            />
+            <TextInput
+              label="Link"
+              placeholder="https://"
+              description={isService ? undefined : 'Para compras, informe um link ou anexe um arquivo.'}
+              {...form.getInputProps('link')}
+            />
+            <FileInput
+              label={needsFiles ? 'Anexos (obrigatório)' : 'Anexos'}
+              description={`Imagens ou PDF, até ${PURCHASE_FILE.maxFiles} arquivos de 10MB`}
+              placeholder="Selecionar arquivos"
+              multiple
+              clearable
+              required={needsFiles}
+              accept={PURCHASE_FILE.mimes.join(',')}
+              leftSection={<IconPaperclip size={16} aria-hidden />}
+              value={files}
+              onChange={(f) => setFiles(f.slice(0, PURCHASE_FILE.maxFiles))}
+            />
+            <Group justify="flex-end">
+              <Button
+                type="submit"
+                size="md"
+                loading={open.isPending}
+                leftSection={<IconSend size={18} aria-hidden />}
+              >
+                Enviar
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+
+      <Modal opened={sentId !== null} onClose={() => setSentId(null)} title="Sucesso!" centered>
+        <Stack align="center" gap="md">
+          <IconCircleCheck size={56} color="var(--mantine-color-green-6)" aria-hidden />
+          <Text ta="center">
+            {PURCHASE_MSG.sent} Número da solicitação: <strong>#{sentId}</strong>.
+          </Text>
+          <Group>
+            <Button variant="default" onClick={() => setSentId(null)}>
+              Fechar
+            </Button>
+            <Button onClick={() => navigate(`/requestopened?functionType=consultar&ticket=${sentId}`)}>
+              Ver minhas solicitações
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

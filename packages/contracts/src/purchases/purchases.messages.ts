@@ -1,0 +1,25 @@
+import { MSG } from '../messages.ts';
+
+/** The purchases module's own messages (spec §5, §8 and the decisions where the spec is silent). */
+export const PURCHASE_MSG = {
+  notFound: 'Solicitação não encontrada.',
+  sent: 'Sua solicitação foi enviada ao setor de Compras.',
+  moved: 'Etapa atualizada!',
+  conflict: 'Esta solicitação foi alterada por outra pessoa. Atualize a página e tente novamente.',
+  invalidTransition: 'Esta ação não é possível na etapa atual da solicitação.',
+  linkOrFile: 'Para uma compra, informe um link ou anexe um arquivo.',
+  filesRequired: 'Anexe fotos ou documentos: a justificativa escolhida exige anexos.',
+  buyerRequired: 'Escolha um comprador do setor de Compras.',
+  pickerRequired: 'Escolha quem retirou, entre os usuários de Compras.',
+  quoteNotFound: 'Cotação não encontrada.',
+  quoteAttachment: `${MSG.quoteAttachmentRequired.trim()} de canal Fisica.`,
+  quoteSelected: 'Cotação selecionada!',
+  quoteUpdated: 'Cotação atualizada!',
+  quoteDeleted: 'Cotação excluída!',
+  inQuoteOn: 'Solicitação colocada em cotação.',
+  inQuoteOff: 'Solicitação retirada de cotação.',
+  cancelled: 'Solicitação cancelada.',
+  materialsRequested: 'Lista de materiais solicitada à Infraestrutura.',
+  commentSent: 'Comentário enviado!',
+  commentEmpty: 'Escreva o comentário.',
+} as const;
