@@ -172,4 +172,18 @@ export const MSG = {
   operationSendError: 'Erro ao enviar arquivos.',
   operationNone: 'Nunhum anexo para a OT informada',
   operationEmpty: 'Não há anexos a serem exibidos',
+
+  // Fines (spec §8; issue 11)
+  fineUpdated: 'Multa atualizada com sucesso!',
+  fineInserted: 'Multa inserida com sucesso!',
+  fineMissingFields: 'Campos obrigatórios não preenchidos',
+  fineNotFound: 'Multa não encontrada.',
+  fineDuplicate: 'Já existe uma multa com este número de auto.',
+  fineInvalidDate: 'Data inválida (use dd/mm/aaaa).',
+  fineInvalidNumber: 'Valor numérico inválido.',
+  fineInvalidPlate: 'Placa inválida.',
+  fineInvalidCnpj: 'CNPJ inválido (14 dígitos).',
+  fineInvalidUf: 'UF inválida.',
+  fineInvalidStatus: 'Status inválido.',
+  fineBmYear: 'Ano inválido para o relatório BM.',
 } as const;
