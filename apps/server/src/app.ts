@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { finesRoutes } from './modules/fines/fines.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
@@ -99,6 +100,7 @@ const MODULES = [
   usersRoutes,
   appsRoutes,
   foldersRoutes,
+  finesRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {

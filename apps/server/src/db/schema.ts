@@ -1,3 +1,4 @@
+import type { FineField, FineMoneyField, FineNumberField } from '@intranet/contracts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Timestamps are ISO 8601 UTC strings and flags are 0/1 integers on both databases. */
@@ -233,8 +234,26 @@ export interface Database {
   folders: FoldersTable;
   folder_files: FolderFilesTable;
   folder_shares: FolderSharesTable;
+  fines: FinesTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+
+/**
+ * A fine (migration 0006_fines): the 43 fields of spec §3 under their names; money in centavos,
+ * numbers as numbers, everything else text or NULL (dates `yyyy-MM-dd`).
+ */
+export type FinesTable = {
+  id: Generated<number>;
+  responsavel: string | null;
+  negocio_grupo: string | null;
+  created_at: string;
+  updated_at: string;
+  NUMERO_AUTO: string;
+} & {
+  [F in Exclude<FineField, 'NUMERO_AUTO'>]: F extends FineMoneyField | FineNumberField
+    ? Generated<number>
+    : string | null;
+};

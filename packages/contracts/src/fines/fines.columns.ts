@@ -3,7 +3,7 @@ import { type ColumnDescription, type ColumnFilterSpec, defineColumns } from '..
 import { formatBRL } from '../money.ts';
 import { STATUS_MULTA, STATUS_ND, STATUS_PAGMTO } from './fines.enums.ts';
 import { FINE_FIELDS, type FineField, type FineFieldKind } from './fines.fields.ts';
-import { FINE_SORT, type FineRow } from './fines.schemas.ts';
+import { type BmRow, FINE_SORT, type FineRow } from './fines.schemas.ts';
 
 const number = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
@@ -78,3 +78,10 @@ export const FINE_COLUMNS = defineColumns<FineRow>()([
     .sort((a, b) => (a[0] === 'NUMERO_AUTO' ? -1 : b[0] === 'NUMERO_AUTO' ? 1 : 0))
     .map(([name, kind]) => describe(name, kind)),
 ]);
+
+/** BM.xlsx and the BM overlay: the AP and PG flags (spec §4), then every field. */
+export const BM_COLUMNS: readonly ColumnDescription<BmRow>[] = [
+  { id: 'AP', header: 'AP', width: 5, value: (r) => (r.AP ? 'AP' : '') },
+  { id: 'PG', header: 'PG', width: 5, value: (r) => (r.PG ? 'PG' : '') },
+  ...FINE_COLUMNS,
+];
