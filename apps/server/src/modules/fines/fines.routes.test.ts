@@ -335,7 +335,7 @@ describe(`fines (${TEST_DIALECT})`, () => {
       const stored = await t.db
         .selectFrom('fines')
         .select('responsavel')
-        .where('id', '=', ids.A002)
+        .where('id', '=', ids.A002!)
         .executeTakeFirstOrThrow();
       expect(stored.responsavel).toBe('braskem');
       const audit = await t.db
