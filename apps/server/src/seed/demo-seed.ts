@@ -16,6 +16,7 @@ import {
   DEMO_PASSWORD,
   DEMO_USERS,
 } from './demo-data.ts';
+import { seedDemoFines } from './demo-fines.ts';
 import { seedDemoFolders, storeDemoFolderFiles } from './demo-folders.ts';
 
 const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
@@ -153,6 +154,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
       })
       .execute();
     await seedDemoCalls(tx, DEMO_CALLS, idOf);
+    await seedDemoFines(tx, now);
 
     const apps = await tx
       .insertInto('apps')

@@ -56,6 +56,20 @@ function insertRefused(status: number, error: string, requeire: string[]) {
   });
 }
 
+/** A new fine's row: every field stored (unset ones NULL or 0) and the derived filter columns. */
+export function newFineRecord(values: FineValues, now: string): q.NewFine {
+  const record: Record<string, DbValue> = {};
+  for (const f of FINE_FIELD_NAMES)
+    record[f] = toDb(f, values[f]) ?? (MONEY.has(f) || isNumeric(f) ? 0 : null);
+  return {
+    ...(record as q.FineChanges),
+    NUMERO_AUTO: String(values.NUMERO_AUTO),
+    ...derived({ NOME_AUTUADO: values.NOME_AUTUADO ?? null, NEGOCIO: values.NEGOCIO ?? null }),
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export function duplicateOr(err: unknown, make: () => Error): never {
   if (isUniqueViolation(err)) throw make();
   throw err;
@@ -65,19 +79,9 @@ export async function insertFine(ctx: AppContext, user: Actor, values: FineValue
   authorizeFines(user);
   const missing = missingFineFields(values);
   if (missing.length > 0) throw insertRefused(400, MSG.fineMissingFields, missing);
-  const now = nowIso();
-  const record: Record<string, DbValue> = {};
-  for (const f of FINE_FIELD_NAMES)
-    record[f] = toDb(f, values[f]) ?? (MONEY.has(f) || isNumeric(f) ? 0 : null);
-  const fine = { ...(record as q.FineChanges), NUMERO_AUTO: String(values.NUMERO_AUTO) };
   try {
     return await auditedChange(ctx.db, user.userId, async (tx, audit) => {
-      const id = await q.insertFine(tx, {
-        ...fine,
-        ...derived({ NOME_AUTUADO: values.NOME_AUTUADO ?? null, NEGOCIO: values.NEGOCIO ?? null }),
-        created_at: now,
-        updated_at: now,
-      });
+      const id = await q.insertFine(tx, newFineRecord(values, nowIso()));
       audit({
         action: 'fine.insert',
         entity: 'fine',
