@@ -42,7 +42,13 @@ const fines: AuthzModule = {
     { method: 'GET', url: '/api/fines/aggregates', as: DEMO.admin, expect: 200 },
     { method: 'GET', url: '/api/fines?pageSize=5', as: DEMO.suporteTi, expect: 403 },
 
-    { method: 'PUT', url: '/api/managerFines', as: null, payload: { id: 1, SENTIDO: 'Crescente' }, expect: 401 },
+    {
+      method: 'PUT',
+      url: '/api/managerFines',
+      as: null,
+      payload: { id: 1, SENTIDO: 'Crescente' },
+      expect: 401,
+    },
     {
       method: 'PUT',
       url: '/api/managerFines',
