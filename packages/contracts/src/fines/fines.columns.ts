@@ -1,22 +1,24 @@
 import { formatDate } from '../dates.ts';
-import { type ColumnDescription, type ColumnFilterSpec, defineColumns } from '../lists/columns.ts';
+import type { ColumnDescription, ColumnFilterSpec } from '../lists/columns.ts';
 import { formatBRL } from '../money.ts';
 import { STATUS_MULTA, STATUS_ND, STATUS_PAGMTO } from './fines.enums.ts';
 import { FINE_FIELDS, type FineField, type FineFieldKind } from './fines.fields.ts';
-import { type BmRow, FINE_SORT, type FineRow } from './fines.schemas.ts';
+import { type BmRow, FINE_SORT, type FineRow, type FineSort } from './fines.schemas.ts';
 
 const number = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
-/** The filter of the columns the left filter bar also sets (params are GET /api/fines's names). */
+/**
+ * The filter of the columns the left filter bar also sets (params are GET /api/fines's names).
+ * Unit and carrier are picked from the values that exist (GET /api/fines/options), responsible and
+ * business are not columns: the bar keeps those four in the URL itself.
+ */
 const FILTERS: Partial<Record<FineField, ColumnFilterSpec>> = {
   NUMERO_AUTO: { kind: 'text' },
   DATA_INFRACAO: { kind: 'dateRange', params: { from: 'from', to: 'to' } },
   STATUS_MULTA: { kind: 'select', options: options(STATUS_MULTA) },
   STATUS_PAGMTO: { kind: 'select', options: options(STATUS_PAGMTO) },
   STATUS_ND: { kind: 'select', options: options(STATUS_ND) },
-  UNIDADE: { kind: 'text' },
-  TRANSP: { kind: 'text' },
   PLACA: { kind: 'text' },
 };
 
@@ -73,11 +75,14 @@ function describe(name: FineField, kind: FineFieldKind): ColumnDescription<FineR
  * the data table, its filters, multas_geral.xlsx, BM.xlsx and the import's headers read it.
  * NUMERO_AUTO comes first: it names the row in the sticky first column.
  */
-export const FINE_COLUMNS = defineColumns<FineRow>()([
-  ...[...FINE_FIELDS]
-    .sort((a, b) => (a[0] === 'NUMERO_AUTO' ? -1 : b[0] === 'NUMERO_AUTO' ? 1 : 0))
-    .map(([name, kind]) => describe(name, kind)),
-]);
+export const FINE_COLUMNS = [...FINE_FIELDS]
+  .sort((a, b) => (a[0] === 'NUMERO_AUTO' ? -1 : b[0] === 'NUMERO_AUTO' ? 1 : 0))
+  .map(([name, kind]) => describe(name, kind)) as readonly FineColumn[];
+
+/** A column of the fines table; the sortable ones say so in their type (FINE_SORT ids). */
+export type FineColumn =
+  | (ColumnDescription<FineRow> & { id: FineSort; sortable: true })
+  | (ColumnDescription<FineRow> & { id: FineField; sortable: false });
 
 /** BM.xlsx and the BM overlay: the AP and PG flags (spec §4), then every field. */
 export const BM_COLUMNS: readonly ColumnDescription<BmRow>[] = [
