@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } 
 import { appsRoutes } from '../modules/apps/apps.routes.tsx';
 import { afterLoginPath } from '../modules/auth/login-redirect.ts';
 import { LoginPage } from '../modules/auth/pages/LoginPage.tsx';
+import { finesRoutes } from '../modules/fines/fines.routes.tsx';
 import { foldersRoutes } from '../modules/folders/folders.routes.tsx';
 import { noticesRoutes } from '../modules/notices/notices.routes.tsx';
 import { ticketsRoutes } from '../modules/tickets/tickets.routes.tsx';
@@ -39,7 +40,6 @@ const PLANNED: { path: string; title: string }[] = [
   { path: '/setEmployees', title: 'Gerenciar Funcionários' },
   { path: '/openpurchrequest', title: 'Solicitar Compra' },
   { path: '/requestopened', title: 'Solicitações de Compras' },
-  { path: '/managerFines', title: 'Gestão de Multas' },
   { path: '/rhHomeRequest', title: 'Recursos Humanos' },
   { path: '/formDismissal', title: 'Solicitação de Demissão' },
   { path: '/formHiring', title: 'Solicitação de Admissão' },
@@ -70,6 +70,7 @@ const moduleRoutes: RouteObject[] = [
   ...noticesRoutes,
   ...appsRoutes,
   ...foldersRoutes,
+  ...finesRoutes,
 ];
 
 const protectedRoutes: RouteObject[] = [
