@@ -55,7 +55,14 @@ export function MoneyInput({ value, onChange, ...props }: MoneyInputProps) {
       value={value === '' || value === undefined ? '' : String(value)}
       inputMode="decimal"
       onAccept={(typed: unknown) => {
-        const next = typeof typed === 'number' && Number.isFinite(typed) ? typed : '';
+        // The 'R$ num' pattern's typed value is its unmasked text ("1234.5"), not a number.
+        const n =
+          typeof typed === 'number'
+            ? typed
+            : typeof typed === 'string' && typed !== ''
+              ? Number(typed)
+              : Number.NaN;
+        const next = Number.isFinite(n) ? n : '';
         if (next !== value) onChange?.(next);
       }}
     />
