@@ -19,6 +19,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { finesRoutes } from './modules/fines/fines.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
@@ -131,6 +132,7 @@ const MODULES = [
   calendarRoutes,
   operationsRoutes,
   purchasesRoutes,
+  finesRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {

@@ -9,6 +9,22 @@ import { z } from 'zod';
 
 export const APP_TIME_ZONE = 'America/Sao_Paulo';
 
+/** The months in Portuguese, January first. */
+export const MONTH_NAMES = [
+  'Janeiro',
+  'Fevereiro',
+  'Março',
+  'Abril',
+  'Maio',
+  'Junho',
+  'Julho',
+  'Agosto',
+  'Setembro',
+  'Outubro',
+  'Novembro',
+  'Dezembro',
+] as const;
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar day written `yyyy-MM-dd` (2024-02-30 is not one). */

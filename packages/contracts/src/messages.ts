@@ -204,4 +204,17 @@ export const MSG = {
   operationTooLarge: 'O arquivo é grande demais para esta posição.',
   operationUploadNotFound: 'Envio não encontrado.',
   operationFileNotFound: 'Arquivo não encontrado.',
+  // Fines (spec §8; issue 11)
+  fineUpdated: 'Multa atualizada com sucesso!',
+  fineInserted: 'Multa inserida com sucesso!',
+  fineMissingFields: 'Campos obrigatórios não preenchidos',
+  fineNotFound: 'Multa não encontrada.',
+  fineDuplicate: 'Já existe uma multa com este número de auto.',
+  fineInvalidDate: 'Data inválida (use dd/mm/aaaa).',
+  fineInvalidNumber: 'Valor numérico inválido.',
+  fineInvalidPlate: 'Placa inválida.',
+  fineInvalidCnpj: 'CNPJ inválido (14 dígitos).',
+  fineInvalidUf: 'UF inválida.',
+  fineInvalidStatus: 'Status inválido.',
+  fineBmYear: 'Ano inválido para o relatório BM.',
 } as const;

@@ -1,6 +1,7 @@
 import {
   type ColumnDefinitionBuilder,
   type CreateTableBuilder,
+  type Expression,
   type Kysely,
   PostgresAdapter,
   sql,
@@ -30,4 +31,18 @@ export const ilike = (column: string, pattern: string) =>
 /** Escapes % and _ so a user's text is matched literally inside a LIKE pattern. */
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+/**
+ * Whole days from one `yyyy-MM-dd` text column or value to another (to − from), on both databases.
+ * Dates are calendar days: no time zone takes part.
+ */
+export function daysBetween(
+  db: { getExecutor: Kysely<unknown>['getExecutor'] },
+  from: Expression<unknown>,
+  to: Expression<unknown>,
+) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<number>`(to_date(${to}, 'YYYY-MM-DD') - to_date(${from}, 'YYYY-MM-DD'))`
+    : sql<number>`cast(julianday(${to}) - julianday(${from}) as integer)`;
 }

@@ -342,6 +342,25 @@ export interface PurchaseFilesTable {
   created_at: string;
 }
 
+import type { FineField, FineMoneyField, FineNumberField } from '@intranet/contracts';
+
+/**
+ * A fine (migration 0006_fines): the 43 fields of spec §3 under their names; money in centavos,
+ * numbers as numbers, everything else text or NULL (dates `yyyy-MM-dd`).
+ */
+export type FinesTable = {
+  id: Generated<number>;
+  responsavel: string | null;
+  negocio_grupo: string | null;
+  created_at: string;
+  updated_at: string;
+  NUMERO_AUTO: string;
+} & {
+  [F in Exclude<FineField, 'NUMERO_AUTO'>]: F extends FineMoneyField | FineNumberField
+    ? Generated<number>
+    : string | null;
+};
+
 export interface Database {
   users: UsersTable;
   sectors: SectorsTable;
@@ -375,6 +394,7 @@ export interface Database {
   purchase_quotes: PurchaseQuotesTable;
   purchase_comments: PurchaseCommentsTable;
   purchase_files: PurchaseFilesTable;
+  fines: FinesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -17,6 +17,7 @@ import {
   DEMO_PASSWORD,
   DEMO_USERS,
 } from './demo-data.ts';
+import { seedDemoFines } from './demo-fines.ts';
 import { seedDemoFolders, storeDemoFolderFiles } from './demo-folders.ts';
 import { seedDemoPurchases } from './demo-purchases.ts';
 
@@ -155,6 +156,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
       })
       .execute();
     await seedDemoCalls(tx, DEMO_CALLS, idOf);
+    await seedDemoFines(tx, now);
 
     const apps = await tx
       .insertInto('apps')

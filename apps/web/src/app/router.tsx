@@ -4,6 +4,7 @@ import { appsRoutes } from '../modules/apps/apps.routes.tsx';
 import { afterLoginPath } from '../modules/auth/login-redirect.ts';
 import { LoginPage } from '../modules/auth/pages/LoginPage.tsx';
 import { calendarRoutes } from '../modules/calendar/calendar.routes.tsx';
+import { finesRoutes } from '../modules/fines/fines.routes.tsx';
 import { foldersRoutes } from '../modules/folders/folders.routes.tsx';
 import { noticesRoutes } from '../modules/notices/notices.routes.tsx';
 import { operationsRoutes } from '../modules/operations/operations.routes.tsx';
@@ -40,6 +41,8 @@ const UnderConstruction = lazy(async () => ({
 const PLANNED: { path: string; title: string }[] = [
   { path: '/setEmployees', title: 'Gerenciar Funcionários' },
   { path: '/managerFines', title: 'Gestão de Multas' },
+  { path: '/openpurchrequest', title: 'Solicitar Compra' },
+  { path: '/requestopened', title: 'Solicitações de Compras' },
   { path: '/rhHomeRequest', title: 'Recursos Humanos' },
   { path: '/formDismissal', title: 'Solicitação de Demissão' },
   { path: '/formHiring', title: 'Solicitação de Admissão' },
@@ -70,6 +73,7 @@ const moduleRoutes: RouteObject[] = [
   ...calendarRoutes,
   ...operationsRoutes,
   ...purchasesRoutes,
+  ...finesRoutes,
 ];
 
 const protectedRoutes: RouteObject[] = [

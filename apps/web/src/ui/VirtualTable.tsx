@@ -38,9 +38,22 @@ interface VirtualTableProps<T> {
   /** The table's minimum width; by default the sum of its columns' widths. */
   minWidth?: number;
   label: string;
+  /** Row height in px (44 by default: a tap target; the fines table uses the spec's 35). */
+  rowHeight?: number;
+  /** Keeps the first column in view while the table scrolls sideways (wide tables). */
+  stickyFirstColumn?: boolean;
+  /** Marks the row shown as selected (e.g. the one being edited below the table). */
+  selectedKey?: string | number | null;
 }
 
 const ROW_HEIGHT = 44;
+const STICKY_CELL = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 2,
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset -1px 0 0 var(--mantine-color-gray-3)',
+} as const;
 /** Pixels per character of a column description's width. */
 const CHAR_PX = 7;
 
@@ -63,7 +76,11 @@ export function VirtualTable<T>({
   height,
   minWidth,
   label,
+  rowHeight = ROW_HEIGHT,
+  stickyFirstColumn = false,
+  selectedKey,
 }: VirtualTableProps<T>) {
+  const sticky = (index: number) => (stickyFirstColumn && index === 0 ? STICKY_CELL : undefined);
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const columnDefs = useMemo<ColumnDef<T, unknown>[]>(
     () =>
@@ -84,7 +101,7 @@ export function VirtualTable<T>({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
   });
   const items = virtualizer.getVirtualItems();
@@ -104,7 +121,7 @@ export function VirtualTable<T>({
         ref={scrollRef}
         style={{
           // Short lists take only their rows' height; long ones scroll inside the frame.
-          height: height ?? `min(65dvh, ${Math.max(220, (rows.length + 1) * ROW_HEIGHT + 16)}px)`,
+          height: height ?? `min(65dvh, ${Math.max(220, (rows.length + 1) * rowHeight + 16)}px)`,
           overflow: 'auto',
           border: '1px solid var(--mantine-color-gray-3)',
           borderRadius: 8,
@@ -123,7 +140,7 @@ export function VirtualTable<T>({
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
+                {group.headers.map((header, index) => {
                   const id = header.column.id;
                   const column = byId.get(id);
                   const title = flexRender(header.column.columnDef.header, header.getContext());
@@ -131,7 +148,12 @@ export function VirtualTable<T>({
                   return (
                     <Table.Th
                       key={header.id}
-                      style={{ whiteSpace: 'nowrap', minWidth: (column?.width ?? 0) * CHAR_PX }}
+                      style={{
+                        whiteSpace: 'nowrap',
+                        minWidth: (column?.width ?? 0) * CHAR_PX,
+                        ...sticky(index),
+                        ...(stickyFirstColumn && index === 0 ? { zIndex: 3 } : {}),
+                      }}
                     >
                       <Box style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
                         {column?.sortable && onSortChange ? (
@@ -184,7 +206,9 @@ export function VirtualTable<T>({
                 <Table.Tr
                   key={rowKey(row.original)}
                   data-index={item.index}
-                  style={{ height: ROW_HEIGHT, cursor: onRowClick ? 'pointer' : undefined }}
+                  style={{ height: rowHeight, cursor: onRowClick ? 'pointer' : undefined }}
+                  aria-selected={selectedKey === undefined ? undefined : selectedKey === rowKey(row.original)}
+                  bg={selectedKey === rowKey(row.original) ? 'var(--mantine-primary-color-light)' : undefined}
                   onClick={onRowClick ? () => onRowClick(row.original) : undefined}
                   onKeyDown={
                     onRowClick
@@ -195,8 +219,15 @@ export function VirtualTable<T>({
                   }
                   tabIndex={onRowClick ? 0 : undefined}
                 >
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id} style={{ whiteSpace: 'nowrap' }}>
+                  {row.getVisibleCells().map((cell, index) => (
+                    <Table.Td
+                      key={cell.id}
+                      style={{
+                        whiteSpace: 'nowrap',
+                        ...(rowHeight < ROW_HEIGHT ? { paddingBlock: 4 } : {}),
+                        ...sticky(index),
+                      }}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </Table.Td>
                   ))}

@@ -19,13 +19,20 @@ export interface ServerPageQuery<S extends string> {
   dir: SortDir;
   page: number;
   pageSize: number;
+  /** Keyset paging: the previous page's nextCursor (undefined for the first page). */
+  cursor?: string;
 }
 
+/**
+ * A page as the list call answers it: offset paging (page, pageSize, total on every page) or
+ * keyset paging (nextCursor while more rows follow, total on the first page only).
+ */
 export interface ServerPage<Row> {
   rows: Row[];
-  total: number;
-  page: number;
-  pageSize: number;
+  total?: number;
+  page?: number;
+  pageSize?: number;
+  nextCursor?: string;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any row type; the hook reads ids, filters and sort flags
@@ -39,6 +46,8 @@ interface ServerTableOptions<C extends AnyColumns, Row> {
   defaultSort: { id: SortableId<C>; dir: SortDir };
   pageSize?: number;
   fetchPage: (query: ServerPageQuery<SortableId<C>>, signal: AbortSignal) => Promise<ServerPage<Row>>;
+  /** 'cursor' for lists read by keyset (the call answers nextCursor); 'offset' by default. */
+  paging?: 'offset' | 'cursor';
   /** The spreadsheet link of the same filters and sort. */
   exportUrl?: (query: Omit<ServerPageQuery<SortableId<C>>, 'page' | 'pageSize'>) => string;
 }
@@ -61,6 +70,7 @@ export function useServerTable<const C extends AnyColumns, Row>({
   pageSize = 100,
   fetchPage,
   exportUrl,
+  paging = 'offset',
 }: ServerTableOptions<C, Row>) {
   const [params, setParams] = useSearchParams();
   const search = params.toString();
@@ -81,9 +91,19 @@ export function useServerTable<const C extends AnyColumns, Row>({
   const listQuery = { filters: state.query, sort: state.sort.id, dir: state.sort.dir };
   const query = useInfiniteQuery({
     queryKey: [...queryKey, listQuery],
-    queryFn: ({ pageParam, signal }) => fetchPage({ ...listQuery, page: pageParam, pageSize }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    queryFn: ({ pageParam, signal }) =>
+      fetchPage(
+        typeof pageParam === 'string'
+          ? { ...listQuery, page: 1, pageSize, ...(pageParam ? { cursor: pageParam } : {}) }
+          : { ...listQuery, page: pageParam, pageSize },
+        signal,
+      ),
+    initialPageParam: (paging === 'cursor' ? '' : 1) as number | string,
+    getNextPageParam: (last: ServerPage<Row>): number | string | undefined => {
+      if (paging === 'cursor') return last.nextCursor;
+      const page = last.page ?? 1;
+      return page * (last.pageSize ?? pageSize) < (last.total ?? 0) ? page + 1 : undefined;
+    },
   });
 
   const rows = useMemo<Row[]>(() => query.data?.pages.flatMap((p) => p.rows) ?? [], [query.data]);

@@ -2,22 +2,8 @@
  * The calendar's date rules (spec §2 Calendar, §5, §9) as pure functions on date-only values
  * (`yyyy-MM-dd`, contracts/dates.ts): computed on UTC days, so no time zone can move a day.
  */
+import { MONTH_NAMES } from '../dates.ts';
 import { LIMITS } from '../limits.ts';
-
-export const MONTH_NAMES = [
-  'Janeiro',
-  'Fevereiro',
-  'Março',
-  'Abril',
-  'Maio',
-  'Junho',
-  'Julho',
-  'Agosto',
-  'Setembro',
-  'Outubro',
-  'Novembro',
-  'Dezembro',
-] as const;
 
 /** Weekday headers, the week starting on Sunday. */
 export const WEEKDAY_NAMES = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'] as const;

@@ -37,6 +37,16 @@ export interface ColumnDescription<Row> {
   readonly filter?: ColumnFilterSpec;
   /** What the xlsx cell and the table's default cell show. */
   readonly value: (row: Row) => CellValue;
+  /**
+   * A typed spreadsheet cell instead of `value`'s text: a `yyyy-MM-dd` day as a real date cell, an
+   * amount in reais as a BRL number cell, a plain number (the table still shows `value`).
+   */
+  readonly sheet?: SheetCell<Row>;
+}
+
+export interface SheetCell<Row> {
+  readonly type: 'date' | 'money' | 'number';
+  readonly value: (row: Row) => CellValue;
 }
 
 /** Declares a list's columns, keeping their literal ids (and `sortable: true`) in the type. */

@@ -1,10 +1,10 @@
 import { InputBase, type InputBaseProps } from '@mantine/core';
 import { IMaskInput } from 'react-imask';
-import { MASKS, type MaskName } from './masks.ts';
+import { MASKS, type MaskName, TEXT_MASKS } from './masks.ts';
 
 export interface MaskedInputProps extends InputBaseProps {
   mask: MaskName;
-  /** The value without mask characters (digits). */
+  /** The value without mask characters (digits; a plate keeps its letters). */
   value?: string;
   onChange?: (digits: string) => void;
   onBlur?: () => void;
@@ -16,7 +16,7 @@ export interface MaskedInputProps extends InputBaseProps {
 }
 
 /**
- * A Mantine input with one of the spec's masks (CPF, PIS, RG, phone, registration): shows
+ * A Mantine input with one of the spec's masks (CPF, PIS, RG, phone, registration, CNPJ, plate): shows
  * `000.000.000-00` while typing and reports only the digits, so it plugs into a contract form
  * with `{...form.getInputProps('cpf')}`.
  */
@@ -28,7 +28,8 @@ export function MaskedInput({ mask, value, onChange, ...props }: MaskedInputProp
       mask={MASKS[mask]}
       value={value ?? ''}
       unmask
-      inputMode="numeric"
+      inputMode={TEXT_MASKS.has(mask) ? 'text' : 'numeric'}
+      prepareChar={TEXT_MASKS.has(mask) ? (c: string) => c.toUpperCase() : undefined}
       onAccept={(digits: string) => {
         if (digits !== (value ?? '')) onChange?.(digits);
       }}

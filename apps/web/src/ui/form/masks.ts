@@ -11,9 +11,15 @@ export const MASKS = {
   employeeRegistration: '000',
   /** User registration (matrícula): up to four digits. */
   userRegistration: '0000',
+  cnpj: '00.000.000/0000-00',
+  /** A vehicle plate, old (ABC-1234) or Mercosul (ABC-1D23): letters, digit, letter or digit, digits. */
+  plate: 'aaa-0*00',
 } as const;
+
+/** Masks whose value has letters: typed upper case, not on a numeric keyboard. */
+export const TEXT_MASKS: ReadonlySet<MaskName> = new Set(['plate']);
 
 export type MaskName = keyof typeof MASKS;
 
-/** Only the digits of a masked value, as the contracts schemas expect. */
+/** Only the digits (letters too for a plate) of a masked value, as the contracts schemas expect. */
 export const digitsOnly = (value: string): string => value.replace(/\D/g, '');

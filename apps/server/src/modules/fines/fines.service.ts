@@ -1,0 +1,185 @@
+import {
+  type Actor,
+  BM_MAX_ROWS,
+  type BmRow,
+  bmFlags,
+  businessGroupOf,
+  canManageFines,
+  FINE_FIELD_NAMES,
+  FINE_MONEY_FIELDS,
+  type FineAggregates,
+  type FineField,
+  type FineFilters,
+  type FineValues,
+  MSG,
+  missingFineFields,
+  responsibleOf,
+  toCentavos,
+  toDateOnly,
+} from '@intranet/contracts';
+import { nowIso } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { auditedChange } from '../../platform/audit.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { authorize, HttpError, notFound } from '../../platform/errors.ts';
+import * as q from './fines.queries.ts';
+
+const MONEY = new Set<string>(FINE_MONEY_FIELDS);
+
+/** Every fines call: Gestão de Multas members and administrators (fines.policy.ts). */
+export function authorizeFines(user: Actor): void {
+  authorize(canManageFines(user));
+}
+
+type DbValue = string | number | null;
+
+/** A field's value as stored: money in centavos, everything else as normalised by the schema. */
+function toDb(field: FineField, value: FineValues[FineField]): DbValue {
+  if (value === undefined) return null;
+  return MONEY.has(field) ? toCentavos(value as number) : (value as DbValue);
+}
+
+/** The derived columns the responsible and business filters read (fines.enums.ts). */
+function derived(fine: { NOME_AUTUADO: string | null; NEGOCIO: string | null }) {
+  return { responsavel: responsibleOf(fine.NOME_AUTUADO), negocio_grupo: businessGroupOf(fine.NEGOCIO) };
+}
+
+const shown = (field: FineField, v: DbValue) =>
+  v === null ? '""' : MONEY.has(field) ? String(Number(v) / 100) : JSON.stringify(v);
+
+/** A refused insert, in the shape spec §7 gives (success, message, error, requeire). */
+function insertRefused(status: number, error: string, requeire: string[]) {
+  return new HttpError(status, error, {
+    success: false,
+    message: MSG.fineInsertError(error, requeire.join(', ')),
+    requeire,
+  });
+}
+
+/** A new fine's row: every field stored (unset ones NULL or 0) and the derived filter columns. */
+export function newFineRecord(values: FineValues, now: string): q.NewFine {
+  const record: Record<string, DbValue> = {};
+  for (const f of FINE_FIELD_NAMES)
+    record[f] = toDb(f, values[f]) ?? (MONEY.has(f) || isNumeric(f) ? 0 : null);
+  return {
+    ...(record as q.FineChanges),
+    NUMERO_AUTO: String(values.NUMERO_AUTO),
+    ...derived({ NOME_AUTUADO: values.NOME_AUTUADO ?? null, NEGOCIO: values.NEGOCIO ?? null }),
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+export function duplicateOr(err: unknown, make: () => Error): never {
+  if (isUniqueViolation(err)) throw make();
+  throw err;
+}
+
+export async function insertFine(ctx: AppContext, user: Actor, values: FineValues): Promise<number> {
+  authorizeFines(user);
+  const missing = missingFineFields(values);
+  if (missing.length > 0) throw insertRefused(400, MSG.fineMissingFields, missing);
+  try {
+    return await auditedChange(ctx.db, user.userId, async (tx, audit) => {
+      const id = await q.insertFine(tx, newFineRecord(values, nowIso()));
+      audit({
+        action: 'fine.insert',
+        entity: 'fine',
+        entityId: id,
+        summary: `Multa ${values.NUMERO_AUTO} inserida.`,
+      });
+      return id;
+    });
+  } catch (err) {
+    return duplicateOr(err, () => insertRefused(409, MSG.fineDuplicate, []));
+  }
+}
+
+const isNumeric = (f: FineField) => f === 'PESO_EXCEDENTE_Kg' || f === 'KM_RODOVIA';
+
+/**
+ * PUT managerFines: the fields sent replace the stored ones; the audit row lists each field that
+ * changed with its old and new value. Nothing changed, nothing written.
+ */
+export async function updateFine(
+  ctx: AppContext,
+  user: Actor,
+  id: number,
+  values: FineValues,
+): Promise<void> {
+  authorizeFines(user);
+  try {
+    const before = await q.findFine(ctx.db, id);
+    if (!before) throw notFound(MSG.fineNotFound);
+    if (diff(before, values).length === 0) return;
+    await auditedChange(ctx.db, user.userId, async (tx, audit) => {
+      const old = await q.findFine(tx, id);
+      if (!old) throw notFound(MSG.fineNotFound);
+      const changes = diff(old, values);
+      const set: Record<string, DbValue> = {};
+      for (const c of changes) set[c.field] = c.to;
+      const next = { ...old, ...set } as q.FineRecord;
+      await q.updateFine(tx, id, {
+        ...(set as q.FineChanges),
+        ...derived(next),
+        updated_at: nowIso(),
+      });
+      audit({
+        action: 'fine.update',
+        entity: 'fine',
+        entityId: id,
+        summary: `Multa ${next.NUMERO_AUTO}: ${changes.map((c) => `${c.field}: ${shown(c.field, c.from)} → ${shown(c.field, c.to)}`).join('; ')}`,
+      });
+    });
+  } catch (err) {
+    duplicateOr(err, () => new HttpError(409, MSG.fineDuplicate));
+  }
+}
+
+function diff(old: q.FineRecord, values: FineValues) {
+  const changes: { field: FineField; from: DbValue; to: DbValue }[] = [];
+  for (const f of FINE_FIELD_NAMES) {
+    if (values[f] === undefined) continue;
+    const to = toDb(f, values[f]);
+    const from = old[f] === null ? null : MONEY.has(f) || isNumeric(f) ? Number(old[f]) : String(old[f]);
+    if (f === 'NUMERO_AUTO' && to === null) continue;
+    if (from !== to) changes.push({ field: f, from, to });
+  }
+  return changes;
+}
+
+export async function aggregates(ctx: AppContext, user: Actor, f: FineFilters): Promise<FineAggregates> {
+  authorizeFines(user);
+  const today = toDateOnly(new Date());
+  const [totals, byOrgao, byTransp, byTipoVeiculo, byUnidade, byStatusNd, byYear, byMonth, bySemester] =
+    await Promise.all([
+      q.aggregateTotals(ctx.db, f, today),
+      q.aggregateSeries(ctx.db, f, 'ORGAO_AUTUADOR'),
+      q.aggregateSeries(ctx.db, f, 'TRANSP'),
+      q.aggregateSeries(ctx.db, f, 'TIPO_VEICULO'),
+      q.aggregateSeries(ctx.db, f, 'UNIDADE'),
+      q.aggregateSeries(ctx.db, f, 'STATUS_ND'),
+      q.aggregateSeries(ctx.db, f, 'year'),
+      q.aggregateSeries(ctx.db, f, 'month'),
+      q.aggregateSeries(ctx.db, f, 'semester'),
+    ]);
+  return {
+    ...totals,
+    unidadeMaxAutu: byUnidade[0]?.key ?? null,
+    organMaxAutuador: byOrgao[0]?.key ?? null,
+    series: { byOrgao, byTransp, byTipoVeiculo, byUnidade, byStatusNd, byYear, byMonth, bySemester },
+  };
+}
+
+export const withBmFlags =
+  (year: number, month: number) =>
+  (row: ReturnType<typeof q.toFineRow>): BmRow => ({ ...row, ...bmFlags(row, year, month) });
+
+export async function bmReport(ctx: AppContext, user: Actor, year: number, month: number) {
+  authorizeFines(user);
+  const rows = await q.bmQuery(ctx.db, year, month).execute();
+  return {
+    rows: rows.slice(0, BM_MAX_ROWS).map(q.toFineRow).map(withBmFlags(year, month)),
+    truncated: rows.length > BM_MAX_ROWS,
+  };
+}

@@ -1,0 +1,182 @@
+import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { expect as baseExpect, test } from './support/fixtures.ts';
+import { apiToken, signIn, toasts } from './support/session.ts';
+
+/**
+ * Gestão de Multas: Marcos (1009) filters the fines, edits a row below the table, inserts a fine
+ * (first refused with the server's list of required fields), opens the BM report, and downloads
+ * multas_geral.xlsx and BM.xlsx and reads them back. A user outside the sector is sent away.
+ */
+
+// The dashboard and the 43-column table are the heaviest screens: allow a loaded machine some time.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const AUTO = 'S000000001';
+const NEW_AUTO = 'E2E-0001';
+
+async function choose(page: Page, scope: ReturnType<Page['locator']> | Page, label: string, option: string) {
+  await scope.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function api(page: Page, url: string) {
+  const token = await apiToken(page.request, '1009');
+  const res = await page.request.get(url, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), url).toBe(200);
+  return res.json();
+}
+
+async function readSheet(path: string) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  return workbook.worksheets[0]!;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('filters go to the URL and the dashboard follows them', async ({ page }) => {
+  await signIn(page, '1009', '/managerFines');
+  await expect(page.getByRole('heading', { name: 'Gestão de Multas' })).toBeVisible();
+  const all = await api(page, '/api/fines/aggregates');
+  await expect(page.getByTestId('kpi-totalMultas')).toContainText(String(all.totalMultas));
+
+  const bar = page.getByRole('complementary', { name: 'Filtros' });
+  await choose(page, bar, 'Responsável', 'Braskem');
+  await bar.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page).toHaveURL(/responsible=braskem/);
+  await expect(page.getByTestId('kpi-totalMultas')).toContainText(String(all.countBraskem));
+  await expect(page.getByTestId('kpi-countUnspecified')).toContainText('0');
+
+  // A bookmarked view keeps its filters.
+  await page.reload();
+  await expect(page.getByTestId('kpi-totalMultas')).toContainText(String(all.countBraskem));
+  await bar.getByRole('button', { name: 'Limpar' }).click();
+  await expect(page).not.toHaveURL(/responsible=/);
+});
+
+test('Gerenciar Dados: a row opens its editor below the table and saving refreshes it', async ({ page }) => {
+  await signIn(page, '1009', `/managerFines?view=5&NUMERO_AUTO=${AUTO}`);
+  const table = page.getByTestId('virtual-table');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await table.getByRole('cell', { name: AUTO, exact: true }).click();
+  const editor = page.getByRole('region', { name: 'Editar multa' });
+  await expect(editor).toBeVisible();
+  await editor.getByTestId('fine-OT').fill('3999999');
+  const money = editor.getByTestId('fine-VAL_REALIZADO_ND');
+  await money.click();
+  await money.press('Control+A');
+  await money.press('Backspace');
+  await money.pressSequentially('1234,5');
+  await editor.getByRole('button', { name: 'Salvar' }).click();
+  await expect(toasts(page)).toContainText('Multa atualizada com sucesso!');
+  const [row] = await api(page, `/api/managerFines?NUMERO_AUTO=${AUTO}`);
+  expect(row).toMatchObject({ OT: '3999999', VAL_REALIZADO_ND: 1234.5 });
+  await expect(table).toContainText('R$ 1.234,50');
+});
+
+test('Inserir Multa: the server names the missing fields, then the fine is inserted', async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allowResourceError(400, '/api/fines');
+  await signIn(page, '1009', '/managerFines?view=5');
+  await page.getByRole('button', { name: 'Inserir Multa' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Inserir Multa' });
+  await dialog.getByRole('button', { name: 'Inserir Multa' }).click();
+  await expect(dialog.getByTestId('fine-insert-error')).toHaveText(
+    'Erro ao inserir Multa: Campos obrigatórios não preenchidos, NUMERO_AUTO, DATA_INFRACAO, ORGAO_AUTUADOR, UNIDADE, PLACA, TRANSP, STATUS_MULTA, VALOR_TOTAL_MULTA',
+  );
+
+  await dialog.getByTestId('fine-NUMERO_AUTO').fill(NEW_AUTO);
+  await dialog.getByTestId('fine-DATA_INFRACAO').fill('10/05/2024');
+  await dialog.getByTestId('fine-ORGAO_AUTUADOR').fill('PRF');
+  await dialog.getByTestId('fine-UNIDADE').fill('Camaçari');
+  await dialog.getByTestId('fine-PLACA').pressSequentially('abc1d23');
+  await expect(dialog.getByTestId('fine-PLACA')).toHaveValue('ABC-1D23');
+  await dialog.getByTestId('fine-TRANSP').fill('Translog Transportes Ltda');
+  await dialog.getByTestId('fine-CNPJ_AUTUADO').pressSequentially('12345678000195');
+  await expect(dialog.getByTestId('fine-CNPJ_AUTUADO')).toHaveValue('12.345.678/0001-95');
+  await choose(page, dialog, 'STATUS_MULTA', 'Penalidade');
+  await dialog.getByTestId('fine-VALOR_TOTAL_MULTA').pressSequentially('195,23');
+  await dialog.getByTestId('fine-DATA_APURACAO').fill('15/05/2024');
+  await dialog.getByRole('button', { name: 'Inserir Multa' }).click();
+  await expect(toasts(page)).toContainText('Multa inserida com sucesso!');
+  await expect(dialog).toBeHidden();
+
+  const [row] = await api(page, `/api/managerFines?NUMERO_AUTO=${NEW_AUTO}`);
+  expect(row).toMatchObject({
+    DATA_INFRACAO: '2024-05-10',
+    PLACA: 'ABC1D23',
+    CNPJ_AUTUADO: '12345678000195',
+    VALOR_TOTAL_MULTA: 195.23,
+    STATUS_MULTA: 'Penalidade',
+  });
+});
+
+test('the BM report flags the month and downloads BM.xlsx; an empty month says so', async ({ page }) => {
+  await signIn(page, '1009', '/managerFines');
+  await page.getByRole('button', { name: 'Relatório BM' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Relatório BM' });
+  await choose(page, dialog, 'Ano', '2024');
+  await choose(page, dialog, 'Mês', 'Maio');
+  const expected = await api(page, '/api/fines/bm?year=2024&month=5');
+  expect(expected.rows.some((r: { NUMERO_AUTO: string }) => r.NUMERO_AUTO === NEW_AUTO)).toBe(true);
+  await expect(dialog.getByTestId('virtual-table')).toContainText('AP');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('link', { name: 'Baixar BM.xlsx' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('BM.xlsx');
+  const sheet = await readSheet((await download.path())!);
+  expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['AP', 'PG', 'NUMERO_AUTO']);
+  expect(sheet.rowCount - 1).toBe(expected.rows.length);
+  const mine = [...Array(sheet.rowCount).keys()]
+    .map((i) => sheet.getRow(i + 1))
+    .find((r) => r.getCell(3).value === NEW_AUTO);
+  expect(mine?.getCell(1).value).toBe('AP');
+
+  await choose(page, dialog, 'Ano', '2012');
+  await choose(page, dialog, 'Mês', 'Janeiro');
+  await expect(dialog.getByRole('status')).toHaveText('Não há dados para o período informado');
+});
+
+test('multas_geral.xlsx has what the filters show, with real dates and amounts', async ({ page }) => {
+  await signIn(page, '1009', '/managerFines?view=2&business=UNIB');
+  const expected = await api(page, '/api/fines?business=UNIB&pageSize=1');
+  await expect(page.getByText(`${expected.total.toLocaleString('pt-BR')} registros`)).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Baixar planilha' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('multas_geral.xlsx');
+  const sheet = await readSheet((await download.path())!);
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  expect(header).toHaveLength(43);
+  expect(sheet.rowCount - 1).toBe(expected.total);
+  const negocio = header.indexOf('NEGOCIO') + 1;
+  const date = header.indexOf('DATA_INFRACAO') + 1;
+  const value = header.indexOf('VALOR_TOTAL_MULTA') + 1;
+  expect(sheet.getRow(2).getCell(negocio).value).toBe('UNIB');
+  expect(sheet.getRow(2).getCell(date).value).toBeInstanceOf(Date);
+  expect(typeof sheet.getRow(2).getCell(value).value).toBe('number');
+});
+
+test('a user outside Gestão de Multas is sent away with the alert', async ({ page }) => {
+  await signIn(page, '1002', '/managerFines');
+  await expect(toasts(page)).toContainText('Você não tem autorização de acesso a essa página');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe('phone (390x844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the table scrolls inside its frame, the page does not', async ({ page }) => {
+    await signIn(page, '1009', '/managerFines?view=2');
+    await expect(page.getByTestId('virtual-table')).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await expect(page.getByRole('button', { name: 'Filtrar', exact: true })).toBeVisible();
+  });
+});

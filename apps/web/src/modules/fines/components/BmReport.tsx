@@ -1,0 +1,86 @@
+import { BM_COLUMNS, type BmRow, bmYears, MONTH_NAMES, MSG, toDateOnly } from '@intranet/contracts';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { VirtualTable } from '../../../ui/VirtualTable.tsx';
+import { exportBmUrl, useBmReport } from '../fines.api.ts';
+
+const today = () => toDateOnly(new Date());
+
+/**
+ * The BM monthly report (spec §2, §4): year 2012…now (newest first) and month; each fine with
+ * DATA_APURACAO (AP) or DATA_PAGMTO (PG) in the month, flagged; BM.xlsx of the same month.
+ */
+export function BmReport() {
+  const [year, setYear] = useState(() => Number(today().slice(0, 4)));
+  const [month, setMonth] = useState(() => Number(today().slice(5, 7)));
+  const report = useBmReport(year, month);
+  const rows: BmRow[] = report.data?.rows ?? [];
+
+  return (
+    <Stack gap="sm">
+      <Group align="flex-end" wrap="wrap">
+        <Select
+          label="Ano"
+          data={bmYears(Number(today().slice(0, 4))).map(String)}
+          value={String(year)}
+          onChange={(v) => v && setYear(Number(v))}
+          allowDeselect={false}
+          w={120}
+        />
+        <Select
+          label="Mês"
+          data={MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name }))}
+          value={String(month)}
+          onChange={(v) => v && setMonth(Number(v))}
+          allowDeselect={false}
+          w={160}
+        />
+        <Button
+          component="a"
+          href={exportBmUrl(year, month)}
+          download="BM.xlsx"
+          variant="light"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          disabled={rows.length === 0}
+        >
+          Baixar BM.xlsx
+        </Button>
+      </Group>
+      {report.isSuccess && rows.length === 0 ? (
+        <Alert color="yellow" role="status">
+          {MSG.bmNoData}
+        </Alert>
+      ) : null}
+      {rows.length > 0 ? (
+        <>
+          <VirtualTable
+            rows={rows}
+            total={rows.length}
+            columns={BM_COLUMNS}
+            rowKey={(r) => r.id}
+            rowHeight={35}
+            height={400}
+            stickyFirstColumn
+            loading={report.isFetching}
+            label="Relatório BM"
+          />
+          {report.data?.truncated ? (
+            <Text size="sm" c="dimmed">
+              A tela mostra as primeiras {rows.length.toLocaleString('pt-BR')} multas; a planilha BM.xlsx tem
+              todas.
+            </Text>
+          ) : null}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function BmReportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Relatório BM" size="90%">
+      {opened ? <BmReport /> : null}
+    </Modal>
+  );
+}

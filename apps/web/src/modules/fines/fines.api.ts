@@ -1,0 +1,140 @@
+import {
+  BUSINESS_FILTER,
+  finesCalls as calls,
+  cleanFilters,
+  FINE_COLUMNS,
+  type FineFiltersInput,
+  type FineInput,
+  type FineUpdateBody,
+  filterQuery,
+  MSG,
+  RESPONSIBLE_FILTER,
+} from '@intranet/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { call, callUrl } from '../../api/call.ts';
+import { successMessage } from '../../api/query-client.ts';
+import { useServerTable } from '../../ui/useServerTable.ts';
+
+export const finesKey = ['fines'] as const;
+
+/** The filter-bar parameters that are not table columns (fines.columns.ts says why). */
+export const BAR_PARAMS = ['responsible', 'business', 'UNIDADE', 'TRANSP'] as const;
+export type BarParam = (typeof BAR_PARAMS)[number];
+
+const oneOf = <T extends readonly string[]>(values: T, v: string | null): T[number] | undefined =>
+  values.find((x) => x === v);
+
+/**
+ * The left filter bar's state, all in the page URL (spec §2): the column filters as the table
+ * reads them, plus responsible, business, unit and carrier. `query` is what every fines call takes.
+ */
+export function useFineFilters() {
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  const state = useMemo(() => {
+    const url = new URLSearchParams(search);
+    const columns = cleanFilters(FINE_COLUMNS, Object.fromEntries(url));
+    const bar = {
+      responsible: oneOf(RESPONSIBLE_FILTER, url.get('responsible')),
+      business: oneOf(BUSINESS_FILTER, url.get('business')),
+      UNIDADE: url.get('UNIDADE')?.slice(0, 60) || undefined,
+      TRANSP: url.get('TRANSP')?.slice(0, 120) || undefined,
+    };
+    const query: FineFiltersInput = { ...filterQuery(FINE_COLUMNS, columns), ...bar };
+    return { columns, bar, query };
+  }, [search]);
+
+  /** Replaces every filter at once (the bar's Filtrar / Limpar); other parameters stay. */
+  const apply = useCallback(
+    (values: Record<string, string | undefined>) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          const columns = cleanFilters(FINE_COLUMNS, values);
+          for (const c of FINE_COLUMNS) {
+            if (!c.filter) continue;
+            const v = columns[c.id];
+            if (v === undefined) next.delete(c.id);
+            else next.set(c.id, v);
+          }
+          for (const p of BAR_PARAMS) {
+            const v = values[p];
+            if (v && v !== 'all') next.set(p, v);
+            else next.delete(p);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { ...state, apply };
+}
+
+/** The data table: the bar's filters, sort in the URL, keyset pages as it scrolls. */
+export function useFineTable(filters: FineFiltersInput) {
+  const { responsible, business, UNIDADE, TRANSP } = filters;
+  const bar = { responsible, business, UNIDADE, TRANSP };
+  return useServerTable({
+    queryKey: [...finesKey, 'list', bar],
+    columns: FINE_COLUMNS,
+    defaultSort: { id: 'DATA_INFRACAO', dir: 'desc' },
+    paging: 'cursor',
+    fetchPage: ({ filters: columnFilters, sort, dir, pageSize, cursor }, signal) =>
+      call(calls.list, { query: { ...columnFilters, ...bar, sort, dir, pageSize, cursor } }, { signal }),
+  });
+}
+
+export const exportFinesUrl = (filters: FineFiltersInput) => callUrl(calls.exportList, { query: filters });
+export const exportBmUrl = (year: number, month: number) =>
+  callUrl(calls.exportBm, { query: { year, month } });
+
+export function useFineAggregates(filters: FineFiltersInput) {
+  return useQuery({
+    queryKey: [...finesKey, 'aggregates', filters],
+    queryFn: ({ signal }) => call(calls.aggregates, { query: filters }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useFineOptions() {
+  return useQuery({
+    queryKey: [...finesKey, 'options'],
+    queryFn: ({ signal }) => call(calls.options, {}, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function useBmReport(year: number, month: number) {
+  return useQuery({
+    queryKey: [...finesKey, 'bm', year, month],
+    queryFn: ({ signal }) => call(calls.bm, { query: { year, month } }, { signal }),
+  });
+}
+
+function useInvalidateFines() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: finesKey });
+}
+
+/** Saves an edited row; failure toast 'Erro ao Atualizar Multa', success the server's message (spec §8). */
+export function useUpdateFine() {
+  const invalidate = useInvalidateFines();
+  return useMutation({
+    mutationFn: (body: FineUpdateBody) => call(calls.updateFine, { body }),
+    onSuccess: invalidate,
+    meta: { error: MSG.fineUpdateError, success: successMessage },
+  });
+}
+
+/** Inserts a fine; the form shows the server's refusal itself (message and required fields). */
+export function useInsertFine() {
+  const invalidate = useInvalidateFines();
+  return useMutation({
+    mutationFn: (body: FineInput) => call(calls.insertFine, { body }),
+    onSuccess: invalidate,
+    meta: { error: false, success: successMessage },
+  });
+}

@@ -1,0 +1,19 @@
+import { canManageFines } from '@intranet/contracts';
+import type { RouteObject } from 'react-router';
+import { useSession } from '../../app/session.tsx';
+import { lazyPage } from '../../ui/lazy-page.ts';
+import { RequireAccess } from '../../ui/RequireAccess.tsx';
+
+const ManagerFinesPage = lazyPage(() => import('./pages/ManagerFinesPage.tsx'), 'ManagerFinesPage');
+
+/** Gestão de Multas members and administrators (fines.policy.ts); others get the spec §2 alert. */
+function FinesGate() {
+  const { user } = useSession();
+  return (
+    <RequireAccess allowed={user ? canManageFines(user) : false}>
+      <ManagerFinesPage />
+    </RequireAccess>
+  );
+}
+
+export const finesRoutes: RouteObject[] = [{ path: '/managerFines', element: <FinesGate /> }];

@@ -1,0 +1,164 @@
+import { MONTH_NAMES } from '@intranet/contracts';
+import { Alert, Button, Grid, Group, Loader, Stack, Tabs } from '@mantine/core';
+import { IconCalendarStats, IconDownload, IconPlus, IconReceipt } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../../api/client.ts';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
+import { BmReport, BmReportModal } from '../components/BmReport.tsx';
+import { ChartGrid, ResponsibleChart, SeriesChart } from '../components/FineCharts.tsx';
+import { FineFilterBar } from '../components/FineFilterBar.tsx';
+import { FineKpis, kpis } from '../components/FineKpis.tsx';
+import { FinesTable } from '../components/FinesTable.tsx';
+import { InsertFineModal } from '../components/InsertFineModal.tsx';
+import { exportFinesUrl, useFineAggregates, useFineFilters } from '../fines.api.ts';
+
+/** The seven views of spec §2, selected by number (`?view=`). */
+export const FINE_VIEWS = [
+  'Home',
+  'Relação de Multas',
+  'Multas por Período',
+  'Relação de Ofensores',
+  'Gerenciar Dados',
+  'Autuações Atendidas',
+  'Tratativas por Período',
+] as const;
+
+const monthLabel = (key: string) =>
+  `${MONTH_NAMES[Number(key.slice(5, 7)) - 1]?.slice(0, 3) ?? ''}/${key.slice(0, 4)}`;
+const semesterLabel = (key: string) => `${key.slice(6)}º sem. ${key.slice(0, 4)}`.replace('S', '');
+
+function Dashboard({ view }: { view: number }) {
+  const { query } = useFineFilters();
+  const aggregates = useFineAggregates(query);
+  const a = aggregates.data;
+  if (aggregates.isError) {
+    return (
+      <Alert color="red">{errorMessage(aggregates.error, 'Não foi possível carregar os indicadores.')}</Alert>
+    );
+  }
+  if (!a) return <Loader aria-label="Carregando" />;
+  const s = a.series;
+  switch (view) {
+    case 3:
+      return (
+        <ChartGrid>
+          <SeriesChart title="Multas por ano" data={s.byYear} />
+          <SeriesChart title="Valor por ano" data={s.byYear} measure="value" />
+          <SeriesChart title="Multas por semestre" data={s.bySemester} label={semesterLabel} />
+          <SeriesChart title="Multas por mês" data={s.byMonth.slice(-24)} label={monthLabel} />
+        </ChartGrid>
+      );
+    case 4:
+      return (
+        <ChartGrid>
+          <SeriesChart title="Transportadoras" data={s.byTransp} />
+          <SeriesChart title="Tipos de veículo" data={s.byTipoVeiculo} />
+          <SeriesChart title="Unidades" data={s.byUnidade} />
+          <SeriesChart title="Órgãos autuadores" data={s.byOrgao} />
+          <ResponsibleChart a={a} />
+        </ChartGrid>
+      );
+    case 6:
+      return (
+        <Stack>
+          <FineKpis items={kpis(a, 'paid')} />
+          <ChartGrid>
+            <SeriesChart title="Status da ND" data={s.byStatusNd} />
+            <SeriesChart title="Valor por status da ND" data={s.byStatusNd} measure="value" />
+          </ChartGrid>
+        </Stack>
+      );
+    default:
+      return (
+        <Stack>
+          <FineKpis items={kpis(a, 'all')} />
+          <ChartGrid>
+            <SeriesChart title="Valores por ano" data={s.byYear} measure="value" />
+            <ResponsibleChart a={a} />
+            <SeriesChart title="Órgãos autuadores" data={s.byOrgao} />
+            <SeriesChart title="Transportadoras" data={s.byTransp} />
+          </ChartGrid>
+        </Stack>
+      );
+  }
+}
+
+function ViewContent({ view }: { view: number }) {
+  const { query } = useFineFilters();
+  if (view === 2) return <FinesTable filters={query} />;
+  if (view === 5) return <FinesTable filters={query} editable />;
+  if (view === 7) return <BmReport />;
+  return <Dashboard view={view} />;
+}
+
+/** /managerFines: the fines of Gestão de Multas (spec §2). */
+export function ManagerFinesPage() {
+  const [params, setParams] = useSearchParams();
+  const view = Math.min(7, Math.max(1, Number(params.get('view')) || 1));
+  const { query } = useFineFilters();
+  const [inserting, setInserting] = useState(false);
+  const [bm, setBm] = useState(false);
+
+  return (
+    <Stack py="md">
+      <PageTitle
+        title="Gestão de Multas"
+        description={FINE_VIEWS[view - 1]}
+        icon={<IconReceipt size={28} />}
+        actions={
+          <Group gap="xs">
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setInserting(true)}>
+              Inserir Multa
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconCalendarStats size={16} aria-hidden />}
+              onClick={() => setBm(true)}
+            >
+              Relatório BM
+            </Button>
+            <Button
+              component="a"
+              href={exportFinesUrl(query)}
+              download="multas_geral.xlsx"
+              variant="light"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              Baixar planilha
+            </Button>
+          </Group>
+        }
+      />
+      <Tabs
+        value={String(view)}
+        onChange={(v) =>
+          setParams((prev) => {
+            const next = new URLSearchParams(prev);
+            next.set('view', v ?? '1');
+            return next;
+          })
+        }
+        keepMounted={false}
+      >
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
+          {FINE_VIEWS.map((name, i) => (
+            <Tabs.Tab key={name} value={String(i + 1)}>
+              {i + 1} {name}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <FineFilterBar />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }} style={{ minWidth: 0 }}>
+          <ViewContent view={view} />
+        </Grid.Col>
+      </Grid>
+      <InsertFineModal opened={inserting} onClose={() => setInserting(false)} />
+      <BmReportModal opened={bm} onClose={() => setBm(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,318 @@
+import { z } from 'zod';
+import '../zod-locale.ts';
+import { dateOnlySchema, isDateOnly, toDateOnly } from '../dates.ts';
+import { bodyId, queryId, queryInt } from '../ids.ts';
+import { LIMITS } from '../limits.ts';
+import { MSG } from '../messages.ts';
+import { toCentavos } from '../money.ts';
+import {
+  BM_FIRST_YEAR,
+  BUSINESS_FILTER,
+  isUnsetDate,
+  PASSIVO,
+  RESPONSIBLE_FILTER,
+  STATUS_MULTA,
+  STATUS_ND,
+  STATUS_PAGMTO,
+} from './fines.enums.ts';
+import {
+  FINE_FIELDS,
+  FINE_REQUIRED_FIELDS,
+  type FineField,
+  type FineFieldDef,
+  fineFieldKind,
+} from './fines.fields.ts';
+
+// ---- One input rule per field kind: lenient in what it reads (forms, JSON, spreadsheets), strict in what it keeps.
+
+const raw = z.union([z.string(), z.number(), z.null()]);
+const asText = (v: string | number | null) => (v === null ? null : String(v).trim() || null);
+
+const textIn = (max: number) =>
+  raw.transform(asText).pipe(
+    z
+      .string()
+      .max(max, { error: `O campo deve ter no máximo ${max} caracteres.` })
+      .nullable(),
+  );
+
+/** `yyyy-MM-dd`, `dd/MM/yyyy` or an ISO timestamp's day; 1901-01-01, 0 and empty mean not set. */
+export function normalizeFineDate(v: unknown): string | null | undefined {
+  if (isUnsetDate(v)) return null;
+  if (typeof v !== 'string') return undefined;
+  const s = v.trim();
+  const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(s);
+  const day = br ? `${br[3]}-${br[2]}-${br[1]}` : /^\d{4}-\d{2}-\d{2}/.test(s) ? s.slice(0, 10) : s;
+  if (isUnsetDate(day)) return null;
+  return isDateOnly(day) ? day : undefined;
+}
+
+const dateIn = raw.transform((v, ctx) => {
+  const d = normalizeFineDate(v);
+  if (d === undefined) {
+    ctx.addIssue({ code: 'custom', message: MSG.fineInvalidDate });
+    return z.NEVER;
+  }
+  return d;
+});
+
+/** A number as typed in Brazil (`1.234,56`) or plainly (`1234.56`); empty is 0 (spec §5). */
+export function normalizeFineNumber(v: unknown): number | undefined {
+  if (v === null || v === undefined || v === '') return 0;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v !== 'string') return undefined;
+  let s = v
+    .trim()
+    .replace(/^R\$\s*/, '')
+    .replace(/\s/g, '');
+  if (s === '') return 0;
+  if (s.includes(',')) s = s.replace(/\./g, '').replace(',', '.');
+  if (!/^-?\d+(\.\d+)?$/.test(s)) return undefined;
+  return Number(s);
+}
+
+const numberIn = raw.transform((v, ctx) => {
+  const n = normalizeFineNumber(v);
+  if (n === undefined || Math.abs(n) > 1e9) {
+    ctx.addIssue({ code: 'custom', message: MSG.fineInvalidNumber });
+    return z.NEVER;
+  }
+  return n;
+});
+
+/** Reais, rounded to centavos (spreadsheets carry float noise), not negative. */
+const moneyIn = numberIn.transform((n, ctx) => {
+  if (n < 0 || n > 999_999_999.99) {
+    ctx.addIssue({ code: 'custom', message: MSG.fineInvalidNumber });
+    return z.NEVER;
+  }
+  return toCentavos(n) / 100;
+});
+
+const patternIn = (clean: (s: string) => string, pattern: RegExp, message: string) =>
+  raw
+    .transform((v) => (v === null ? null : clean(String(v)) || null))
+    .pipe(z.string().regex(pattern, { error: message }).nullable());
+
+/** Old (ABC1234) and Mercosul (ABC1D23) plates, stored upper case without the hyphen. */
+export const cleanPlate = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
+export const PLATE_PATTERN = /^[A-Z]{3}\d[A-Z0-9]\d{2}$/;
+export const cleanCnpj = (s: string) => s.replace(/\D/g, '');
+
+const enumIn = <T extends readonly [string, ...string[]]>(values: T) =>
+  raw.transform(asText).pipe(z.enum(values, { error: MSG.fineInvalidStatus }).nullable());
+
+const INPUT_OF_KIND = {
+  text: (max: number) => textIn(max),
+  code: (max: number) => textIn(max),
+  date: () => dateIn,
+  number: () => numberIn,
+  money: () => moneyIn,
+  plate: () => patternIn(cleanPlate, PLATE_PATTERN, MSG.fineInvalidPlate),
+  cnpj: () => patternIn(cleanCnpj, /^\d{14}$/, MSG.fineInvalidCnpj),
+  uf: () => patternIn((s) => s.trim().toUpperCase(), /^[A-Z]{2}$/, MSG.fineInvalidUf),
+  statusMulta: () => enumIn(STATUS_MULTA),
+  statusPagmto: () => enumIn(STATUS_PAGMTO),
+  statusNd: () => enumIn(STATUS_ND),
+  passivo: () => enumIn(PASSIVO),
+} as const;
+type InputOfKind = { [K in keyof typeof INPUT_OF_KIND]: ReturnType<(typeof INPUT_OF_KIND)[K]> };
+
+const ROW_OF_KIND = {
+  number: z.number(),
+  money: z.number(),
+} as const;
+type RowOfKind<K> = K extends keyof typeof ROW_OF_KIND ? (typeof ROW_OF_KIND)[K] : z.ZodNullable<z.ZodString>;
+
+type InputShape = { [D in FineFieldDef as D[0]]: z.ZodOptional<InputOfKind[D[1]]> };
+type RowShape = { [D in FineFieldDef as D[0]]: RowOfKind<D[1]> };
+
+function buildInputShape(): InputShape {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, kind, max] of FINE_FIELDS as readonly (readonly [string, keyof InputOfKind, number?])[]) {
+    shape[name] = INPUT_OF_KIND[kind](max ?? 0).optional();
+  }
+  return shape as InputShape;
+}
+
+function buildRowShape(): RowShape {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, kind] of FINE_FIELDS) {
+    shape[name] = kind === 'number' || kind === 'money' ? z.number() : z.string().nullable();
+  }
+  return shape as RowShape;
+}
+
+/** A fine as read (spec §3): its id and the 43 fields; money in reais, dates `yyyy-MM-dd` or null. */
+export const fineRow = z.object({ id: z.number(), ...buildRowShape() });
+export type FineRow = z.infer<typeof fineRow>;
+
+/** Any subset of a fine's fields, each normalised (numbers: number or 0; dates: yyyy-MM-dd or null). */
+export const fineInput = z.object(buildInputShape());
+export type FineInput = z.input<typeof fineInput>;
+export type FineValues = z.output<typeof fineInput>;
+
+/** The required fields (FINE_REQUIRED_FIELDS) an insert lacks: empty, unset, or a zero amount. */
+export function missingFineFields(values: FineValues): FineField[] {
+  return FINE_REQUIRED_FIELDS.filter((f) => {
+    const v = values[f];
+    return v === undefined || v === null || v === '' || (fineFieldKind(f) === 'money' && v === 0);
+  });
+}
+
+/** The insert form's schema (the server checks the same rule with missingFineFields). */
+export const fineInsertSchema = fineInput.superRefine((values, ctx) => {
+  for (const f of missingFineFields(values)) {
+    ctx.addIssue({ code: 'custom', path: [f], message: MSG.fieldRequired });
+  }
+});
+
+/** PUT managerFines (spec §7): the edited fine with its id; only the fields sent change. */
+export const fineUpdateBody = fineInput.extend({ id: bodyId() });
+export type FineUpdateBody = z.input<typeof fineUpdateBody>;
+
+export const fineMessageReply = z.object({ success: z.literal(true), message: z.string() });
+
+/** A refused insert (spec §7): success false, the error, and the list of missing required fields. */
+export const fineInsertError = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  message: z.string(),
+  requeire: z.array(z.string()),
+});
+
+// ---- Reading: the filter bar, the list, the aggregates, the BM report.
+
+const filterText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `O filtro deve ter no máximo ${max} caracteres.` })
+    .optional()
+    .transform((v) => v || undefined);
+
+/** The left filter bar (spec §2, §9), shared by every view, the exports and the aggregates. */
+export const fineFilters = z.object({
+  responsible: z.enum(RESPONSIBLE_FILTER, { error: MSG.invalidInput }).default('all'),
+  business: z.enum(BUSINESS_FILTER, { error: MSG.invalidInput }).default('all'),
+  /** Period: DATA_INFRACAO from … to (inclusive days). */
+  from: dateOnlySchema.optional(),
+  to: dateOnlySchema.optional(),
+  STATUS_MULTA: z.enum(STATUS_MULTA, { error: MSG.fineInvalidStatus }).optional(),
+  STATUS_PAGMTO: z.enum(STATUS_PAGMTO, { error: MSG.fineInvalidStatus }).optional(),
+  STATUS_ND: z.enum(STATUS_ND, { error: MSG.fineInvalidStatus }).optional(),
+  /** Exact unit and carrier (the bar offers the values that exist: GET /api/fines/options). */
+  UNIDADE: filterText(60),
+  TRANSP: filterText(120),
+  /** Plate and auto number: what they start with. */
+  PLACA: filterText(8).transform((v) => (v ? cleanPlate(v) || undefined : undefined)),
+  NUMERO_AUTO: filterText(30),
+});
+export type FineFilters = z.output<typeof fineFilters>;
+export type FineFiltersInput = z.input<typeof fineFilters>;
+
+export const FINE_SORT = [
+  'id',
+  'NUMERO_AUTO',
+  'DATA_INFRACAO',
+  'DATA_VENC_MULTA',
+  'DATA_PAGMTO',
+  'VALOR_TOTAL_MULTA',
+  'UNIDADE',
+  'TRANSP',
+  'PLACA',
+  'STATUS_MULTA',
+  'STATUS_PAGMTO',
+  'STATUS_ND',
+] as const;
+export type FineSort = (typeof FINE_SORT)[number];
+
+export const fineListQuery = fineFilters.extend({
+  sort: z.enum(FINE_SORT, { error: MSG.invalidInput }).default('DATA_INFRACAO'),
+  dir: z.enum(['asc', 'desc'], { error: MSG.invalidInput }).default('desc'),
+  pageSize: queryInt({ min: 1, max: 200 }).default(100),
+  /** The previous page's nextCursor (keyset paging); the first page also answers the total. */
+  cursor: z.string().max(500).optional(),
+});
+export type FineListQuery = z.input<typeof fineListQuery>;
+
+export const fineListReply = z.object({
+  rows: z.array(fineRow),
+  total: z.number().optional(),
+  nextCursor: z.string().optional(),
+});
+export type FineListReply = z.infer<typeof fineListReply>;
+
+/** GET managerFines (spec §7): one fine by id or NUMERO_AUTO, or a page (limit, pageIndex from 0). */
+export const managerFinesQuery = z.object({
+  id: queryId().optional(),
+  NUMERO_AUTO: filterText(30),
+  limit: queryInt({ min: 1, max: 200 }).default(100),
+  pageIndex: queryInt({ max: 100_000 }).default(0),
+});
+
+export const fineOptionsReply = z.object({
+  units: z.array(z.string()),
+  carriers: z.array(z.string()),
+});
+
+export const fineSeriesItem = z.object({ key: z.string(), count: z.number(), value: z.number() });
+export type FineSeriesItem = z.infer<typeof fineSeriesItem>;
+
+/** Spec §3 Fine aggregates, for the current filters, plus the dashboards' series. */
+export const fineAggregates = z.object({
+  totalMultas: z.number(),
+  totalMultasPago: z.number(),
+  totalMultasAPagar: z.number(),
+  totalValMultas: z.number(),
+  totalValPago: z.number(),
+  totalValAPagar: z.number(),
+  maiorValMulta: z.number(),
+  /** Days: the longest a fine went (or has gone, until today) past its due date; 0 when none. */
+  maiorAtraso: z.number(),
+  unidadeMaxAutu: z.string().nullable(),
+  organMaxAutuador: z.string().nullable(),
+  totalFinesBeforeContract: z.number(),
+  totalFinesAfterContract: z.number(),
+  /** Fines the carrier answers for (NOME_AUTUADO set and not Braskem). */
+  totalFinesTransp: z.number(),
+  /** Distinct carriers (TRANSP) among the fines. */
+  totalTransp: z.number(),
+  /** Fines with a debit note number; totalValND sums VAL_REALIZADO_ND. */
+  totalND: z.number(),
+  totalValND: z.number(),
+  countTransp: z.number(),
+  countBraskem: z.number(),
+  countUnspecified: z.number(),
+  series: z.object({
+    byOrgao: z.array(fineSeriesItem),
+    byTransp: z.array(fineSeriesItem),
+    byTipoVeiculo: z.array(fineSeriesItem),
+    byUnidade: z.array(fineSeriesItem),
+    byStatusNd: z.array(fineSeriesItem),
+    /** Keys `yyyy`, `yyyy-MM` and `yyyy-S1|S2` of DATA_INFRACAO; value: VALOR_TOTAL_MULTA in reais. */
+    byYear: z.array(fineSeriesItem),
+    byMonth: z.array(fineSeriesItem),
+    bySemester: z.array(fineSeriesItem),
+  }),
+});
+export type FineAggregates = z.infer<typeof fineAggregates>;
+
+const currentYear = () => Number(toDateOnly(new Date()).slice(0, 4));
+
+export const bmQuery = z.object({
+  year: queryInt({ min: BM_FIRST_YEAR, message: MSG.fineBmYear }).refine((y) => y <= currentYear(), {
+    error: MSG.fineBmYear,
+  }),
+  month: queryInt({ min: 1, max: 12, message: MSG.invalidInput }),
+});
+export type BmQuery = z.input<typeof bmQuery>;
+
+export const bmRow = fineRow.extend({ AP: z.boolean(), PG: z.boolean() });
+export type BmRow = z.infer<typeof bmRow>;
+export const bmReply = z.object({ rows: z.array(bmRow), truncated: z.boolean() });
+
+/** The most rows the BM overlay shows (BM.xlsx has them all). */
+export const BM_MAX_ROWS = 2000;
+
+export const FINE_LIMITS = { filterMax: LIMITS.filterInputMax } as const;
