@@ -18,6 +18,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
+import { hrRoutes } from './modules/hr/hr.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -99,6 +100,7 @@ const MODULES = [
   usersRoutes,
   appsRoutes,
   foldersRoutes,
+  hrRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {

@@ -18,6 +18,7 @@ export * from './hr/hr.columns.ts';
 export * from './hr/hr.options.ts';
 export * from './hr/hr.policy.ts';
 export * from './hr/hr.schemas.ts';
+export * from './hr/hr.vacation.ts';
 export * from './hr/hr.workflow.ts';
 export * from './http/endpoint.ts';
 export * from './http/form-fields.ts';

@@ -17,6 +17,7 @@ import {
   DEMO_USERS,
 } from './demo-data.ts';
 import { seedDemoFolders, storeDemoFolderFiles } from './demo-folders.ts';
+import { seedDemoHr } from './demo-hr.ts';
 
 const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
 
@@ -176,6 +177,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
       )
       .execute();
     await seedDemoFolders(tx, DEMO_FOLDERS, folderFiles, idOf);
+    await seedDemoHr(tx, idOf);
   });
   for (const f of files) await f.commit();
 }

@@ -216,7 +216,8 @@ export const HR_ATTACHMENT = {
   maxBytes: 10 * 1024 * 1024,
   maxFiles: 10,
   mimes: ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/svg+xml', 'application/pdf'] as const,
-  extensions: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'svg', 'pdf'] as const,
+  // SVG is left out: no magic bytes to check it by, and it may carry script (docs/decisions.md, HR).
+  extensions: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'pdf'] as const,
 };
 
 export const hasHrAttachmentExtension = (name: string) =>
