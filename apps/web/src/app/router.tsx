@@ -4,6 +4,7 @@ import { appsRoutes } from '../modules/apps/apps.routes.tsx';
 import { afterLoginPath } from '../modules/auth/login-redirect.ts';
 import { LoginPage } from '../modules/auth/pages/LoginPage.tsx';
 import { foldersRoutes } from '../modules/folders/folders.routes.tsx';
+import { hrRoutes } from '../modules/hr/hr.routes.tsx';
 import { noticesRoutes } from '../modules/notices/notices.routes.tsx';
 import { ticketsRoutes } from '../modules/tickets/tickets.routes.tsx';
 import { usersRoutes } from '../modules/users/users.routes.tsx';
@@ -36,16 +37,9 @@ const UnderConstruction = lazy(async () => ({
 /** Screens whose modules later issues build; until then each says so inside the layout. */
 const PLANNED: { path: string; title: string }[] = [
   { path: '/agendevents', title: 'Eventos' },
-  { path: '/setEmployees', title: 'Gerenciar Funcionários' },
   { path: '/openpurchrequest', title: 'Solicitar Compra' },
   { path: '/requestopened', title: 'Solicitações de Compras' },
   { path: '/managerFines', title: 'Gestão de Multas' },
-  { path: '/rhHomeRequest', title: 'Recursos Humanos' },
-  { path: '/formDismissal', title: 'Solicitação de Demissão' },
-  { path: '/formHiring', title: 'Solicitação de Admissão' },
-  { path: '/mainScreamRh', title: 'Atendimento RH' },
-  { path: '/requesterScreamRh', title: 'Minhas Solicitações' },
-  { path: '/forminsertemployee', title: 'Inserir Funcionário' },
   { path: '/avisos', title: 'Avisos' },
   { path: '/eventos', title: 'Eventos' },
   { path: '/homeAnexoOperacao', title: 'Gravação de Processos' },
@@ -70,6 +64,7 @@ const moduleRoutes: RouteObject[] = [
   ...noticesRoutes,
   ...appsRoutes,
   ...foldersRoutes,
+  ...hrRoutes,
 ];
 
 const protectedRoutes: RouteObject[] = [

@@ -1,4 +1,4 @@
-import { HR_REQUEST_COLUMNS, hrCalls as calls, MSG } from '@intranet/contracts';
+import { hrCalls as calls, HR_REQUEST_COLUMNS, MSG } from '@intranet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callUrl, type WebCallInput } from '../../api/call.ts';
 import { successMessage } from '../../api/query-client.ts';
@@ -10,7 +10,12 @@ export const hrKey = ['hr'] as const;
  * The server counts a list only for its first page (PATTERNS §7): later pages say whether more
  * follow by coming back full.
  */
-function withTotal<Row>(page: { rows: Row[]; total?: number; page: number; pageSize: number }): ServerPage<Row> {
+function withTotal<Row>(page: {
+  rows: Row[];
+  total?: number;
+  page: number;
+  pageSize: number;
+}): ServerPage<Row> {
   const seen = (page.page - 1) * page.pageSize + page.rows.length;
   const total = page.total ?? (page.rows.length < page.pageSize ? seen : seen + 1);
   return { ...page, total };
@@ -24,7 +29,8 @@ export function useHrRequestTable(scope: 'all' | 'mine') {
     defaultSort: { id: 'Date', dir: 'desc' },
     fetchPage: async ({ filters, ...page }, signal) =>
       withTotal(await call(calls.listRequests, { query: { scope, ...filters, ...page } }, { signal })),
-    exportUrl: ({ filters, sort, dir }) => callUrl(calls.exportRequests, { query: { scope, ...filters, sort, dir } }),
+    exportUrl: ({ filters, sort, dir }) =>
+      callUrl(calls.exportRequests, { query: { scope, ...filters, sort, dir } }),
   });
 }
 
@@ -44,7 +50,8 @@ function useInvalidateHr() {
 export function useRequestHiring() {
   const invalidate = useInvalidateHr();
   return useMutation({
-    mutationFn: (body: WebCallInput<typeof calls.requestHiring>['body']) => call(calls.requestHiring, { body }),
+    mutationFn: (body: WebCallInput<typeof calls.requestHiring>['body']) =>
+      call(calls.requestHiring, { body }),
     onSuccess: invalidate,
     meta: { error: MSG.requestNotSent, success: successMessage },
   });
@@ -84,7 +91,8 @@ export const attachmentHref = (path: string) => `/api/${path}`;
 export function useEmployeeLookup(registration: string) {
   return useQuery({
     queryKey: [...hrKey, 'lookup', registration],
-    queryFn: ({ signal }) => call(calls.lookupEmployee, { query: { Registration: registration } }, { signal }),
+    queryFn: ({ signal }) =>
+      call(calls.lookupEmployee, { query: { Registration: registration } }, { signal }),
     enabled: /^\d{1,3}$/.test(registration),
     retry: false,
   });
@@ -115,7 +123,8 @@ export function useEmployee(id: number | null) {
 export function useCreateEmployee() {
   const invalidate = useInvalidateHr();
   return useMutation({
-    mutationFn: (body: WebCallInput<typeof calls.createEmployee>['body']) => call(calls.createEmployee, { body }),
+    mutationFn: (body: WebCallInput<typeof calls.createEmployee>['body']) =>
+      call(calls.createEmployee, { body }),
     onSuccess: invalidate,
     meta: { error: MSG.formNotSent(''), success: successMessage },
   });
@@ -124,7 +133,8 @@ export function useCreateEmployee() {
 export function useUpdateEmployee() {
   const invalidate = useInvalidateHr();
   return useMutation({
-    mutationFn: (body: WebCallInput<typeof calls.updateEmployee>['body']) => call(calls.updateEmployee, { body }),
+    mutationFn: (body: WebCallInput<typeof calls.updateEmployee>['body']) =>
+      call(calls.updateEmployee, { body }),
     onSuccess: invalidate,
     meta: { error: MSG.employeeUpdateError(''), success: successMessage },
   });

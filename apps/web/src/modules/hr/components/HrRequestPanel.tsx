@@ -55,7 +55,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const labels = (ids: number[], options: typeof DISMISSAL_REASONS) => ids.map((id) => optionLabel(options, id)).join(', ');
+const labels = (ids: number[], options: typeof DISMISSAL_REASONS) =>
+  ids.map((id) => optionLabel(options, id)).join(', ');
 
 function Facts({ r }: { r: HrRequestDetail }) {
   const common = (
@@ -91,7 +92,9 @@ function Facts({ r }: { r: HrRequestDetail }) {
       <Field label="Contrato">{optionLabel(CONTRACT_TYPES, r.ContractTypeId)}</Field>
       <Field label="Motivo">{optionLabel(HIRING_REASONS, r.ReasonId)}</Field>
       {r.BreachContractId ? (
-        <Field label="Justificativa da reposição">{optionLabel(REPLACEMENT_JUSTIFICATIONS, r.BreachContractId)}</Field>
+        <Field label="Justificativa da reposição">
+          {optionLabel(REPLACEMENT_JUSTIFICATIONS, r.BreachContractId)}
+        </Field>
       ) : null}
       {r.substituteName ? <Field label="Substitui">{r.substituteName}</Field> : null}
     </SimpleGrid>
@@ -110,7 +113,12 @@ export function HrRequestPanel({ requestId, onClose }: { requestId: number | nul
   const fire = (to: number, label: string) => {
     if (!r) return;
     const move = () =>
-      setStage.mutate({ requestId: r.Id, stage: to, stageName: hrStageInfo(to).label, typeRequest: r.typeRequest });
+      setStage.mutate({
+        requestId: r.Id,
+        stage: to,
+        stageName: hrStageInfo(to).label,
+        typeRequest: r.typeRequest,
+      });
     if (to !== HR_STATUS.negado) return move();
     modals.openConfirmModal({
       title: label,
@@ -169,7 +177,12 @@ export function HrRequestPanel({ requestId, onClose }: { requestId: number | nul
           </Title>
           <Timeline bulletSize={16} lineWidth={2} active={r.timeline.filter((s) => s.done).length - 1}>
             {r.timeline.map((s) => (
-              <Timeline.Item key={s.status} title={s.label} color={s.denied ? 'red' : undefined} data-testid="hr-stage">
+              <Timeline.Item
+                key={s.status}
+                title={s.label}
+                color={s.denied ? 'red' : undefined}
+                data-testid="hr-stage"
+              >
                 <Text size="xs" c="dimmed">
                   {s.date ? formatDateTime(s.date) : 'Pendente'}
                 </Text>
@@ -215,9 +228,18 @@ export function HrRequestPanel({ requestId, onClose }: { requestId: number | nul
                   </Anchor>
                 ))
               )}
-              <FileButton onChange={upload} multiple accept={HR_ATTACHMENT.extensions.map((e) => `.${e}`).join(',')}>
+              <FileButton
+                onChange={upload}
+                multiple
+                accept={HR_ATTACHMENT.extensions.map((e) => `.${e}`).join(',')}
+              >
                 {(props) => (
-                  <Button {...props} variant="light" loading={attach.isPending} leftSection={<IconPaperclip size={16} />}>
+                  <Button
+                    {...props}
+                    variant="light"
+                    loading={attach.isPending}
+                    leftSection={<IconPaperclip size={16} />}
+                  >
                     Anexar arquivos
                   </Button>
                 )}

@@ -13,7 +13,18 @@ import {
   RETURNED_EQUIPMENT,
   WORK_TIMES,
 } from '@intranet/contracts';
-import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSend, IconUserMinus } from '@tabler/icons-react';
@@ -54,7 +65,11 @@ export function DismissalFormPage() {
     () => notifications.show({ color: 'red', message: MSG.fillAllFields }),
   );
 
-  const checkboxes = (field: 'DismFailsId' | 'EquipamentReturnId', options: typeof DISMISSAL_REASONS, label: string) => (
+  const checkboxes = (
+    field: 'DismFailsId' | 'EquipamentReturnId',
+    options: typeof DISMISSAL_REASONS,
+    label: string,
+  ) => (
     <Checkbox.Group
       label={label}
       {...form.getInputProps(field)}
@@ -91,8 +106,9 @@ export function DismissalFormPage() {
                 <Text fw={600}>{employee.name}</Text>
                 <Text size="sm" c="dimmed">
                   {optionLabel(EMPLOYEE_ROLES, employee.role)} · {optionLabel(HR_BRANCHES, employee.Branch)} ·{' '}
-                  {optionLabel(WORK_TIMES, employee.time)} · {optionLabel(CONTRACT_TYPES, employee.contractType)} ·
-                  Admissão {formatDate(employee.DateAdmission)}
+                  {optionLabel(WORK_TIMES, employee.time)} ·{' '}
+                  {optionLabel(CONTRACT_TYPES, employee.contractType)} · Admissão{' '}
+                  {formatDate(employee.DateAdmission)}
                 </Text>
                 {blocked ? (
                   <Text c="red" size="sm" mt={4}>
@@ -105,7 +121,9 @@ export function DismissalFormPage() {
               label="Tipo de desligamento"
               data={selectData(DISMISSAL_TYPES)}
               {...form.getInputProps('BreachContractId')}
-              {...numberSelect(values.BreachContractId, (v) => form.setFieldValue('BreachContractId', v ?? 0))}
+              {...numberSelect(values.BreachContractId, (v) =>
+                form.setFieldValue('BreachContractId', v ?? 0),
+              )}
               required
             />
             {checkboxes('DismFailsId', DISMISSAL_REASONS, 'Motivos')}

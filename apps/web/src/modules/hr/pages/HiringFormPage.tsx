@@ -122,7 +122,10 @@ export function HiringFormPage() {
                 onSearchChange={setSearch}
                 filter={({ options }) => options}
                 nothingFoundMessage="Nenhum funcionário encontrado"
-                data={(picks.data ?? []).map((e) => ({ value: String(e.id), label: `${e.name} (${e.matricula})` }))}
+                data={(picks.data ?? []).map((e) => ({
+                  value: String(e.id),
+                  label: `${e.name} (${e.matricula})`,
+                }))}
                 {...form.getInputProps('substituteFor')}
                 {...numberSelect(values.substituteFor, (v) => form.setFieldValue('substituteFor', v))}
                 required

@@ -40,7 +40,9 @@ export function HrRequestsPage({ scope }: { scope: 'all' | 'mine' }) {
           }
         />
         {table.query.isError && !refused ? (
-          <Alert color="red">{errorMessage(table.query.error, 'Não foi possível carregar as solicitações.')}</Alert>
+          <Alert color="red">
+            {errorMessage(table.query.error, 'Não foi possível carregar as solicitações.')}
+          </Alert>
         ) : null}
         <VirtualTable
           {...table.tableProps}
