@@ -274,6 +274,7 @@ export interface HrRequestStagesTable {
   status: number;
   user_id: number | null;
   user_name: string;
+  on_behalf_of: string | null;
   created_at: string;
 }
 

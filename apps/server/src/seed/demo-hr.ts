@@ -13,7 +13,7 @@ export const DEMO_EMPLOYEES = [
   {
     registration: '101',
     name: 'Ana Paula Ferreira',
-    cpf: '52998224725',
+    cpf: '30155487272',
     role: 10,
     sector: 'Operação',
     admittedDaysAgo: 900,
@@ -21,7 +21,7 @@ export const DEMO_EMPLOYEES = [
   {
     registration: '102',
     name: 'Bruno Henrique Santos',
-    cpf: '11144477735',
+    cpf: '41266798390',
     role: 11,
     sector: 'Operação',
     admittedDaysAgo: 700,
@@ -29,7 +29,7 @@ export const DEMO_EMPLOYEES = [
   {
     registration: '103',
     name: 'Camila Rocha Lima',
-    cpf: '93541134780',
+    cpf: '52377809464',
     role: 2,
     sector: 'Recursos Humanos',
     admittedDaysAgo: 1500,
@@ -37,7 +37,7 @@ export const DEMO_EMPLOYEES = [
   {
     registration: '104',
     name: 'Diego Martins Alves',
-    cpf: '28675512341',
+    cpf: '63488910547',
     role: 12,
     sector: 'Operação',
     admittedDaysAgo: 400,
@@ -45,7 +45,7 @@ export const DEMO_EMPLOYEES = [
   {
     registration: '105',
     name: 'Eduarda Gomes Pinto',
-    cpf: '45317828791',
+    cpf: '74599021601',
     role: 23,
     sector: 'Faturamento',
     admittedDaysAgo: 200,
@@ -53,7 +53,7 @@ export const DEMO_EMPLOYEES = [
   {
     registration: '106',
     name: 'Felipe Souza Prado',
-    cpf: '76843259146',
+    cpf: '85610132738',
     role: 9,
     sector: 'Estoque',
     admittedDaysAgo: 30,
@@ -61,7 +61,7 @@ export const DEMO_EMPLOYEES = [
   {
     registration: '107',
     name: 'Gabriela Nunes Costa',
-    cpf: '39053344705',
+    cpf: '96721243849',
     role: 35,
     sector: 'Tecnologia de Informação',
     admittedDaysAgo: 1200,
@@ -69,7 +69,7 @@ export const DEMO_EMPLOYEES = [
   {
     registration: '108',
     name: 'Hugo Carvalho Reis',
-    cpf: '61400987342',
+    cpf: '17832354976',
     role: 8,
     sector: 'Estoque',
     admittedDaysAgo: 1000,
@@ -184,6 +184,8 @@ export async function seedDemoHr(tx: Tx, idOf: (matricula: string) => number): P
     .insertInto('approvers')
     .values({ role: 'rh', user_id: idOf('1005') })
     .execute();
+  // Marcos (1009) stands in for the director while Roberto is on vacation.
+  await tx.insertInto('settings').values({ key: 'hr_substitute_diretor', value: '1009' }).execute();
   const employees = await tx
     .insertInto('hr_employees')
     .values(

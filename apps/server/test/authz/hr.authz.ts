@@ -171,14 +171,14 @@ const hr: AuthzModule = {
       method: 'PUT',
       url: '/api/employee',
       as: DEMO.suporteTi,
-      payload: { ...EMPLOYEE, Registration: '101', cpf: '52998224725', id: 1 },
+      payload: { ...EMPLOYEE, Registration: '101', cpf: '30155487272', id: 1 },
       expect: 403,
     },
     {
       method: 'PUT',
       url: '/api/employee',
       as: DEMO.admin,
-      payload: { ...EMPLOYEE, Registration: '101', cpf: '52998224725', id: 1, name: 'Ana Paula Ferreira' },
+      payload: { ...EMPLOYEE, Registration: '101', cpf: '30155487272', id: 1, name: 'Ana Paula Ferreira' },
       expect: 200,
     },
 

@@ -84,6 +84,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'integer', notNull)
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('user_name', 'varchar(55)', notNull)
+    // The approver a substitute acted for while he was on vacation (settings hr_substitute_<role>).
+    .addColumn('on_behalf_of', 'varchar(55)')
     .addColumn('created_at', 'varchar(30)', notNull)
     .execute();
   await db.schema

@@ -27,21 +27,67 @@ export type EmployeeRecord = Selectable<HrEmployeesTable>;
 export type VacationRecord = Selectable<HrVacationsTable>;
 export type LeaveRecord = Selectable<HrMedicalLeavesTable>;
 
-/** The stages the settings make this user the approver of (approvers table). */
-export async function approverRolesOf(db: DbOrTx, userId: number): Promise<HrStageActor[]> {
-  const rows = await db.selectFrom('approvers').select('role').where('user_id', '=', userId).execute();
-  return APPROVER_ROLES.filter((r) => rows.some((row) => row.role === r));
+export interface StageApprover {
+  userId: number;
+  nome: string;
+  email: string | null;
+  /** Set when a substitute stands in: the name of the approver on vacation. */
+  onBehalfOf: string | null;
 }
 
-/** Who is e-mailed when a request reaches a stage: the approver named in the settings. */
-export function approverContact(db: DbOrTx, role: HrStageActor) {
-  return db
+export const SUBSTITUTE_SETTING = (role: HrStageActor) => `hr_substitute_${role}`;
+
+/**
+ * Who acts at each approval stage on `today`: the approver the settings name (approvers table);
+ * while he is on a scheduled vacation (the employee with his CPF), the substitute named in the
+ * setting hr_substitute_<role> (a matrícula), if any.
+ */
+export async function stageApprovers(db: DbOrTx, today: string): Promise<Map<HrStageActor, StageApprover>> {
+  const approvers = await db
     .selectFrom('approvers')
     .innerJoin('users', 'users.id', 'approvers.user_id')
-    .select(['users.id', 'users.nome', 'users.email'])
-    .where('approvers.role', '=', role)
+    .select(['approvers.role', 'users.id', 'users.nome', 'users.email', 'users.cpf'])
     .where('users.active', '=', 1)
-    .executeTakeFirst();
+    .execute();
+  const cpfs = approvers.flatMap((a) => (a.cpf ? [a.cpf] : []));
+  const away =
+    cpfs.length === 0
+      ? []
+      : await db
+          .selectFrom('hr_vacations')
+          .innerJoin('hr_employees', 'hr_employees.id', 'hr_vacations.employee_id')
+          .select('hr_employees.cpf')
+          .where('hr_vacations.date_start', '<=', today)
+          .where('hr_vacations.date_end', '>=', today)
+          .where('hr_employees.cpf', 'in', cpfs)
+          .execute();
+  const substitutes = await db
+    .selectFrom('settings')
+    .innerJoin('users', 'users.matricula', 'settings.value')
+    .select(['settings.key', 'users.id', 'users.nome', 'users.email'])
+    .where('settings.key', 'in', APPROVER_ROLES.map(SUBSTITUTE_SETTING))
+    .where('users.active', '=', 1)
+    .execute();
+  const result = new Map<HrStageActor, StageApprover>();
+  for (const role of APPROVER_ROLES) {
+    const approver = approvers.find((a) => a.role === role);
+    if (!approver) continue;
+    const onVacation = approver.cpf !== null && away.some((v) => v.cpf === approver.cpf);
+    const substitute = onVacation ? substitutes.find((s) => s.key === SUBSTITUTE_SETTING(role)) : undefined;
+    result.set(
+      role,
+      substitute
+        ? { userId: substitute.id, nome: substitute.nome, email: substitute.email, onBehalfOf: approver.nome }
+        : { userId: approver.id, nome: approver.nome, email: approver.email, onBehalfOf: null },
+    );
+  }
+  return result;
+}
+
+/** The stages this user acts at today (as approver, or as the substitute of one on vacation). */
+export async function approverRolesOf(db: DbOrTx, userId: number, today: string): Promise<HrStageActor[]> {
+  const approvers = await stageApprovers(db, today);
+  return APPROVER_ROLES.filter((r) => approvers.get(r)?.userId === userId);
 }
 
 export function userContact(db: DbOrTx, id: number) {
@@ -166,7 +212,14 @@ export async function insertRequest(db: DbOrTx, row: Insertable<HrRequestsTable>
 
 export function insertStage(
   db: DbOrTx,
-  row: { request_id: number; status: number; user_id: number; user_name: string; created_at: string },
+  row: {
+    request_id: number;
+    status: number;
+    user_id: number;
+    user_name: string;
+    on_behalf_of?: string | null;
+    created_at: string;
+  },
 ) {
   return db.insertInto('hr_request_stages').values(row).execute();
 }
@@ -182,13 +235,19 @@ export async function moveRequest(db: DbOrTx, id: number, from: number, to: numb
   return Number(r.numUpdatedRows) === 1;
 }
 
-export function listStages(db: DbOrTx, requestId: number) {
-  return db
+/** The stages reached; `type` says who moved it (and for whom, when a substitute did). */
+export async function listStages(db: DbOrTx, requestId: number) {
+  const rows = await db
     .selectFrom('hr_request_stages')
-    .select(['status', 'created_at as date', 'user_name as type'])
+    .select(['status', 'created_at as date', 'user_name', 'on_behalf_of'])
     .where('request_id', '=', requestId)
     .orderBy('id')
     .execute();
+  return rows.map((r) => ({
+    status: r.status,
+    date: r.date,
+    type: r.on_behalf_of ? `${r.user_name} (no lugar de ${r.on_behalf_of})` : r.user_name,
+  }));
 }
 
 export function listAttachments(db: DbOrTx, requestId: number) {

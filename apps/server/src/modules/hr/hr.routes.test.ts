@@ -564,4 +564,41 @@ describe(`hr (${TEST_DIALECT})`, () => {
       expect(await t.auditCount(hr, 'hr.medicalLeave.report')).toBe(before + 1);
     });
   });
+
+  describe('an approver on vacation (beyond the spec)', () => {
+    it('is replaced by the substitute named in the settings, and the history says for whom', async () => {
+      // Roberto (1006, diretor) is also an employee (same CPF) on vacation from today.
+      const e = await newEmployee({ cpf: '768.432.591-46', DateAdmission: '2020-01-10' });
+      const vac = await post(DEMO.analistaRh, `/api/employees/${e.id}/vacations`, {
+        dateStart: today(),
+        dateEnd: daysFromToday(5),
+        requestedPeriod: 5,
+      });
+      expect(vac.statusCode, vac.body).toBe(200);
+      try {
+        const id = (await hire(DEMO.gestorCompras)).json<{ id: number }>().id;
+        await stage(DEMO.analistaRh, id, 1);
+        const mailsBefore = t.outbox().length;
+        expect((await stage(DEMO.analistaRh, id, 3)).statusCode).toBe(200);
+        const mails = t.outbox().slice(mailsBefore);
+        expect(mails.some((m) => m.includes('To: marcos.pereira@rotasul.com.br'))).toBe(true);
+        // On vacation he is no approver: another's request is not his to see.
+        expect((await stage(DEMO.diretor, id, 4)).statusCode).toBe(404);
+        expect((await stage(DEMO.gestorMultas, id, 4)).statusCode).toBe(200);
+        const d = await get(DEMO.analistaRh, `/api/hr-requests/${id}`);
+        const stages = d.json<{ stages: { status: number; type: string }[] }>().stages;
+        expect(stages.find((s) => s.status === 4)?.type).toBe(
+          'Marcos Vinícius Pereira (no lugar de Roberto Almeida Nogueira)',
+        );
+      } finally {
+        await t.db.deleteFrom('hr_vacations').where('employee_id', '=', e.id).execute();
+      }
+      // Back from vacation, Roberto approves again and Marcos no longer does.
+      const id = (await hire(DEMO.gestorCompras)).json<{ id: number }>().id;
+      await stage(DEMO.analistaRh, id, 1);
+      await stage(DEMO.analistaRh, id, 3);
+      expect((await stage(DEMO.gestorMultas, id, 4)).statusCode).toBe(404);
+      expect((await stage(DEMO.diretor, id, 4)).statusCode).toBe(200);
+    });
+  });
 });

@@ -43,7 +43,7 @@ import * as q from './hr.queries.ts';
 
 /** The session user with the approver roles the settings give it. */
 export async function hrActor(ctx: AppContext, user: SessionUser): Promise<HrActor & SessionUser> {
-  return { ...user, approverRoles: await q.approverRolesOf(ctx.db, user.userId) };
+  return { ...user, approverRoles: await q.approverRolesOf(ctx.db, user.userId, toDateOnly(new Date())) };
 }
 
 const typeOf = (r: q.RequestRecord) => r.type_request as HrRequestType;
@@ -107,7 +107,7 @@ async function notifyStage(ctx: AppContext, log: FastifyBaseLogger, r: q.Request
   }
   const by = hrStageInfo(status).by;
   if (!by) return;
-  const approver = await q.approverContact(ctx.db, by);
+  const approver = (await q.stageApprovers(ctx.db, toDateOnly(new Date()))).get(by);
   await mail(
     ctx,
     log,
@@ -262,6 +262,9 @@ export async function setStage(
   }
   authorize(canFireHrTransition(actor, factsOf(r), transition));
   const now = nowIso();
+  // A substitute standing in for an approver on vacation: the history says for whom.
+  const stageApprover = (await q.stageApprovers(ctx.db, toDateOnly(now))).get(transition.by);
+  const onBehalfOf = stageApprover?.userId === user.userId ? stageApprover.onBehalfOf : null;
   await auditedChange(ctx.db, user.userId, async (tx, record) => {
     if (!(await q.moveRequest(tx, r.id, r.status, target, now))) throw conflict(MSG.hrStageConflict);
     await q.insertStage(tx, {
@@ -269,6 +272,7 @@ export async function setStage(
       status: target,
       user_id: user.userId,
       user_name: user.userName,
+      on_behalf_of: onBehalfOf,
       created_at: now,
     });
     if (target === HR_STATUS.aprovado && r.type_request === 'dismissal' && r.employee_id !== null) {
@@ -282,7 +286,9 @@ export async function setStage(
       action: `hr.stage.${transition.key}`,
       entity: 'hr_request',
       entityId: r.id,
-      summary: `${transition.label}: ${hrStageInfo(r.status).label} → ${hrStageInfo(target).label}`,
+      summary: `${transition.label}: ${hrStageInfo(r.status).label} → ${hrStageInfo(target).label}${
+        onBehalfOf ? ` (no lugar de ${onBehalfOf})` : ''
+      }`,
     });
   });
   await notifyStage(ctx, log, r, target);

@@ -159,7 +159,7 @@ export function HrRequestPanel({ requestId, onClose }: { requestId: number | nul
             <Badge size="lg" variant="light">
               {r.progress}
             </Badge>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" data-testid="hr-current-stage">
               {hrStageInfo(r.status).label}
             </Text>
           </Group>
