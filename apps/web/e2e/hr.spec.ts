@@ -105,16 +105,16 @@ test('Inserir Funcionário opens the form prefilled; the employee appears in the
   await page.getByRole('button', { name: 'Cadastrar' }).click();
   await expect(toasts(page)).toContainText('Parametros inválidos. Preencha todos os campos');
 
-  await page.getByLabel('Nome', { exact: true }).fill('Otávio Ramos Lima');
-  await page.getByLabel('Matrícula', { exact: true }).fill('321');
-  await page.getByLabel('Data de nascimento', { exact: true }).fill('1995-06-20');
-  await page.getByLabel('Data de admissão', { exact: true }).fill('2026-01-05');
-  await page.getByLabel('CPF', { exact: true }).fill('12345678909');
-  await expect(page.getByLabel('CPF', { exact: true })).toHaveValue('123.456.789-09');
-  await page.getByLabel('RG', { exact: true }).fill('123456789');
-  await page.getByLabel('PIS', { exact: true }).fill('12054783651');
-  await page.getByLabel('Telefone', { exact: true }).fill('11987654321');
-  await expect(page.getByLabel('Telefone', { exact: true })).toHaveValue('(11) 98765-4321');
+  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Otávio Ramos Lima');
+  await page.getByRole('textbox', { name: 'Matrícula', exact: true }).fill('321');
+  await page.getByLabel(/^Data de nascimento/).fill('1995-06-20');
+  await page.getByLabel(/^Data de admissão/).fill('2026-01-05');
+  await page.getByRole('textbox', { name: 'CPF', exact: true }).fill('12345678909');
+  await expect(page.getByRole('textbox', { name: 'CPF', exact: true })).toHaveValue('123.456.789-09');
+  await page.getByRole('textbox', { name: 'RG', exact: true }).fill('123456789');
+  await page.getByRole('textbox', { name: 'PIS', exact: true }).fill('12054783651');
+  await page.getByRole('textbox', { name: 'Telefone', exact: true }).fill('11987654321');
+  await expect(page.getByRole('textbox', { name: 'Telefone', exact: true })).toHaveValue('(11) 98765-4321');
   await choose(page, 'Setor', 'Estoque');
   await page.getByRole('button', { name: 'Cadastrar' }).click();
   await expect(toasts(page)).toContainText('Formulário enviado.');
@@ -126,11 +126,13 @@ test('Inserir Funcionário opens the form prefilled; the employee appears in the
   await expect(page.getByText('Hugo Carvalho Reis (D)')).toBeVisible();
 });
 
-test('a dismissal without cause goes through Jurídico (1008)', async ({ page, context }) => {
+test('a dismissal without cause goes through Jurídico (1008)', async ({ page, context, consoleGuard }) => {
+  // The unknown matrícula answers 404 on purpose.
+  consoleGuard.allowResourceError(404, '/api/employee?Registration=999');
   await signIn(page, '1006', '/formDismissal');
-  await page.getByLabel('Matrícula do funcionário', { exact: true }).fill('999');
+  await page.getByRole('textbox', { name: 'Matrícula do funcionário', exact: true }).fill('999');
   await expect(page.getByText('Matrícula não encontrada no Banco de dados')).toBeVisible();
-  await page.getByLabel('Matrícula do funcionário', { exact: true }).fill('102');
+  await page.getByRole('textbox', { name: 'Matrícula do funcionário', exact: true }).fill('102');
   await expect(page.getByTestId('dismissal-employee')).toContainText('Bruno Henrique Santos');
   await choose(page, 'Tipo de desligamento', 'Demissão sem justa causa');
   await page.getByRole('checkbox', { name: 'Redução de quadro' }).check();

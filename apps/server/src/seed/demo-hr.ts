@@ -98,7 +98,7 @@ type DemoRequest =
       text: string;
     };
 
-/** One request at each stage (ids 1–8 in this order). */
+/** One request at each stage (ids 1–9 in this order). */
 export const DEMO_HR_REQUESTS: DemoRequest[] = [
   {
     type: 'admission',
@@ -175,6 +175,16 @@ export const DEMO_HR_REQUESTS: DemoRequest[] = [
     employee: '106',
     breach: 3,
     text: 'Fim do contrato de experiência.',
+  },
+  // Hugo (108) left 40 days ago: shown with (D).
+  {
+    type: 'dismissal',
+    requester: '1009',
+    status: 5,
+    daysAgo: 40,
+    employee: '108',
+    breach: 1,
+    text: 'Desligamento por falta grave.',
   },
 ];
 
@@ -263,6 +273,13 @@ export async function seedDemoHr(tx: Tx, idOf: (matricula: string) => number): P
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (r.type === 'dismissal' && r.status === HR_STATUS.aprovado) {
+      await tx
+        .updateTable('hr_employees')
+        .set({ dismissal_id: id })
+        .where('id', '=', employeeId(r.employee))
+        .execute();
+    }
     // The stages it went through: its path up to its status (a denial after the stage before it).
     const path = hrRequestPath({
       typeRequest: r.type,
