@@ -127,6 +127,8 @@ test('Inserir Funcionário opens the form prefilled; the employee appears in the
 });
 
 test('a dismissal without cause goes through Jurídico (1008)', async ({ page, context, consoleGuard }) => {
+  // Three people sign in one after another: slower than one screen's journey.
+  test.slow();
   // The unknown matrícula answers 404 on purpose.
   consoleGuard.allowResourceError(404, '/api/employee?Registration=999');
   await signIn(page, '1006', '/formDismissal');
