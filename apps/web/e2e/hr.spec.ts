@@ -80,6 +80,8 @@ test('Fernanda (RH) accepts and advances; the director and the president approve
   page,
   context,
 }) => {
+  // Three people sign in one after another: slower than one screen's journey.
+  test.slow();
   let panel = await openRequest(page, '1005', hiringId);
   await expect(panel.getByTestId('hr-stage')).toHaveCount(5);
   await press(page, panel, 'Aceitar');
