@@ -1,4 +1,4 @@
-import { hrCalls as calls, HR_REQUEST_COLUMNS, MSG } from '@intranet/contracts';
+import { hrCalls as calls, EMPLOYEE_COLUMNS, HR_REQUEST_COLUMNS, MSG } from '@intranet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callUrl, type WebCallInput } from '../../api/call.ts';
 import { successMessage } from '../../api/query-client.ts';
@@ -105,10 +105,14 @@ export function usePickEmployees(search: string) {
   });
 }
 
-export function useEmployees(query: WebCallInput<typeof calls.listEmployees>['query']) {
-  return useQuery({
-    queryKey: [...hrKey, 'employees', query],
-    queryFn: async ({ signal }) => withTotal(await call(calls.listEmployees, { query }, { signal })),
+/** The employee list for a search (name or matrícula), read page by page as the table scrolls. */
+export function useEmployeeTable(search: string) {
+  return useServerTable({
+    queryKey: [...hrKey, 'employees', search],
+    columns: EMPLOYEE_COLUMNS,
+    defaultSort: { id: 'name', dir: 'asc' },
+    fetchPage: async ({ filters: _f, ...page }, signal) =>
+      withTotal(await call(calls.listEmployees, { query: { search, ...page } }, { signal })),
   });
 }
 

@@ -3,7 +3,6 @@ import {
   EMPLOYEE_COLUMNS,
   type EmployeeDetail,
   type EmployeeRow,
-  hrCalls,
   toDateOnly,
 } from '@intranet/contracts';
 import {
@@ -32,18 +31,16 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { call } from '../../../api/call.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { useUser } from '../../../app/session.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { RequireAccess } from '../../../ui/RequireAccess.tsx';
 import { withCells } from '../../../ui/table-columns.ts';
-import { useServerTable } from '../../../ui/useServerTable.ts';
 import { VirtualTable } from '../../../ui/VirtualTable.tsx';
 import { EmployeeForm } from '../components/EmployeeForm.tsx';
 import { MedicalLeavePanel } from '../components/MedicalLeavePanel.tsx';
 import { VacationPanel } from '../components/VacationPanel.tsx';
-import { hrKey, reportHref, useEmployee, useUpdateEmployee } from '../hr.api.ts';
+import { reportHref, useEmployee, useEmployeeTable, useUpdateEmployee } from '../hr.api.ts';
 
 /** A dismissed employee in red, with '(D)' after the name (spec §3). */
 const COLUMNS = withCells<EmployeeRow>(EMPLOYEE_COLUMNS, {
@@ -58,16 +55,7 @@ function EmployeeList() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [openId, setOpenId] = useState<number | null>(null);
-  const table = useServerTable({
-    queryKey: [...hrKey, 'employees', debounced],
-    columns: EMPLOYEE_COLUMNS,
-    defaultSort: { id: 'name', dir: 'asc' },
-    fetchPage: async ({ filters: _f, ...page }, signal) => {
-      const res = await call(hrCalls.listEmployees, { query: { search: debounced, ...page } }, { signal });
-      const seen = (res.page - 1) * res.pageSize + res.rows.length;
-      return { ...res, total: res.total ?? (res.rows.length < res.pageSize ? seen : seen + 1) };
-    },
-  });
+  const table = useEmployeeTable(debounced);
   return (
     <Stack>
       <TextInput
