@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { finesRoutes } from './modules/fines/fines.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
+import { hrRoutes } from './modules/hr/hr.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
@@ -133,6 +134,7 @@ const MODULES = [
   operationsRoutes,
   purchasesRoutes,
   finesRoutes,
+  hrRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {

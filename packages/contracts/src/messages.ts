@@ -166,6 +166,24 @@ export const MSG = {
   vacationUpdated: 'Dado atualizado com sucesso!',
   vacationUpdateError: 'Não foi possível atualizar os dados de férias',
 
+  // HR requests, employees, vacations, medical leave (issue 12)
+  hiringSent: 'Solicitação de admissão enviada ao RH.',
+  dismissalSent: 'Solicitação de demissão enviada ao RH.',
+  hrRequestNotFound: 'Solicitação não encontrada.',
+  hrStageChanged: 'Etapa atualizada.',
+  hrStageConflict: 'A solicitação mudou de etapa enquanto você a via. Atualize a página.',
+  hrStageInvalid: 'Essa etapa não existe para a solicitação.',
+  hrAttachmentsSent: 'Arquivos anexados com sucesso!',
+  hrSubstituteNotFound: 'Funcionário a substituir não encontrado.',
+  employeeNotFound: 'Funcionário não encontrado.',
+  employeeDuplicateRegistration: 'matrícula já cadastrada.',
+  employeeDuplicateCpf: 'CPF já cadastrado.',
+  employeeDismissed: 'Funcionário já desligado.',
+  vacationNotFound: 'Férias não encontradas.',
+  vacationOverPeriod: 'a quantidade de dias ultrapassa os 30 dias do período aquisitivo.',
+  medicalLeaveSaved: 'Atestado registrado com sucesso!',
+  medicalLeaveNotFound: 'Atestado não encontrado.',
+
   // Operation attachments (spec §8)
   operationExists: 'Já existem anexos para essa OT.',
   operationSent: 'Arquivos enviados com sucesso!',

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_folders.ts';
 import * as m0004 from './migrations/0004_tickets.ts';
 import * as m0005 from './migrations/0005_purchases.ts';
 import * as m0006 from './migrations/0006_fines.ts';
+import * as m0007 from './migrations/0007_hr.ts';
 import * as m0008 from './migrations/0008_calendar.ts';
 import * as m0009 from './migrations/0009_operations.ts';
 
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004_tickets': m0004,
   '0005_purchases': m0005,
   '0006_fines': m0006,
+  '0007_hr': m0007,
   '0008_calendar': m0008,
   '0009_operations': m0009,
 };

@@ -19,6 +19,7 @@ import {
 } from './demo-data.ts';
 import { seedDemoFines } from './demo-fines.ts';
 import { seedDemoFolders, storeDemoFolderFiles } from './demo-folders.ts';
+import { seedDemoHr } from './demo-hr.ts';
 import { seedDemoPurchases } from './demo-purchases.ts';
 
 const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
@@ -182,6 +183,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
     await seedDemoFolders(tx, DEMO_FOLDERS, folderFiles, idOf);
     await seedDemoCalendar(tx, idOf);
     await seedDemoPurchases(tx, idOf);
+    await seedDemoHr(tx, idOf);
   });
   for (const f of files) await f.commit();
 }

@@ -6,6 +6,7 @@ import { LoginPage } from '../modules/auth/pages/LoginPage.tsx';
 import { calendarRoutes } from '../modules/calendar/calendar.routes.tsx';
 import { finesRoutes } from '../modules/fines/fines.routes.tsx';
 import { foldersRoutes } from '../modules/folders/folders.routes.tsx';
+import { hrRoutes } from '../modules/hr/hr.routes.tsx';
 import { noticesRoutes } from '../modules/notices/notices.routes.tsx';
 import { operationsRoutes } from '../modules/operations/operations.routes.tsx';
 import { purchasesRoutes } from '../modules/purchases/purchases.routes.tsx';
@@ -49,6 +50,10 @@ const PLANNED: { path: string; title: string }[] = [
   { path: '/mainScreamRh', title: 'Atendimento RH' },
   { path: '/requesterScreamRh', title: 'Minhas Solicitações' },
   { path: '/forminsertemployee', title: 'Inserir Funcionário' },
+  { path: '/agendevents', title: 'Eventos' },
+  { path: '/openpurchrequest', title: 'Solicitar Compra' },
+  { path: '/requestopened', title: 'Solicitações de Compras' },
+  { path: '/managerFines', title: 'Gestão de Multas' },
   { path: '/avisos', title: 'Avisos' },
   { path: '/eventos', title: 'Eventos' },
   { path: '/privacy-policy', title: 'Política de Privacidade' },
@@ -74,6 +79,7 @@ const moduleRoutes: RouteObject[] = [
   ...operationsRoutes,
   ...purchasesRoutes,
   ...finesRoutes,
+  ...hrRoutes,
 ];
 
 const protectedRoutes: RouteObject[] = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okReply } from '../http/replies.ts';
 import '../zod-locale.ts';
 import { formFlag } from '../http/form-fields.ts';
 import { queryId, queryInt } from '../ids.ts';
@@ -98,4 +99,4 @@ export const appListReply = z.object({
 export type AppListReply = z.infer<typeof appListReply>;
 
 export const appSavedReply = z.object({ success: z.literal(true), message: z.string(), app: appItem });
-export const appDeletedReply = z.object({ success: z.literal(true), message: z.string() });
+export const appDeletedReply = okReply;

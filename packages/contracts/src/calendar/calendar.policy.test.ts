@@ -64,7 +64,7 @@ describe('vacations (LGPD: only the employee and whoever plans them)', () => {
     ['the employee himself', colaborador, ofOperacao, true],
     ['admin', admin, ofOperacao, true],
     ['HR staff (support in RH)', analistaRh, ofCompras, true],
-    ['HR sector without support', juridico, ofCompras, false],
+    ['HR sector member without support (the HR team: hr.policy.ts#isHrStaff)', juridico, ofCompras, true],
     [
       'gestor of the sector (sector written without accent)',
       diretor,
@@ -96,7 +96,7 @@ describe('vacations (LGPD: only the employee and whoever plans them)', () => {
     ['gestor', gestorCompras, true],
     ['colaborador', colaborador, false],
     ['support of TI', suporteTi, false],
-    ['HR without support', juridico, false],
+    ['HR sector member without support', juridico, true],
   ])('%s has the Férias tab: %s', (_, u, allowed) => {
     expect(canScheduleVacations(u)).toBe(allowed);
   });

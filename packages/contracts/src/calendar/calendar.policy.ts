@@ -1,4 +1,5 @@
-import { type Actor, inSector, isAdmin, isGestorOrAbove, isSupport, SECTOR, toSectorName } from '../roles.ts';
+import { isHrStaff } from '../hr/hr.policy.ts';
+import { type Actor, inSector, isAdmin, isGestorOrAbove, isSupport, toSectorName } from '../roles.ts';
 
 /**
  * Who sees and changes what in the calendar (docs/decisions.md § Calendar). The server's month
@@ -30,9 +31,6 @@ export const canCreateCompanyEvent = (u: Actor) => isAdmin(u) || isSupport(u);
 /** The author edits his event and its invitations; an administrator also any company event. */
 export const canEditEvent = (u: Actor, e: EventFacts): boolean =>
   e.createdBy === u.userId || (e.company && isAdmin(u));
-
-/** HR staff: support users of Recursos Humanos. */
-export const isHrStaff = (u: Actor) => isSupport(u) && inSector(u, SECTOR.rh);
 
 /**
  * Vacations are personal data (LGPD: purpose and need): besides the employee himself, only those

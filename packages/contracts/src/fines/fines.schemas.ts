@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okReply } from '../http/replies.ts';
 import '../zod-locale.ts';
 import { dateOnlySchema, isDateOnly, toDateOnly } from '../dates.ts';
 import { bodyId, queryId, queryInt } from '../ids.ts';
@@ -171,7 +172,7 @@ export const fineInsertSchema = fineInput.superRefine((values, ctx) => {
 export const fineUpdateBody = fineInput.extend({ id: bodyId() });
 export type FineUpdateBody = z.input<typeof fineUpdateBody>;
 
-export const fineMessageReply = z.object({ success: z.literal(true), message: z.string() });
+export const fineMessageReply = okReply;
 
 /** A refused insert (spec §7): success false, the error, and the list of missing required fields. */
 export const fineInsertError = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okReply } from '../http/replies.ts';
 import '../zod-locale.ts';
 import { formFlag } from '../http/form-fields.ts';
 import { bodyId, queryId, queryInt } from '../ids.ts';
@@ -65,7 +66,7 @@ export const deleteBannerBody = z.object({
 
 export const noticeSavedReply = z.object({ success: z.literal(true), message: z.string(), notice });
 export const bannerSavedReply = z.object({ success: z.literal(true), message: z.string(), banner });
-export const deletedReply = z.object({ success: z.literal(true), message: z.string() });
+export const deletedReply = okReply;
 
 /** Alt text of a banner, derived from the file name the user picked when none is given. */
 export const bannerAltFields = z.object({ alt: z.string().trim().max(255).optional() });

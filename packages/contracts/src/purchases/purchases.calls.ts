@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, type FileRule } from '../http/endpoint.ts';
+import { okReply } from '../http/replies.ts';
 import { MSG } from '../messages.ts';
 import {
   comment,
@@ -11,7 +12,6 @@ import {
   inQuoteBody,
   insertQuoteFields,
   materialsRequestBody,
-  okReply,
   openRequestBody,
   openRequestReply,
   PURCHASE_FILE,

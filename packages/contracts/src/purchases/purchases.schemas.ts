@@ -422,5 +422,3 @@ export const materialsRequestBody = z.object({
     .min(1, { error: MSG.fieldRequired })
     .max(LIMITS.textMax, { error: `O campo deve ter no máximo ${LIMITS.textMax} caracteres.` }),
 });
-
-export const okReply = z.object({ success: z.literal(true), message: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, type FileRule } from '../http/endpoint.ts';
+import { okReply } from '../http/replies.ts';
 import { MSG } from '../messages.ts';
 import {
   answerBody,
@@ -18,7 +19,7 @@ import {
   TICKET_ATTACHMENT,
 } from './tickets.schemas.ts';
 
-export const okMessageReply = z.object({ success: z.literal(true), message: z.string() });
+export const okMessageReply = okReply;
 
 /** Files a call or an answer may carry: images and PDF by their bytes, 10 MB each, 5 at most. */
 const ticketFiles: FileRule = {

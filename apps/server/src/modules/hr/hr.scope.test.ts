@@ -1,0 +1,144 @@
+import {
+  canListHrRequests,
+  canSeeHrRequest,
+  type HrActor,
+  type HrRequestFacts,
+  type HrStageActor,
+  hrRequestPath,
+  MSG,
+} from '@intranet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
+import {
+  allPages,
+  type Caller,
+  describeUser,
+  insertUsers,
+  type PopulationUser,
+  problemsOfEach,
+  scopeDifference,
+  signInAll,
+} from '../../../test/population.ts';
+import { seededRandom } from '../../../test/seeded-random.ts';
+
+type Request = HrRequestFacts & { id: number };
+
+describe(`HR request lists against hr.policy on a generated population (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let viewers: PopulationUser[];
+  let callers: Map<number, Caller>;
+  let requests: Request[];
+  const roles = new Map<number, HrStageActor[]>();
+  const hrActor = (u: PopulationUser): HrActor => ({ ...u.actor, approverRoles: roles.get(u.id) ?? [] });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const r = seededRandom(2026_11_23);
+    const users = await insertUsers(t.db, r);
+    viewers = users.filter((u) => u.active === 1);
+    // Two stages get approvers from the population (one outside every HR rule but this one).
+    const plain = viewers.find(
+      (u) => u.actor.privilegio === 3 && u.actor.admin === 0 && u.actor.setor.length === 0,
+    )!;
+    const gestor = viewers.find((u) => u.actor.privilegio === 2 && u.actor.admin === 0)!;
+    await t.db.updateTable('approvers').set({ user_id: plain.id }).where('role', '=', 'juridico').execute();
+    await t.db
+      .updateTable('approvers')
+      .set({ user_id: gestor.id })
+      .where('role', '=', 'presidente')
+      .execute();
+    for (const row of await t.db.selectFrom('approvers').select(['role', 'user_id']).execute()) {
+      roles.set(row.user_id, [...(roles.get(row.user_id) ?? []), row.role as HrStageActor]);
+    }
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 60 }, (_, i) => {
+      const who = r.pick(viewers);
+      const admission = i % 2 === 0;
+      return {
+        type_request: admission ? 'admission' : 'dismissal',
+        status: r.pick([0, 1, 2, 3, 4, 5, 10]),
+        requester_id: who.id,
+        requester_name: who.nome,
+        requester_mat: who.matricula,
+        requester_setor: null,
+        employee_id: null,
+        employee_name: admission ? null : `Funcionário ${i}`,
+        registration_employee: null,
+        date_admission_employee: admission ? null : '2020-01-01',
+        role_id: 9,
+        branch: 1,
+        work_time: 1,
+        contract_type_id: 1,
+        reason_id: admission ? 3 : null,
+        substitute_for: null,
+        breach_contract_id: admission ? null : r.pick([1, 2, 3, 4]),
+        dism_fails: '',
+        equipment_return: '',
+        text_justify: 'Gerada.',
+        created_on: now.slice(0, 10),
+        created_at: new Date(Date.parse(now) - i * 60_000).toISOString(),
+        updated_at: now,
+      };
+    });
+    await t.db.insertInto('hr_requests').values(rows).execute();
+    callers = await signInAll(t.app, t.db, users);
+    requests = (await t.db.selectFrom('hr_requests').selectAll().execute()).map((q) => ({
+      id: q.id,
+      requesterId: q.requester_id,
+      status: q.status,
+      path: hrRequestPath({
+        typeRequest: q.type_request as 'admission',
+        breachContractId: q.breach_contract_id,
+        dateAdmission: q.date_admission_employee,
+        createdOn: q.created_on,
+      }),
+    }));
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const listed = (u: PopulationUser, scope: 'mine' | 'all') =>
+    allPages(async (page) => {
+      const res = await callers.get(u.id)!(`/api/hr-requests?scope=${scope}&pageSize=20&page=${page}`);
+      expect(res.statusCode, `${describeUser(u)} ${scope}: ${res.body}`).toBe(200);
+      const body = res.json<{ rows: { Id: number }[]; total?: number }>();
+      return { rows: body.rows, total: body.total ?? Number.POSITIVE_INFINITY };
+    });
+
+  it('the population has listers by each clause and people who may not list', () => {
+    const listers = viewers.filter((u) => canListHrRequests(hrActor(u)));
+    expect(listers.some((u) => roles.has(u.id) && u.actor.setor.length === 0)).toBe(true);
+    expect(viewers.some((u) => !canListHrRequests(hrActor(u)))).toBe(true);
+  });
+
+  it('scope=mine: exactly the caller’s own requests, each one he may see', async () => {
+    const problems = await problemsOfEach(viewers, async (u) => {
+      const rows = await listed(u, 'mine');
+      const expected = requests.filter((r) => r.requesterId === u.id && canSeeHrRequest(hrActor(u), r));
+      return scopeDifference(
+        describeUser(u),
+        rows.map((r) => r.Id),
+        expected.map((r) => r.id),
+      );
+    });
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it('scope=all (Atendimento RH): every request canSeeHrRequest allows; 403 to who may not list', async () => {
+    const problems = await problemsOfEach(viewers, async (u) => {
+      const actor = hrActor(u);
+      if (!canListHrRequests(actor)) {
+        const res = await callers.get(u.id)!('/api/hr-requests?scope=all');
+        return res.statusCode === 403 && res.json().error === MSG.noPageAccess
+          ? []
+          : [`${describeUser(u)}: scope=all deveria ser 403, foi ${res.statusCode}`];
+      }
+      const rows = await listed(u, 'all');
+      return scopeDifference(
+        describeUser(u),
+        rows.map((r) => r.Id),
+        requests.filter((r) => canSeeHrRequest(actor, r)).map((r) => r.id),
+      );
+    });
+    expect(problems).toEqual([]);
+  }, 180_000);
+});

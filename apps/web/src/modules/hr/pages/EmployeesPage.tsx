@@ -1,0 +1,268 @@
+import {
+  canManageEmployees,
+  EMPLOYEE_COLUMNS,
+  type EmployeeDetail,
+  type EmployeeRow,
+  toDateOnly,
+} from '@intranet/contracts';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Drawer,
+  Grid,
+  Group,
+  Loader,
+  NavLink,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import {
+  IconFileSpreadsheet,
+  IconHelp,
+  IconList,
+  IconSearch,
+  IconUserPlus,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../api/client.ts';
+import { useUser } from '../../../app/session.tsx';
+import { PageTitle } from '../../../ui/PageTitle.tsx';
+import { RequireAccess } from '../../../ui/RequireAccess.tsx';
+import { withCells } from '../../../ui/table-columns.ts';
+import { VirtualTable } from '../../../ui/VirtualTable.tsx';
+import { EmployeeForm } from '../components/EmployeeForm.tsx';
+import { MedicalLeavePanel } from '../components/MedicalLeavePanel.tsx';
+import { VacationPanel } from '../components/VacationPanel.tsx';
+import { reportHref, useEmployee, useEmployeeTable, useUpdateEmployee } from '../hr.api.ts';
+
+/** A dismissed employee in red, with '(D)' after the name (spec §3). */
+const COLUMNS = withCells<EmployeeRow>(EMPLOYEE_COLUMNS, {
+  name: (r) => (
+    <Text size="sm" c={r.DismissalId ? 'red' : undefined} data-dismissed={r.DismissalId ? 'true' : undefined}>
+      {r.DismissalId ? `${r.name} (D)` : r.name}
+    </Text>
+  ),
+});
+
+function EmployeeList() {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const table = useEmployeeTable(debounced);
+  return (
+    <Stack>
+      <TextInput
+        placeholder="Procurar por nome ou matrícula"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        maxLength={45}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        aria-label="Procurar funcionário"
+      />
+      {table.query.isError ? (
+        <Alert color="red">{errorMessage(table.query.error, 'Erro ao carregar.')}</Alert>
+      ) : null}
+      <VirtualTable
+        {...table.tableProps}
+        label="Funcionários"
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => setOpenId(r.id)}
+        emptyText="Nenhum funcionário encontrado."
+      />
+      <EmployeeDrawer id={openId} onClose={() => setOpenId(null)} />
+    </Stack>
+  );
+}
+
+function EmployeeDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const employee = useEmployee(id);
+  const [editing, setEditing] = useState(false);
+  const e = employee.data;
+  return (
+    <Drawer
+      opened={id !== null}
+      onClose={() => {
+        setEditing(false);
+        onClose();
+      }}
+      position="right"
+      size={phone ? '100%' : 'xl'}
+      title={e ? `${e.name}${e.DismissalId ? ' (D)' : ''}` : 'Funcionário'}
+    >
+      {!e ? (
+        <Loader />
+      ) : editing ? (
+        <EditEmployee e={e} onDone={() => setEditing(false)} />
+      ) : (
+        <Details e={e} onEdit={() => setEditing(true)} />
+      )}
+    </Drawer>
+  );
+}
+
+function Details({ e, onEdit }: { e: EmployeeDetail; onEdit: () => void }) {
+  return (
+    <Stack data-testid="employee-details">
+      <Group justify="space-between">
+        <Text size="sm">
+          Matrícula {e.Registration} · CPF {e.cpf} · {e.sector}
+        </Text>
+        <Button variant="light" onClick={onEdit}>
+          Atualizar
+        </Button>
+      </Group>
+      <VacationPanel employee={e} />
+      <MedicalLeavePanel employee={e} />
+    </Stack>
+  );
+}
+
+function EditEmployee({ e, onDone }: { e: EmployeeDetail; onDone: () => void }) {
+  const update = useUpdateEmployee();
+  return (
+    <EmployeeForm
+      initialValues={{
+        name: e.name,
+        birthDate: e.birthDate,
+        Registration: e.Registration,
+        DateAdmission: e.DateAdmission,
+        branch: e.branch,
+        email: e.email ?? '',
+        cpf: e.cpf,
+        rg: e.rg,
+        pis: e.pis,
+        tell: e.tell,
+        foodVoucher: e.foodVoucher === 1 ? 1 : 0,
+        healthInsurance: e.healthInsurance === 1 ? 1 : 0,
+        transportTypeId: e.transportTypeId,
+        WageId: e.WageId,
+        workTimeId: e.workTimeId,
+        contractTypeId: e.contractTypeId,
+        role: e.role,
+        sector: e.sector,
+      }}
+      submitLabel="Salvar"
+      pending={update.isPending}
+      onSubmit={(body) => update.mutate({ ...body, id: e.id }, { onSuccess: onDone })}
+    />
+  );
+}
+
+function Reports() {
+  const today = toDateOnly(new Date());
+  const [from, setFrom] = useState(`${today.slice(0, 4)}-01-01`);
+  const [to, setTo] = useState(today);
+  const valid = from !== '' && to !== '' && from <= to;
+  return (
+    <Stack>
+      <Title order={2} fz="lg">
+        Relatórios
+      </Title>
+      <Anchor href={reportHref.employees()} download="funcionarios.xlsx">
+        Funcionários (planilha)
+      </Anchor>
+      <Group>
+        <TextInput type="date" label="De" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput type="date" label="Até" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+      </Group>
+      {valid ? (
+        <Group>
+          <Anchor href={reportHref.vacations(from, to)} download="ferias.xlsx">
+            Férias no período
+          </Anchor>
+          <Anchor href={reportHref.leaves(from, to)} download="atestados.xlsx">
+            Atestados no período
+          </Anchor>
+        </Group>
+      ) : (
+        <Text c="red" size="sm">
+          Período inválido.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Help() {
+  return (
+    <Stack gap="xs">
+      <Title order={2} fz="lg">
+        Ajuda
+      </Title>
+      <Text size="sm">
+        Funcionários: procure pelo nome ou pela matrícula; clique numa linha para ver os dados, as férias e os
+        atestados.
+      </Text>
+      <Text size="sm">Funcionários desligados aparecem em vermelho com (D) depois do nome.</Text>
+      <Text size="sm">
+        Incluir: matrícula de 3 dígitos; CPF, RG, PIS e telefone podem ser digitados com ou sem pontuação.
+      </Text>
+      <Text size="sm">
+        Férias: o início é hoje ou depois; o fim é o início mais a quantidade de dias; cada período tem 30
+        dias.
+      </Text>
+      <Text size="sm">
+        Atestados médicos são dados de saúde (LGPD): só o RH os vê, e cada consulta fica registrada.
+      </Text>
+    </Stack>
+  );
+}
+
+const VIEWS = [
+  { id: 'list', label: 'Funcionários', icon: IconList },
+  { id: 'include', label: 'Incluir funcionário', icon: IconUserPlus },
+  { id: 'reports', label: 'Relatórios', icon: IconFileSpreadsheet },
+  { id: 'help', label: 'Ajuda', icon: IconHelp },
+] as const;
+
+/** /setEmployees: the employee module with its side menu (spec §2 HR). */
+export function EmployeesPage() {
+  const user = useUser();
+  const [params] = useSearchParams();
+  const view = VIEWS.find((v) => v.id === params.get('view'))?.id ?? 'list';
+  return (
+    <RequireAccess allowed={canManageEmployees(user)}>
+      <Stack py="md">
+        <PageTitle title="Gerenciar Funcionários" icon={<IconUsersGroup size={28} />} />
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <Paper withBorder radius="md" p={4} component="nav" aria-label="Menu de funcionários">
+              {VIEWS.map((v) =>
+                v.id === 'include' ? (
+                  <NavLink
+                    key={v.id}
+                    component={Link}
+                    to="/forminsertemployee"
+                    label={v.label}
+                    leftSection={<v.icon size={18} />}
+                  />
+                ) : (
+                  <NavLink
+                    key={v.id}
+                    component={Link}
+                    to={`/setEmployees?view=${v.id}`}
+                    label={v.label}
+                    active={view === v.id}
+                    leftSection={<v.icon size={18} />}
+                  />
+                ),
+              )}
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 9 }}>
+            {view === 'reports' ? <Reports /> : view === 'help' ? <Help /> : <EmployeeList />}
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </RequireAccess>
+  );
+}

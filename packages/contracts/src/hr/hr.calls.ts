@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { endpoint, type FileRule } from '../http/endpoint.ts';
+import { okReply } from '../http/replies.ts';
+import { MSG } from '../messages.ts';
+import {
+  attachmentFields,
+  dismissalBody,
+  employeeDetail,
+  employeeFields,
+  employeeListQuery,
+  employeeListReply,
+  employeeLookupQuery,
+  employeeLookupReply,
+  employeePickQuery,
+  employeePickReply,
+  employeeUpdateBody,
+  employeeVacationBody,
+  HR_ATTACHMENT,
+  hiringBody,
+  hrAttachmentParams,
+  hrCreatedReply,
+  hrIdParams,
+  hrRequestDetail,
+  hrRequestListQuery,
+  hrRequestListReply,
+  medicalLeave,
+  medicalLeaveBody,
+  medicalLeaveQuery,
+  periodQuery,
+  stageBody,
+  vacation,
+  vacationUpdateBody,
+} from './hr.schemas.ts';
+
+const hrFiles: FileRule = {
+  field: 'files',
+  maxFiles: HR_ATTACHMENT.maxFiles,
+  maxBytes: HR_ATTACHMENT.maxBytes,
+  mimes: HR_ATTACHMENT.mimes,
+  invalidTypeMessage: MSG.hrAttachmentTypes,
+  tooLargeMessage: 'Arquivo grande demais (máximo 10 MB).',
+};
+
+/**
+ * HR calls. Spec §7 names hire_request, dismissalRequest, rhstage_request, attachment, employee and
+ * licenseEmployee; the rest have REST names (docs/decisions.md, HR). The HR vacation calls are not
+ * at /api/vacation: the calendar's vacation calls live there with another payload.
+ */
+export const hrCalls = {
+  requestHiring: endpoint({
+    method: 'POST',
+    path: '/api/hire_request',
+    summary: 'Opens a hiring request (Admissão).',
+    body: hiringBody,
+    reply: hrCreatedReply,
+  }),
+  requestDismissal: endpoint({
+    method: 'POST',
+    path: '/api/dismissalRequest',
+    summary: 'Opens a dismissal request for an employee by matrícula.',
+    body: dismissalBody,
+    reply: hrCreatedReply,
+  }),
+  setStage: endpoint({
+    method: 'POST',
+    path: '/api/rhstage_request',
+    summary: 'Moves a request to `stage` (the next of its path, or 10 to deny); 409 if it moved meanwhile.',
+    body: stageBody,
+    reply: okReply,
+  }),
+  attach: endpoint({
+    method: 'POST',
+    path: '/api/attachment',
+    summary: 'Attaches images or PDF (by content) to a request.',
+    multipart: { fields: attachmentFields, files: hrFiles },
+    reply: okReply,
+  }),
+  attachment: endpoint({
+    method: 'GET',
+    path: '/api/hr-requests/:id/attachments/:attachmentId',
+    summary: 'A request attachment, to who handles the request (cookie session allowed).',
+    cookieAuth: true,
+    params: hrAttachmentParams,
+  }),
+  listRequests: endpoint({
+    method: 'GET',
+    path: '/api/hr-requests',
+    summary: 'Minhas Solicitações (scope mine) or Atendimento RH (scope all), paged in SQL.',
+    query: hrRequestListQuery,
+    reply: hrRequestListReply,
+  }),
+  exportRequests: endpoint({
+    method: 'GET',
+    path: '/api/hr-requests/export',
+    summary: 'The filtered request list as solicitacoes_rh.xlsx, streamed.',
+    cookieAuth: true,
+    query: hrRequestListQuery,
+  }),
+  requestDetail: endpoint({
+    method: 'GET',
+    path: '/api/hr-requests/:id',
+    params: hrIdParams,
+    reply: hrRequestDetail,
+  }),
+  lookupEmployee: endpoint({
+    method: 'GET',
+    path: '/api/employee',
+    summary: 'The dismissal form’s lookup by matrícula (404: Matrícula não encontrada no Banco de dados).',
+    query: employeeLookupQuery,
+    reply: employeeLookupReply,
+  }),
+  pickEmployees: endpoint({
+    method: 'GET',
+    path: '/api/employees/pick',
+    summary: 'Active employees for the hiring form’s substitute picker.',
+    query: employeePickQuery,
+    reply: employeePickReply,
+  }),
+  listEmployees: endpoint({
+    method: 'GET',
+    path: '/api/employees',
+    query: employeeListQuery,
+    reply: employeeListReply,
+  }),
+  employeeDetail: endpoint({
+    method: 'GET',
+    path: '/api/employees/:id',
+    params: hrIdParams,
+    reply: employeeDetail,
+  }),
+  createEmployee: endpoint({
+    method: 'POST',
+    path: '/api/employee',
+    body: employeeFields,
+    reply: hrCreatedReply,
+  }),
+  updateEmployee: endpoint({
+    method: 'PUT',
+    path: '/api/employee',
+    body: employeeUpdateBody,
+    reply: okReply,
+  }),
+  listVacations: endpoint({
+    method: 'GET',
+    path: '/api/employees/:id/vacations',
+    params: hrIdParams,
+    reply: z.array(vacation),
+  }),
+  scheduleVacation: endpoint({
+    method: 'POST',
+    path: '/api/employees/:id/vacations',
+    summary: 'Schedules a vacation (dateStart today or later, dateEnd = dateStart + requestedPeriod).',
+    params: hrIdParams,
+    body: employeeVacationBody,
+    reply: okReply,
+  }),
+  updateVacation: endpoint({
+    method: 'PUT',
+    path: '/api/employee-vacations/:id',
+    summary: 'Changes the days of a vacation (DateEnd = DateStart + days).',
+    params: hrIdParams,
+    body: vacationUpdateBody,
+    reply: okReply,
+  }),
+  listMedicalLeave: endpoint({
+    method: 'GET',
+    path: '/api/licenseEmployee',
+    summary: 'An employee’s medical leave (HR only; every read is audited).',
+    query: medicalLeaveQuery,
+    reply: z.array(medicalLeave),
+  }),
+  createMedicalLeave: endpoint({
+    method: 'POST',
+    path: '/api/licenseEmployee',
+    body: medicalLeaveBody,
+    reply: hrCreatedReply,
+  }),
+  employeesReport: endpoint({
+    method: 'GET',
+    path: '/api/hr/reports/employees',
+    summary: 'Every employee as funcionarios.xlsx, streamed.',
+    cookieAuth: true,
+  }),
+  vacationsReport: endpoint({
+    method: 'GET',
+    path: '/api/hr/reports/vacations',
+    summary: 'Vacations overlapping a period as ferias.xlsx.',
+    cookieAuth: true,
+    query: periodQuery,
+  }),
+  leaveReport: endpoint({
+    method: 'GET',
+    path: '/api/hr/reports/leaves',
+    summary: 'Medical leave overlapping a period as atestados.xlsx (HR only, audited).',
+    cookieAuth: true,
+    query: periodQuery,
+  }),
+};
