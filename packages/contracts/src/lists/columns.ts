@@ -37,6 +37,12 @@ export interface ColumnDescription<Row> {
   readonly filter?: ColumnFilterSpec;
   /** What the xlsx cell and the table's default cell show. */
   readonly value: (row: Row) => CellValue;
+  /**
+   * Kept on a phone (390 px wide): a list whose columns say so shows only those there (the status
+   * among them, so it is always in sight); a list where none says so keeps every column and
+   * scrolls sideways, its first column fixed.
+   */
+  readonly phone?: boolean;
 }
 
 /** Declares a list's columns, keeping their literal ids (and `sortable: true`) in the type. */
