@@ -23,7 +23,7 @@ type SectorKey = (typeof SECTORS)[number]['key'];
 
 /** Spec §2 Gerenciar: path, label, opens in a new tab. */
 const GERENCIAR = {
-  usuarios: { label: 'Usuarios', path: '/setusers', newTab: false },
+  usuarios: { label: 'Usuários', path: '/setusers', newTab: false },
   avisos: { label: 'Inserir Avisos', path: '/InserirInformativos', newTab: false },
   funcionarios: { label: 'Gerenciar Funcionários', path: '/setemployees', newTab: true },
 } as const;

@@ -64,7 +64,7 @@ test('João opens a call on /abrirchamado and gets the Sucesso! dialog', async (
   // The problem type follows the department and resets to its first option.
   await choose(page, 'Departamento', 'Manutenção');
   await expect(page.getByRole('textbox', { name: 'Tipo de problema' })).toHaveValue('Empilhadeira');
-  await choose(page, 'Departamento', 'Tecnologia de Informacao');
+  await choose(page, 'Departamento', 'Tecnologia de Informação');
   await expect(page.getByRole('textbox', { name: 'Tipo de problema' })).toHaveValue('Internet');
   await choose(page, 'Tipo de problema', 'Computador');
   await page.getByRole('radio', { name: 'Mauá' }).check();

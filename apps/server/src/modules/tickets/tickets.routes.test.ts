@@ -428,7 +428,7 @@ describe(`tickets (${TEST_DIALECT})`, () => {
       ]);
       const listed = ids(await list(DEMO.suporteTi, 'scope=open&status=0&pageSize=200'));
       expect(rows.slice(1).map((r) => r[0])).toEqual(listed);
-      expect(rows.slice(1).every((r) => r[4] === 'Tecnologia de Informacao' && r[8] === 'Não atendido')).toBe(
+      expect(rows.slice(1).every((r) => r[4] === 'Tecnologia de Informação' && r[8] === 'Não atendido')).toBe(
         true,
       );
       expect(String(rows[1]![7])).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
