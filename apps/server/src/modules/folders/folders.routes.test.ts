@@ -487,6 +487,17 @@ describe(`folders (${TEST_DIALECT})`, () => {
       expect(download.headers['content-disposition']).toContain('filename="leia.txt"');
     });
 
+    it('keeps the extension when the new name has none; a typed allowed one replaces it (issue 15)', async () => {
+      expect((await rename('Foto da doca – Mauá')).statusCode).toBe(200);
+      expect(await storedName()).toBe('Foto da doca – Mauá.txt');
+      expect((await rename('Relatório v1.2')).statusCode).toBe(200);
+      expect(await storedName()).toBe('Relatório v1.2.txt');
+      expect((await rename('notas.md')).statusCode).toBe(200);
+      expect(await storedName()).toBe('notas.md');
+      expect((await rename('leia.txt')).statusCode).toBe(200);
+      expect(await storedName()).toBe('leia.txt');
+    });
+
     it('stores a new name without trailing dots and spaces, for files and folders', async () => {
       expect((await rename('leia de novo.txt. . ')).statusCode).toBe(200);
       expect(await storedName()).toBe('leia de novo.txt');

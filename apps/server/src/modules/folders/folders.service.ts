@@ -16,6 +16,7 @@ import {
   numberedItemName,
   PUBLIC_FOLDER_ID,
   ROOT_FOLDER_ID,
+  renamedFileName,
 } from '@intranet/contracts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -244,8 +245,10 @@ export async function renameFolder(db: Db, u: Actor, input: { itemId: number; it
   );
 }
 
-export async function renameFile(db: Db, u: Actor, input: { itemId: number; itemName: string }) {
-  const file = await reachFile(db, u, input.itemId);
+export async function renameFile(db: Db, u: Actor, typed: { itemId: number; itemName: string }) {
+  const file = await reachFile(db, u, typed.itemId);
+  // A name typed without an extension keeps the file's one (issue 15): aviso.png stays a .png.
+  const input = { ...typed, itemName: renamedFileName(file.name, typed.itemName) };
   const abilities = folderItemAbilities(u, {
     kind: 'file',
     id: file.id,
