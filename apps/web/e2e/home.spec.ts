@@ -93,7 +93,7 @@ test.describe('menu visibility (spec §6)', () => {
   test.beforeEach(({ context, baseURL }) => acceptCookies(context, baseURL));
 
   for (const c of MENU_CASES) {
-    test(`${c.matricula} ${c.who}`, async ({ page }) => {
+    test(`${c.matricula} ${c.who}`, { tag: '@phone' }, async ({ page }) => {
       await signIn(page, c.matricula, '/');
       const menu = page.getByRole('region', { name: 'Menu principal' });
       await expect(menu.getByRole('tab')).toHaveText(c.tabs);

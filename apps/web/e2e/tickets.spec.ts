@@ -53,7 +53,9 @@ test.beforeAll(async ({ request }) => {
 
 let ticket = 0;
 
-test('João opens a call on /abrirchamado and gets the Sucesso! dialog', async ({ page }) => {
+test('João opens a call on /abrirchamado and gets the Sucesso! dialog', { tag: '@phone' }, async ({
+  page,
+}) => {
   await signIn(page, '1003', '/abrirchamado');
   await expect(page.getByRole('heading', { name: 'Abrir Chamado' })).toBeVisible();
 

@@ -106,12 +106,13 @@ export function VirtualTable<T>({
         sorted: c.id === sortedId,
         filter: Boolean(c.filter) && hasFilters,
         touch,
+        compact: phone,
       }),
     );
     const ideals = shown.map((c, i) => columnIdealPx(c, mins[i] ?? 0));
     // The frame's 2 px of border are not the table's.
     return fitColumnWidths(mins, ideals, Math.max(frameWidth - 2, minWidth ?? 0));
-  }, [shown, canSort, sortedId, hasFilters, touch, frameWidth, minWidth]);
+  }, [shown, canSort, sortedId, hasFilters, touch, phone, frameWidth, minWidth]);
   const tableWidth = widths.reduce((a, b) => a + b, 0);
   const table = useReactTable({
     data: rows,
@@ -157,6 +158,7 @@ export function VirtualTable<T>({
           striped
           highlightOnHover
           stickyHeader
+          horizontalSpacing={phone ? 6 : 'xs'}
           className={classes.table}
           style={{ width: tableWidth || '100%' }}
           aria-rowcount={total}
