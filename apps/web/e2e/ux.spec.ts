@@ -131,16 +131,23 @@ test.describe('long words and records opened by link (items 2 and 8)', () => {
     request,
   }) => {
     test.slow();
-    const word = `https://logs.rotasul.com.br/${'x'.repeat(4972)}`;
-    const id = await openCall(request, '1003', word);
+    // A pasted log line of 4,700 characters without a space, and a long address.
+    const line = `ERRO:${'0123456789'.repeat(470)}`.slice(0, 4700);
+    const url = `https://logs.rotasul.com.br/expedicao/${'a'.repeat(200)}?dia=23`;
+    const id = await openCall(request, '1003', `${line}\nVeja ${url}`);
 
     await signIn(page, '1001', `/ChamadosAbertos?ticket=${id}`);
     const panel = page.getByTestId('call-panel');
-    await expect(panel).toContainText('https://logs.rotasul.com.br/xxx');
+    await expect(panel).toContainText('ERRO:0123456789');
     const drawer = await box(panel);
     expect(drawer.x + drawer.width).toBeLessThanOrEqual(DESKTOP.width);
     expect(await panel.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     expect(await pageWidth(page)).toBeLessThanOrEqual(DESKTOP.width);
+    // The address is a link, shortened on screen, whole on hover and in the link.
+    const link = panel.getByRole('link', { name: /^logs\.rotasul\.com\.br\/expedicao\/a+…a*\?dia=23$/ });
+    await expect(link).toHaveAttribute('href', url);
+    await expect(link).toHaveAttribute('title', url);
+    expect((await link.textContent())?.length).toBeLessThanOrEqual(48);
 
     // Closing the panel takes the parameter away; the list's own parameters stay.
     await page.keyboard.press('Escape');
@@ -148,7 +155,7 @@ test.describe('long words and records opened by link (items 2 and 8)', () => {
 
     // The requester's list opens it by the same parameter.
     await signIn(page, '1003', `/Calls?typeRequest=chamado&ticket=${id}`);
-    await expect(page.getByTestId('call-panel')).toContainText('https://logs.rotasul.com.br/xxx');
+    await expect(page.getByTestId('call-panel')).toContainText('ERRO:0123456789');
     expect(await pageWidth(page)).toBeLessThanOrEqual(DESKTOP.width);
   });
 });
