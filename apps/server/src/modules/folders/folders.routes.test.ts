@@ -236,6 +236,30 @@ describe(`folders (${TEST_DIALECT})`, () => {
     ]);
   });
 
+  it('a search says where each found item is below the searched folder (issue 15)', async () => {
+    const owner = t.as(OWNER);
+    const top = await createFolder(owner, 'Onde Fica');
+    const mid = await createFolder(owner, 'Ano 2025', top);
+    await upload(owner, mid, 'localizado-fundo.txt', 'x');
+    await upload(owner, top, 'localizado-topo.txt', 'x');
+    const fromRoot = await listed(owner, { textSearch: 'localizado' });
+    const where = Object.fromEntries(fromRoot.files.map((f) => [f.name, f.location]));
+    expect(where).toEqual({
+      'localizado-fundo.txt': 'Onde Fica › Ano 2025',
+      'localizado-topo.txt': 'Onde Fica',
+    });
+    const fromTop = await listed(owner, { selectID: top, textSearch: 'localizado' });
+    expect(Object.fromEntries(fromTop.files.map((f) => [f.name, f.location]))).toEqual({
+      'localizado-fundo.txt': 'Ano 2025',
+      'localizado-topo.txt': '',
+    });
+    expect((await listed(owner, { textSearch: 'Ano 2025' })).folders.map((f) => f.location)).toEqual([
+      'Onde Fica',
+    ]);
+    // A listing has no location.
+    expect((await listed(owner, { selectID: top })).files.every((f) => f.location === undefined)).toBe(true);
+  });
+
   it('searches below the current folder only, case- and accent-insensitive by case', async () => {
     const owner = t.as(OWNER);
     const a = await createFolder(owner, 'Busca A');

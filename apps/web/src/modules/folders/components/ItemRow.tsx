@@ -173,6 +173,18 @@ export function ItemRow({
             {item.name}
           </Text>
         )}
+        {item.location ? (
+          // A search below this folder says where each item is (issue 15).
+          <Text
+            size="xs"
+            c="dimmed"
+            className={classes.meta}
+            title={item.location}
+            data-testid="item-location"
+          >
+            Em {item.location}
+          </Text>
+        ) : null}
         <Text size="xs" c="dimmed" className={classes.meta}>
           {[
             formatDate(item.date),
