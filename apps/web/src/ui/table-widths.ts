@@ -14,7 +14,7 @@ export interface HeaderExtras {
 /** Pixels per character of the table's 14 px text (measured with DejaVu Sans, the widest we meet). */
 const CHAR_PX = 7.5;
 /** Bold header letters are wider. */
-const HEADER_CHAR_PX = 8;
+const HEADER_CHAR_PX = 8.5;
 /** A cell's left and right padding (Mantine's xs spacing on each side; 6 px when compact). */
 const CELL_PAD = 20;
 const COMPACT_CELL_PAD = 12;
