@@ -8,12 +8,19 @@ import { FAKE_EXE, multipart } from '../../../test/images.ts';
 type Caller = ReturnType<TestApp['as']>;
 
 interface Listed {
-  folders: { id: number; name: string; privilegio: number; abilities: Record<string, boolean> }[];
+  folders: {
+    id: number;
+    name: string;
+    privilegio: number;
+    abilities: Record<string, boolean>;
+    location?: string;
+  }[];
   files: {
     id: number;
     name: string;
     file_name: string;
     size: number;
+    location?: string;
     tipo: string;
     abilities: Record<string, boolean>;
   }[];
