@@ -42,8 +42,23 @@ export default defineConfig({
     {
       name: 'journeys',
       testIgnore: /first-access\.spec\.ts/,
+      grepInvert: /@phone-only/,
       dependencies: ['first-access'],
       use: { ...devices['Desktop Chrome'] },
+    },
+    // The journeys tagged @phone again on a 390×844 touch screen (a chosen subset: running every
+    // journey twice would double the e2e time), and the phone-only ones (@phone-only).
+    {
+      name: 'phone',
+      testIgnore: /first-access\.spec\.ts/,
+      grep: /@phone/,
+      dependencies: ['first-access'],
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      },
     },
   ],
   webServer: {

@@ -97,6 +97,8 @@ test('a manager creates a folder, uploads, renames, reads the info and downloads
   await page.getByRole('button', { name: 'Home' }).click();
   await page.getByRole('textbox', { name: 'Buscar' }).fill('frete 2025');
   await expect(item(page, 'Contrato Frete 2025.txt')).toBeVisible();
+  // From Home, each found item says where it is (issue 15).
+  await expect(item(page, 'Contrato Frete 2025.txt').getByTestId('item-location')).toHaveText(`Em ${FOLDER}`);
   await page.getByRole('textbox', { name: 'Buscar' }).fill('');
 
   // Download streams the file under its display name.

@@ -23,7 +23,7 @@ type SectorKey = (typeof SECTORS)[number]['key'];
 
 /** Spec §2 Gerenciar: path, label, opens in a new tab. */
 const GERENCIAR = {
-  usuarios: { label: 'Usuarios', path: '/setusers', newTab: false },
+  usuarios: { label: 'Usuários', path: '/setusers', newTab: false },
   avisos: { label: 'Inserir Avisos', path: '/InserirInformativos', newTab: false },
   funcionarios: { label: 'Gerenciar Funcionários', path: '/setemployees', newTab: true },
 } as const;
@@ -93,7 +93,7 @@ test.describe('menu visibility (spec §6)', () => {
   test.beforeEach(({ context, baseURL }) => acceptCookies(context, baseURL));
 
   for (const c of MENU_CASES) {
-    test(`${c.matricula} ${c.who}`, async ({ page }) => {
+    test(`${c.matricula} ${c.who}`, { tag: '@phone' }, async ({ page }) => {
       await signIn(page, c.matricula, '/');
       const menu = page.getByRole('region', { name: 'Menu principal' });
       await expect(menu.getByRole('tab')).toHaveText(c.tabs);

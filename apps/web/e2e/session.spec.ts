@@ -93,7 +93,7 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('signs in by matrícula and by CPF', async ({ page }) => {
+  test('signs in by matrícula and by CPF', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/login');
     await submitLogin(page, '1001', DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);

@@ -53,7 +53,9 @@ test.beforeAll(async ({ request }) => {
 
 let ticket = 0;
 
-test('João opens a call on /abrirchamado and gets the Sucesso! dialog', async ({ page }) => {
+test('João opens a call on /abrirchamado and gets the Sucesso! dialog', { tag: '@phone' }, async ({
+  page,
+}) => {
   await signIn(page, '1003', '/abrirchamado');
   await expect(page.getByRole('heading', { name: 'Abrir Chamado' })).toBeVisible();
 
@@ -64,7 +66,7 @@ test('João opens a call on /abrirchamado and gets the Sucesso! dialog', async (
   // The problem type follows the department and resets to its first option.
   await choose(page, 'Departamento', 'Manutenção');
   await expect(page.getByRole('textbox', { name: 'Tipo de problema' })).toHaveValue('Empilhadeira');
-  await choose(page, 'Departamento', 'Tecnologia de Informacao');
+  await choose(page, 'Departamento', 'Tecnologia de Informação');
   await expect(page.getByRole('textbox', { name: 'Tipo de problema' })).toHaveValue('Internet');
   await choose(page, 'Tipo de problema', 'Computador');
   await page.getByRole('radio', { name: 'Mauá' }).check();

@@ -3,6 +3,7 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+import './app/global.css';
 import 'dayjs/locale/pt-br';
 import dayjs from 'dayjs';
 import { StrictMode } from 'react';

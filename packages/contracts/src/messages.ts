@@ -74,6 +74,8 @@ export const MSG = {
   folderRenameError: 'Erro ao atualizar o nome da pasta.',
   folderCreateError: 'Erro ao criar a pasta.',
   folderDeleteError: 'Erro ao excluir a pasta.',
+  /** A file's rename failing is about the file, not its folder (issue 15). */
+  fileRenameError: 'Erro ao atualizar o nome do arquivo.',
 
   // Tickets (spec §5, §8)
   fillAllFields: 'Por favor, preencha todos os campos.',

@@ -2,6 +2,7 @@ import { type ColumnFilterSpec, cleanFilterValue } from '@intranet/contracts';
 import { ActionIcon, Button, Group, Popover, Stack } from '@mantine/core';
 import { IconFilter, IconFilterFilled } from '@tabler/icons-react';
 import { useState } from 'react';
+import classes from './ColumnFilter.module.css';
 import { FilterInput } from './FilterInput.tsx';
 
 interface ColumnFilterProps {
@@ -30,6 +31,7 @@ export function ColumnFilter({ label, filter, value, onApply }: ColumnFilterProp
           variant={active ? 'filled' : 'subtle'}
           color={active ? 'brand' : 'gray'}
           size="sm"
+          className={classes.trigger}
           aria-label={`Filtrar ${label}`}
           onClick={(e) => {
             e.stopPropagation();
@@ -48,7 +50,7 @@ export function ColumnFilter({ label, filter, value, onApply }: ColumnFilterProp
             apply(cleanFilterValue(filter, draft));
           }}
         >
-          <Stack gap="xs" w={240}>
+          <Stack gap="xs" w={240} maw="calc(100vw - 32px)">
             <FilterInput
               filter={filter}
               label={label}

@@ -1,11 +1,14 @@
 import type { FilterValues } from '@intranet/contracts';
 import { Box, Center, Loader, Table, Text, UnstyledButton } from '@mantine/core';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { ColumnFilter } from './ColumnFilter.tsx';
 import { cellText, type TableColumn } from './table-columns.ts';
+import { columnIdealPx, columnMinPx, fitColumnWidths } from './table-widths.ts';
+import classes from './VirtualTable.module.css';
 
 export interface VirtualTableSort {
   id: string;
@@ -35,27 +38,27 @@ interface VirtualTableProps<T> {
   /** Per-column filters in the headers, for the columns whose description has one. */
   filters?: VirtualTableFilters;
   height?: number | string;
-  /** The table's minimum width; by default the sum of its columns' widths. */
+  /** The table's minimum width; by default the sum of its columns' minimum widths. */
   minWidth?: number;
   label: string;
+  /**
+   * The columns (ids) a phone shows; by default those whose description says `phone: true`, or
+   * every column when none does (the table then scrolls sideways, its first column fixed).
+   */
+  phoneColumns?: readonly string[];
   /** Row height in px (44 by default: a tap target; the fines table uses the spec's 35). */
   rowHeight?: number;
-  /** Keeps the first column in view while the table scrolls sideways (wide tables). */
+  /** Kept for callers written before every table kept its first column in view (it always does now). */
   stickyFirstColumn?: boolean;
   /** Marks the row shown as selected (e.g. the one being edited below the table). */
   selectedKey?: string | number | null;
 }
 
+/** Where a phone's layout starts (Mantine's `sm` breakpoint). */
+export const PHONE_QUERY = '(max-width: 48em)';
+const TOUCH_QUERY = '(pointer: coarse)';
+
 const ROW_HEIGHT = 44;
-const STICKY_CELL = {
-  position: 'sticky',
-  left: 0,
-  zIndex: 2,
-  background: 'var(--mantine-color-body)',
-  boxShadow: 'inset -1px 0 0 var(--mantine-color-gray-3)',
-} as const;
-/** Pixels per character of a column description's width. */
-const CHAR_PX = 7;
 
 /**
  * A table for big server-paged lists: only the rows on screen are in the DOM (TanStack Virtual),
@@ -76,28 +79,56 @@ export function VirtualTable<T>({
   height,
   minWidth,
   label,
+  phoneColumns,
   rowHeight = ROW_HEIGHT,
-  stickyFirstColumn = false,
   selectedKey,
 }: VirtualTableProps<T>) {
-  const sticky = (index: number) => (stickyFirstColumn && index === 0 ? STICKY_CELL : undefined);
-  const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const touch = useMediaQuery(TOUCH_QUERY, false, { getInitialValueInEffect: false });
+  const shown = useMemo(() => {
+    if (!phone) return columns;
+    const chosen = phoneColumns
+      ? columns.filter((c) => phoneColumns.includes(c.id))
+      : columns.filter((c) => c.phone);
+    return chosen.length > 0 ? chosen : columns;
+  }, [phone, phoneColumns, columns]);
+  const byId = useMemo(() => new Map(shown.map((c) => [c.id, c])), [shown]);
   const columnDefs = useMemo<ColumnDef<T, unknown>[]>(
     () =>
-      columns.map((c) => ({
+      shown.map((c) => ({
         id: c.id,
         header: c.header,
         cell: ({ row }) => (c.cell ? c.cell(row.original) : cellText(c, row.original)),
       })),
-    [columns],
+    [shown],
   );
+  // Widths come from the columns and the frame's width only: rows never move them.
+  const { ref: frameRef, width: frameWidth } = useElementSize<HTMLDivElement>();
+  const hasFilters = Boolean(filters);
+  const canSort = Boolean(onSortChange);
+  const sortedId = sort?.id;
+  const widths = useMemo(() => {
+    const mins = shown.map((c) =>
+      columnMinPx(c, {
+        sortable: Boolean(c.sortable) && canSort,
+        sorted: c.id === sortedId,
+        filter: Boolean(c.filter) && hasFilters,
+        touch,
+        compact: phone,
+      }),
+    );
+    const ideals = shown.map((c, i) => columnIdealPx(c, mins[i] ?? 0));
+    // The frame's 2 px of border are not the table's.
+    return fitColumnWidths(mins, ideals, Math.max(frameWidth - 2, minWidth ?? 0));
+  }, [shown, canSort, sortedId, hasFilters, touch, phone, frameWidth, minWidth]);
+  const tableWidth = widths.reduce((a, b) => a + b, 0);
   const table = useReactTable({
     data: rows,
     columns: columnDefs,
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
   });
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -118,25 +149,34 @@ export function VirtualTable<T>({
   return (
     <Box>
       <Box
-        ref={scrollRef}
+        ref={(node: HTMLDivElement | null) => {
+          scrollRef.current = node;
+          frameRef.current = node;
+        }}
+        className={classes.frame}
         style={{
           // Short lists take only their rows' height; long ones scroll inside the frame.
           height: height ?? `min(65dvh, ${Math.max(220, (rows.length + 1) * rowHeight + 16)}px)`,
-          overflow: 'auto',
-          border: '1px solid var(--mantine-color-gray-3)',
-          borderRadius: 8,
         }}
         tabIndex={0}
         aria-label={label}
+        data-phone={phone || undefined}
       >
         <Table
           striped
           highlightOnHover
           stickyHeader
-          miw={minWidth ?? columns.reduce((sum, c) => sum + c.width * CHAR_PX, 0)}
+          horizontalSpacing={phone ? 6 : 'xs'}
+          className={classes.table}
+          style={{ width: tableWidth || '100%' }}
           aria-rowcount={total}
           data-testid="virtual-table"
         >
+          <colgroup>
+            {shown.map((c, i) => (
+              <col key={c.id} style={widths[i] ? { width: widths[i] } : undefined} />
+            ))}
+          </colgroup>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
@@ -148,31 +188,26 @@ export function VirtualTable<T>({
                   return (
                     <Table.Th
                       key={header.id}
-                      style={{
-                        whiteSpace: 'nowrap',
-                        minWidth: (column?.width ?? 0) * CHAR_PX,
-                        ...sticky(index),
-                        ...(stickyFirstColumn && index === 0 ? { zIndex: 3 } : {}),
-                      }}
+                      className={index === 0 ? `${classes.th} ${classes.sticky}` : classes.th}
                     >
-                      <Box style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+                      <Box className={classes.headerInner}>
                         {column?.sortable && onSortChange ? (
                           <UnstyledButton
                             onClick={() =>
                               onSortChange({ id, dir: active && sort?.dir === 'desc' ? 'asc' : 'desc' })
                             }
-                            style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
+                            className={classes.sortButton}
                             aria-label={`Ordenar por ${column.header}`}
                           >
                             {title}
                             {active ? (
                               sort?.dir === 'asc' ? (
-                                <IconArrowUp size={14} aria-hidden />
+                                <IconArrowUp size={14} aria-hidden style={{ flexShrink: 0 }} />
                               ) : (
-                                <IconArrowDown size={14} aria-hidden />
+                                <IconArrowDown size={14} aria-hidden style={{ flexShrink: 0 }} />
                               )
-                            ) : (
-                              <IconArrowsSort size={14} aria-hidden opacity={0.4} />
+                            ) : touch ? null : (
+                              <IconArrowsSort size={14} aria-hidden opacity={0.4} style={{ flexShrink: 0 }} />
                             )}
                           </UnstyledButton>
                         ) : (
@@ -196,7 +231,7 @@ export function VirtualTable<T>({
           <Table.Tbody>
             {padTop > 0 ? (
               <tr aria-hidden>
-                <td style={{ height: padTop, padding: 0 }} colSpan={columns.length} />
+                <td style={{ height: padTop, padding: 0 }} colSpan={shown.length} />
               </tr>
             ) : null}
             {items.map((item) => {
@@ -219,24 +254,27 @@ export function VirtualTable<T>({
                   }
                   tabIndex={onRowClick ? 0 : undefined}
                 >
-                  {row.getVisibleCells().map((cell, index) => (
-                    <Table.Td
-                      key={cell.id}
-                      style={{
-                        whiteSpace: 'nowrap',
-                        ...(rowHeight < ROW_HEIGHT ? { paddingBlock: 4 } : {}),
-                        ...sticky(index),
-                      }}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </Table.Td>
-                  ))}
+                  {row.getVisibleCells().map((cell, index) => {
+                    const column = byId.get(cell.column.id);
+                    // A cut text shows whole on hover.
+                    const text = column && !column.cell ? cellText(column, row.original) : undefined;
+                    return (
+                      <Table.Td
+                        key={cell.id}
+                        className={index === 0 ? `${classes.td} ${classes.sticky}` : classes.td}
+                        title={text || undefined}
+                        style={rowHeight < ROW_HEIGHT ? { paddingBlock: 4 } : undefined}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Td>
+                    );
+                  })}
                 </Table.Tr>
               );
             })}
             {padBottom > 0 ? (
               <tr aria-hidden>
-                <td style={{ height: padBottom, padding: 0 }} colSpan={columns.length} />
+                <td style={{ height: padBottom, padding: 0 }} colSpan={shown.length} />
               </tr>
             ) : null}
           </Table.Tbody>

@@ -40,6 +40,21 @@ export function splitExtension(name: string): [string, string] {
   return dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
 }
 
+/** An extension someone typed: letters and digits after the last dot, with at least one letter ("v1.2" has none). */
+const TYPED_EXTENSION = /\.(?=[\p{L}\p{N}]*\p{L})[\p{L}\p{N}]{1,10}$/u;
+
+/**
+ * The name a file gets when renamed: "aviso.png" renamed "Foto da doca – Mauá" becomes
+ * "Foto da doca – Mauá.png". A file keeps its extension unless the new name brings one of its
+ * own (which the upload rule then checks like any name: isBlockedUpload).
+ */
+export function renamedFileName(current: string, typed: string): string {
+  const name = normalizeItemName(typed);
+  const [, ext] = splitExtension(current);
+  if (!ext || !name || TYPED_EXTENSION.test(name)) return name;
+  return `${name.slice(0, FOLDER_ITEM_NAME_MAX - ext.length)}${ext}`;
+}
+
 /** "Nova pasta" → "Nova pasta (2)", "a.pdf" → "a (2).pdf": the n-th candidate for a free name. */
 export function numberedItemName(name: string, n: number, kind: 'folder' | 'file'): string {
   if (n <= 1) return name;

@@ -55,6 +55,11 @@ export const folderItem = z.object({
   privilegio: z.number(),
   isPrivate: z.number(),
   abilities: folderItemAbilitiesSchema,
+  /**
+   * Search answers only: the folders between the searched folder and the item ("Contratos ›
+   * 2025"), '' when it is right in the searched folder. Listings leave it out.
+   */
+  location: z.string().optional(),
 });
 export type FolderItem = z.infer<typeof folderItem>;
 
@@ -73,6 +78,11 @@ export const fileItem = z.object({
   size: z.number(),
   mime: z.string(),
   abilities: folderItemAbilitiesSchema,
+  /**
+   * Search answers only: the folders between the searched folder and the item ("Contratos ›
+   * 2025"), '' when it is right in the searched folder. Listings leave it out.
+   */
+  location: z.string().optional(),
 });
 export type FileItem = z.infer<typeof fileItem>;
 

@@ -136,7 +136,7 @@ describe('menu rules (spec §6)', () => {
   });
 });
 
-const USUARIOS = { label: 'Usuarios', path: '/setusers', newTab: false };
+const USUARIOS = { label: 'Usuários', path: '/setusers', newTab: false };
 const AVISOS = { label: 'Inserir Avisos', path: '/inseririnformativos', newTab: false };
 const FUNCIONARIOS = { label: 'Gerenciar Funcionários', path: '/setemployees', newTab: true };
 

@@ -43,7 +43,7 @@ export interface GerenciarLink {
 export function gerenciarLinks(u: Actor): GerenciarLink[] {
   if (!menuPolicy.showGerenciarTab(u) || !menuPolicy.showGerenciarPanel(u)) return [];
   const links: GerenciarLink[] = [];
-  if (menuPolicy.showUsuarios(u)) links.push({ label: 'Usuarios', path: '/setusers', newTab: false });
+  if (menuPolicy.showUsuarios(u)) links.push({ label: 'Usuários', path: '/setusers', newTab: false });
   if (menuPolicy.showInserirAvisos(u))
     links.push({ label: 'Inserir Avisos', path: '/InserirInformativos', newTab: false });
   if (menuPolicy.showGerenciarFuncionarios(u))

@@ -38,6 +38,12 @@ export interface ColumnDescription<Row> {
   /** What the xlsx cell and the table's default cell show. */
   readonly value: (row: Row) => CellValue;
   /**
+   * Kept on a phone (390 px wide): a list whose columns say so shows only those there (the status
+   * among them, so it is always in sight); a list where none says so keeps every column and
+   * scrolls sideways, its first column fixed.
+   */
+  readonly phone?: boolean;
+  /**
    * A typed spreadsheet cell instead of `value`'s text: a `yyyy-MM-dd` day as a real date cell, an
    * amount in reais as a BRL number cell, a plain number (the table still shows `value`).
    */

@@ -93,11 +93,17 @@ describe('the call lists are one column description', () => {
       'Nome',
       'Unidade',
       'Matrícula',
-      'Departamento',
+      // The requester's sector: "Departamento" is the support department on My calls (issue 15).
+      'Setor',
       'Problema',
       'Data e hora',
       'Status',
     ]);
+  });
+
+  it('a phone keeps Ticket, the support department and Status (issue 15)', () => {
+    expect(MY_CALLS_TABLE.filter((c) => c.phone).map((c) => c.id)).toEqual(['id', 'dep', 'status']);
+    expect(OPEN_CALLS_TABLE.filter((c) => c.phone).map((c) => c.id)).toEqual(['id', 'dep', 'status']);
   });
 
   it('sorts by exactly what GET /api/calls accepts', () => {

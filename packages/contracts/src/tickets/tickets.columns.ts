@@ -32,6 +32,7 @@ export const CALL_COLUMNS = defineColumns<CallSheetRow>()([
     sortable: true,
     filter: { kind: 'number', param: 'ticket' },
     value: (r) => r.id,
+    phone: true,
   },
   {
     id: 'nome_usuario',
@@ -56,6 +57,7 @@ export const CALL_COLUMNS = defineColumns<CallSheetRow>()([
     sortable: true,
     filter: { kind: 'select', options: DEPARTMENTS.map((d) => ({ value: d, label: DEPARTMENT_LABEL[d] })) },
     value: (r) => departmentLabel(r.dep),
+    phone: true,
   },
   { id: 'problema', header: 'Problema', width: 22, value: (r) => r.problema },
   {
@@ -81,6 +83,7 @@ export const CALL_COLUMNS = defineColumns<CallSheetRow>()([
     sortable: true,
     filter: { kind: 'select', options: CALL_STATUS_FILTER_OPTIONS },
     value: (r) => callStatusLabel(r.status),
+    phone: true,
   },
   {
     id: 'nome_suporte',
@@ -114,9 +117,13 @@ export const MY_CALLS_SEARCH = pickColumns(
   },
 );
 
-/** Chamados Abertos: one column per filter of spec §2 (Suporte is the call's department). */
+/**
+ * Chamados Abertos: one column per filter of spec §2. Suporte is the call's department and Setor
+ * the requester's (spec's "department" filter), so that neither is called "Departamento" here
+ * while My calls uses that word for the support department.
+ */
 export const OPEN_CALLS_TABLE = pickColumns(
   CALL_COLUMNS,
   ['id', 'dep', 'nome_usuario', 'filial', 'matricula', 'setor', 'problema', 'data', 'status'],
-  { dep: 'Suporte', setor: 'Departamento' },
+  { dep: 'Suporte' },
 );

@@ -15,10 +15,13 @@ export const DEPARTMENTS = [
 ] as const;
 export type Department = (typeof DEPARTMENTS)[number];
 
-/** What the screens show for each department: Infraestrutura is shown as Manutenção. */
+/**
+ * What the screens and spreadsheets show for each department: Infraestrutura is shown as
+ * Manutenção, and TI with its accents like the sector (the value sent stays unaccented).
+ */
 export const DEPARTMENT_LABEL: Record<Department, string> = {
   'Recursos Humanos': 'Recursos Humanos',
-  'Tecnologia de Informacao': 'Tecnologia de Informacao',
+  'Tecnologia de Informacao': 'Tecnologia de Informação',
   QSSMA: 'QSSMA',
   Infraestrutura: 'Manutenção',
 };

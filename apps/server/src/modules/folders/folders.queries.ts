@@ -404,3 +404,9 @@ export async function removeShare(tx: DbOrTx, folderId: number, userId: number) 
     .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
+
+/** Names and parents of some folders (the way up from search results to the searched folder). */
+export function folderNamesByIds(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('folders').select(['id', 'name', 'parent_id']).where('id', 'in', ids).execute();
+}

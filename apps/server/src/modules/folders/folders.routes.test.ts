@@ -8,12 +8,19 @@ import { FAKE_EXE, multipart } from '../../../test/images.ts';
 type Caller = ReturnType<TestApp['as']>;
 
 interface Listed {
-  folders: { id: number; name: string; privilegio: number; abilities: Record<string, boolean> }[];
+  folders: {
+    id: number;
+    name: string;
+    privilegio: number;
+    abilities: Record<string, boolean>;
+    location?: string;
+  }[];
   files: {
     id: number;
     name: string;
     file_name: string;
     size: number;
+    location?: string;
     tipo: string;
     abilities: Record<string, boolean>;
   }[];
@@ -234,6 +241,30 @@ describe(`folders (${TEST_DIALECT})`, () => {
     expect((await listed(t.as(OWNER), { textSearch: 'ANINHADO' })).files.map((f) => f.name)).toEqual([
       'segredo-aninhado.txt',
     ]);
+  });
+
+  it('a search says where each found item is below the searched folder (issue 15)', async () => {
+    const owner = t.as(OWNER);
+    const top = await createFolder(owner, 'Onde Fica');
+    const mid = await createFolder(owner, 'Ano 2025', top);
+    await upload(owner, mid, 'localizado-fundo.txt', 'x');
+    await upload(owner, top, 'localizado-topo.txt', 'x');
+    const fromRoot = await listed(owner, { textSearch: 'localizado' });
+    const where = Object.fromEntries(fromRoot.files.map((f) => [f.name, f.location]));
+    expect(where).toEqual({
+      'localizado-fundo.txt': 'Onde Fica › Ano 2025',
+      'localizado-topo.txt': 'Onde Fica',
+    });
+    const fromTop = await listed(owner, { selectID: top, textSearch: 'localizado' });
+    expect(Object.fromEntries(fromTop.files.map((f) => [f.name, f.location]))).toEqual({
+      'localizado-fundo.txt': 'Ano 2025',
+      'localizado-topo.txt': '',
+    });
+    expect((await listed(owner, { textSearch: 'Ano 2025' })).folders.map((f) => f.location)).toEqual([
+      'Onde Fica',
+    ]);
+    // A listing has no location.
+    expect((await listed(owner, { selectID: top })).files.every((f) => f.location === undefined)).toBe(true);
   });
 
   it('searches below the current folder only, case- and accent-insensitive by case', async () => {
@@ -485,6 +516,17 @@ describe(`folders (${TEST_DIALECT})`, () => {
       expect(await storedName()).toBe('leia.txt');
       const download = await t.as(GESTOR)({ method: 'HEAD', url: `/api/download/${file.file_name}` });
       expect(download.headers['content-disposition']).toContain('filename="leia.txt"');
+    });
+
+    it('keeps the extension when the new name has none; a typed allowed one replaces it (issue 15)', async () => {
+      expect((await rename('Foto da doca – Mauá')).statusCode).toBe(200);
+      expect(await storedName()).toBe('Foto da doca – Mauá.txt');
+      expect((await rename('Relatório v1.2')).statusCode).toBe(200);
+      expect(await storedName()).toBe('Relatório v1.2.txt');
+      expect((await rename('notas.md')).statusCode).toBe(200);
+      expect(await storedName()).toBe('notas.md');
+      expect((await rename('leia.txt')).statusCode).toBe(200);
+      expect(await storedName()).toBe('leia.txt');
     });
 
     it('stores a new name without trailing dots and spaces, for files and folders', async () => {

@@ -16,6 +16,7 @@ import {
   numberedItemName,
   PUBLIC_FOLDER_ID,
   ROOT_FOLDER_ID,
+  renamedFileName,
 } from '@intranet/contracts';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -137,9 +138,15 @@ export async function getItems(
     folders = folders.slice(0, LIST_LIMIT);
     files = files.slice(0, LIST_LIMIT);
   }
+  const located = text
+    ? await searchLocations(db, folderId, [
+        ...folders.map((r) => r.parent_id),
+        ...files.map((r) => r.folder_id),
+      ])
+    : undefined;
   return {
-    folders: folders.map((r) => toFolderItem(u, r)),
-    files: files.map((r) => toFileItem(u, r)),
+    folders: folders.map((r) => ({ ...toFolderItem(u, r), ...locationOf(located, r.parent_id) })),
+    files: files.map((r) => ({ ...toFileItem(u, r), ...locationOf(located, r.folder_id) })),
     current: {
       id: folder.id,
       name: folder.name,
@@ -150,6 +157,44 @@ export async function getItems(
     truncated,
   };
 }
+
+const LOCATION_SEPARATOR = ' › ';
+
+/**
+ * Where search results sit below the searched folder: for each parent folder id, the names of the
+ * folders on the way down to it (issue 15: a search from Home says where each item is). One query
+ * per level climbed; folders are rarely deep.
+ */
+async function searchLocations(db: Db, searched: number, parentIds: (number | null)[]) {
+  const known = new Map<number, { name: string; parent: number | null }>();
+  let wanted = [...new Set(parentIds.filter((id): id is number => id !== null && id !== searched))];
+  while (wanted.length > 0) {
+    const rows = await q.folderNamesByIds(db, wanted);
+    for (const r of rows) known.set(r.id, { name: r.name, parent: r.parent_id });
+    wanted = [
+      ...new Set(
+        rows
+          .map((r) => r.parent_id)
+          .filter((id): id is number => id !== null && id !== searched && !known.has(id)),
+      ),
+    ];
+  }
+  const locations = new Map<number, string>();
+  for (const id of new Set(parentIds)) {
+    if (id === null) continue;
+    const names: string[] = [];
+    for (let at: number | null = id; at !== null && at !== searched; at = known.get(at)?.parent ?? null) {
+      const step = known.get(at);
+      if (!step) break;
+      names.unshift(step.name);
+    }
+    locations.set(id, names.join(LOCATION_SEPARATOR));
+  }
+  return locations;
+}
+
+const locationOf = (located: Map<number, string> | undefined, parentId: number | null) =>
+  located && parentId !== null ? { location: located.get(parentId) ?? '' } : {};
 
 /** The first free name among "name", "name (2)", "name (3)"… in a folder. */
 export async function availableName(db: DbOrTx, kind: 'folder' | 'file', parentId: number, name: string) {
@@ -244,8 +289,10 @@ export async function renameFolder(db: Db, u: Actor, input: { itemId: number; it
   );
 }
 
-export async function renameFile(db: Db, u: Actor, input: { itemId: number; itemName: string }) {
-  const file = await reachFile(db, u, input.itemId);
+export async function renameFile(db: Db, u: Actor, typed: { itemId: number; itemName: string }) {
+  const file = await reachFile(db, u, typed.itemId);
+  // A name typed without an extension keeps the file's one (issue 15): aviso.png stays a .png.
+  const input = { ...typed, itemName: renamedFileName(file.name, typed.itemName) };
   const abilities = folderItemAbilities(u, {
     kind: 'file',
     id: file.id,

@@ -24,7 +24,6 @@ import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
-import { plainText } from '../../platform/plain-text.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
 import * as q from './tickets.queries.ts';
 
@@ -190,7 +189,8 @@ export async function answerCall(
     await form?.discard();
     throw err;
   });
-  const msg = plainText(rawMsg);
+  // Kept as typed, like the call's description: screens show it as text, the e-mail is plain text.
+  const msg = rawMsg.trim();
   await withFiles(ctx, form, async () => {
     if (!msg) throw badRequest(MSG.fieldRequired);
     const now = nowIso();

@@ -44,13 +44,14 @@ export function useCreateFolder() {
   });
 }
 
-export function useRename() {
+/** Renames a folder or a file: each has its own failure message (spec §8 names the folder's). */
+export function useRename(kind: 'folder' | 'file') {
   const invalidate = useInvalidateFolders();
   return useMutation({
-    mutationFn: ({ kind, itemId, itemName }: { kind: 'folder' | 'file'; itemId: number; itemName: string }) =>
+    mutationFn: ({ itemId, itemName }: { itemId: number; itemName: string }) =>
       call(kind === 'folder' ? calls.renameFolder : calls.renameFile, { body: { itemId, itemName } }),
     onSuccess: invalidate,
-    meta: { error: MSG.folderRenameError },
+    meta: { error: kind === 'folder' ? MSG.folderRenameError : MSG.fileRenameError },
   });
 }
 

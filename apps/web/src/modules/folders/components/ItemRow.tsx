@@ -6,6 +6,7 @@ import {
   formatDate,
   formatFileSize,
   isBlockedUpload,
+  renamedFileName,
 } from '@intranet/contracts';
 import { ActionIcon, Menu, Text, TextInput, ThemeIcon } from '@mantine/core';
 import {
@@ -22,7 +23,7 @@ import {
   IconTrash,
   IconWorld,
 } from '@tabler/icons-react';
-import { type CSSProperties, type Ref, useState } from 'react';
+import { type CSSProperties, type MouseEvent, type Ref, useState } from 'react';
 import { downloadUrl } from '../folders.api.ts';
 import classes from './ItemRow.module.css';
 
@@ -41,6 +42,12 @@ function FileIcon({ tipo }: { tipo: string }) {
   if (['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'svg'].includes(tipo)) return <IconPhoto size={20} />;
   return <IconFile size={20} />;
 }
+
+const TOUCH_QUERY = '(pointer: coarse)';
+
+/** A click on the row's own buttons, menu or rename input, which is not a tap on the row. */
+const fromControl = (e: MouseEvent) =>
+  e.target instanceof Element && e.target.closest('button, input, a, [role="menu"]') !== null;
 
 /** The React key of an entry: folder and file ids live in different tables. */
 export function entryKey(entry: ExplorerItem): string {
@@ -76,7 +83,8 @@ export function ItemRow({
   const isFolder = entry.kind === 'folder';
 
   async function save() {
-    const name = draft.trim();
+    // A file keeps its extension unless the new name has one (issue 15).
+    const name = isFolder ? draft.trim() : renamedFileName(item.name, draft);
     if (name === item.name) {
       setEditing(false);
       setError(null);
@@ -107,6 +115,11 @@ export function ItemRow({
       data-kind={entry.kind}
       data-name={item.name}
       onDoubleClick={() => !editing && actions.open(entry)}
+      onClick={(e) => {
+        // On a touch screen there is no double click: one tap opens a folder.
+        if (isFolder && !editing && !fromControl(e) && window.matchMedia(TOUCH_QUERY).matches)
+          actions.open(entry);
+      }}
       onKeyDown={(e) => {
         if (e.key === 'Enter' && e.target === e.currentTarget) actions.open(entry);
       }}
@@ -160,6 +173,18 @@ export function ItemRow({
             {item.name}
           </Text>
         )}
+        {item.location ? (
+          // A search below this folder says where each item is (issue 15).
+          <Text
+            size="xs"
+            c="dimmed"
+            className={classes.meta}
+            title={item.location}
+            data-testid="item-location"
+          >
+            Em {item.location}
+          </Text>
+        ) : null}
         <Text size="xs" c="dimmed" className={classes.meta}>
           {[
             formatDate(item.date),

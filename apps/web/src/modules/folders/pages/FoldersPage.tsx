@@ -44,7 +44,8 @@ export function FoldersPage() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const items = useItems(folderId, debounced);
-  const rename = useRename();
+  const renameFolder = useRename('folder');
+  const renameFile = useRename('file');
   const drop = useDropItem();
   const deleteSummary = useDeleteSummary();
   const uploads = useUploads();
@@ -70,10 +71,12 @@ export function FoldersPage() {
       else setInfoFor(entry.item);
     },
     rename: (entry, name) =>
-      rename.mutateAsync({ kind: entry.kind, itemId: entry.item.id, itemName: name }).then(
-        () => true,
-        () => false,
-      ),
+      (entry.kind === 'folder' ? renameFolder : renameFile)
+        .mutateAsync({ itemId: entry.item.id, itemName: name })
+        .then(
+          () => true,
+          () => false,
+        ),
     permission: setPermissionFor,
     remove(entry) {
       void confirmRemove(entry);

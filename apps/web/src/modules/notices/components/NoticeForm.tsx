@@ -8,6 +8,7 @@ import {
 import { Button, Group, Radio, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { charCount } from '../../../ui/form/char-count.ts';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { ImagePicker } from '../../../ui/ImagePicker.tsx';
 import { storedFileUrl } from '../../../ui/image-check.ts';
@@ -58,6 +59,7 @@ export function NoticeForm({ initial, saving, onSave, onCancel }: NoticeFormProp
           maxRows={12}
           maxLength={NOTICE_TEXT_MAX}
           {...form.getInputProps('text')}
+          description={charCount(form.values.text, NOTICE_TEXT_MAX)}
           required
         />
         <ImagePicker

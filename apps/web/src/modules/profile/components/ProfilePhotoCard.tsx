@@ -4,6 +4,7 @@ import { IconAlertCircle, IconPhotoUp } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../../../app/session.tsx';
 import { imageProblem, storedFileUrl } from '../../../ui/image-check.ts';
+import { initials } from '../../../ui/names.ts';
 import { useChangePicture } from '../profile.api.ts';
 
 const ACCEPT = IMAGE_FILE.mimes.join(',');
@@ -63,15 +64,17 @@ export function ProfilePhotoCard({ user }: { user: SessionUser }) {
         <Avatar
           src={preview ?? storedFileUrl(user.pictureProfile)}
           alt={preview ? 'Pré-visualização da nova foto' : `Foto de ${user.userName}`}
-          name={user.userName}
-          color="initials"
+          color="brand"
           size={140}
           radius={140}
           data-testid="profile-photo"
           style={{
             boxShadow: '0 0 0 4px var(--mantine-color-white), 0 0 0 6px var(--mantine-color-brand-2)',
           }}
-        />
+        >
+          {/* The header's initials (first and last name), not Mantine's first two words. */}
+          {initials(user.userName)}
+        </Avatar>
         {preview && (
           <Badge variant="light" color="yellow">
             Pré-visualização

@@ -1,7 +1,9 @@
-import { answerBody, LIMITS, TICKET_ATTACHMENT } from '@intranet/contracts';
-import { Button, FileInput, Group, Stack, Textarea } from '@mantine/core';
-import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { answerBody, LIMITS, ticketsCalls } from '@intranet/contracts';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AttachmentInput } from '../../../ui/AttachmentInput.tsx';
+import { charCount } from '../../../ui/form/char-count.ts';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useAnswerCall } from '../tickets.api.ts';
 
@@ -34,19 +36,16 @@ export function AnswerForm({ callId }: { callId: number }) {
           maxRows={8}
           maxLength={LIMITS.answerTextMax}
           {...form.getInputProps('msg')}
-          description={`${form.values.msg.length}/${LIMITS.answerTextMax} caracteres`}
+          description={charCount(form.values.msg, LIMITS.answerTextMax)}
         />
         <Group align="flex-end" gap="xs" wrap="wrap">
-          <FileInput
+          <AttachmentInput
             style={{ flex: 1, minWidth: 200 }}
-            multiple
-            clearable
-            accept={TICKET_ATTACHMENT.mimes.join(',')}
-            leftSection={<IconPaperclip size={16} aria-hidden />}
+            rule={ticketsCalls.answer.multipart.files}
             placeholder="Anexar imagens ou PDF"
             aria-label="Anexos da resposta"
             value={files}
-            onChange={(f) => setFiles(f.slice(0, TICKET_ATTACHMENT.maxFiles))}
+            onChange={setFiles}
           />
           <Button type="submit" loading={send.isPending} leftSection={<IconSend size={16} aria-hidden />}>
             Enviar resposta

@@ -31,6 +31,7 @@ import { modals } from '@mantine/modals';
 import { IconFile, IconPackage } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
+import { LinkedText } from '../../../ui/LinkedText.tsx';
 import { useCallDetail, useSetCallStatus } from '../tickets.api.ts';
 import { AnswerForm } from './AnswerForm.tsx';
 import { CallStatusBadge } from './CallStatusBadge.tsx';
@@ -175,7 +176,9 @@ export function CallPanel({ callId, onClose, mode }: CallPanelProps) {
             </SimpleGrid>
             <Divider my="sm" />
             <Field label="Descrição">
-              <span style={{ whiteSpace: 'pre-wrap' }}>{call.descricao}</span>
+              <span style={{ whiteSpace: 'pre-wrap' }}>
+                <LinkedText text={call.descricao} />
+              </span>
             </Field>
             <Attachments files={call.attachments} />
           </Paper>
@@ -226,8 +229,8 @@ export function CallPanel({ callId, onClose, mode }: CallPanelProps) {
                         {formatDateTime(a.date)}
                       </Text>
                     </Group>
-                    <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                      {a.msg}
+                    <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+                      <LinkedText text={a.msg} />
                     </Text>
                     <Attachments files={a.attachments} />
                   </Paper>

@@ -10,8 +10,9 @@ export function CallStatusBadge({ status }: { status: number }) {
       variant="light"
       radius="sm"
       data-status={status}
-      // Never cut the label in a narrow table cell.
-      styles={{ root: { maxWidth: 'none', flexShrink: 0 }, label: { overflow: 'visible' } }}
+      // In a narrow table cell the label is cut with "…" and reads whole on hover.
+      title={info.label}
+      maw="100%"
     >
       {info.label}
     </Badge>

@@ -1,12 +1,14 @@
-import { type FilterValues, MY_CALLS_SEARCH } from '@intranet/contracts';
+import { type FilterValues, MY_CALLS_SEARCH, supportedDepartments } from '@intranet/contracts';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconDownload, IconListSearch, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
+import { useUser } from '../../../app/session.tsx';
 import { FilterInput } from '../../../ui/FilterInput.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { UnderConstruction } from '../../../ui/UnderConstruction.tsx';
+import { useDetailParam } from '../../../ui/useDetailParam.ts';
 import { VirtualTable } from '../../../ui/VirtualTable.tsx';
 import { CallPanel } from '../components/CallPanel.tsx';
 import { MY_CALLS_COLUMNS } from '../components/call-cells.tsx';
@@ -53,23 +55,19 @@ function CallsSearchForm({
 }
 
 function CallsSearch() {
-  const [params, setParams] = useSearchParams();
   const table = useCallTable('mine');
-  const ticketParam = Number(params.get('ticket'));
-  const openId = Number.isInteger(ticketParam) && ticketParam > 0 ? ticketParam : null;
-
-  const openCall = (id: number | null) => {
-    const next = new URLSearchParams(params);
-    if (id) next.set('ticket', String(id));
-    else next.delete('ticket');
-    setParams(next, { replace: true });
-  };
+  const [openId, openCall] = useDetailParam('ticket');
+  const user = useUser();
 
   return (
     <Stack py="md">
       <PageTitle
         title="Meus Chamados"
-        description="Acompanhe os chamados que você abriu e os dos departamentos que você atende."
+        description={
+          supportedDepartments(user).length > 0
+            ? 'Acompanhe os chamados que você abriu e os dos departamentos que você atende.'
+            : 'Acompanhe os chamados que você abriu.'
+        }
         icon={<IconListSearch size={28} />}
         actions={
           <Button

@@ -7,15 +7,18 @@ import {
   MSG,
   PROBLEM_TYPES,
   TICKET_ATTACHMENT,
+  ticketsCalls,
   toDepartment,
   UNIT_LABEL,
   UNITS,
 } from '@intranet/contracts';
-import { Button, FileInput, Group, Modal, Paper, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Paper, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCircleCheck, IconHeadset, IconPaperclip, IconSend } from '@tabler/icons-react';
+import { IconCircleCheck, IconHeadset, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AttachmentInput } from '../../../ui/AttachmentInput.tsx';
+import { charCount } from '../../../ui/form/char-count.ts';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { useOpenCall } from '../tickets.api.ts';
@@ -100,18 +103,16 @@ export function OpenCallPage() {
               maxRows={12}
               maxLength={LIMITS.textMax}
               {...form.getInputProps('descript')}
+              description={charCount(values.descript, LIMITS.textMax)}
               required
             />
-            <FileInput
+            <AttachmentInput
               label="Anexos (opcional)"
               description={`Imagens ou PDF, até ${TICKET_ATTACHMENT.maxFiles} arquivos de 10MB`}
               placeholder="Selecionar arquivos"
-              multiple
-              clearable
-              accept={TICKET_ATTACHMENT.mimes.join(',')}
-              leftSection={<IconPaperclip size={16} aria-hidden />}
+              rule={ticketsCalls.openCall.multipart.files}
               value={files}
-              onChange={(f) => setFiles(f.slice(0, TICKET_ATTACHMENT.maxFiles))}
+              onChange={setFiles}
             />
             <Group justify="flex-end">
               <Button

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Group, Stack } from '@mantine/core';
 import { IconDownload, IconHeadset } from '@tabler/icons-react';
-import { useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
+import { useDetailParam } from '../../../ui/useDetailParam.ts';
 import { VirtualTable } from '../../../ui/VirtualTable.tsx';
 import { CallPanel } from '../components/CallPanel.tsx';
 import { OPEN_CALLS_COLUMNS } from '../components/call-cells.tsx';
@@ -11,7 +11,7 @@ import { useCallTable } from '../tickets.api.ts';
 /** /ChamadosAbertos: the queue of the departments the user attends, with per-column filters. */
 export function OpenCallsPage() {
   const table = useCallTable('open');
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [openId, setOpenId] = useDetailParam('ticket');
 
   return (
     <Stack py="md">
