@@ -18,6 +18,7 @@ export * from './http/image-file.ts';
 export * from './ids.ts';
 export * from './limits.ts';
 export * from './lists/columns.ts';
+export * from './lists/search-key.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './notices/notices.calls.ts';

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0002 from './migrations/0002_admin.ts';
 import * as m0003 from './migrations/0003_folders.ts';
 import * as m0004 from './migrations/0004_tickets.ts';
+import * as m0010 from './migrations/0010_search.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_admin': m0002,
   '0003_folders': m0003,
   '0004_tickets': m0004,
+  '0010_search': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

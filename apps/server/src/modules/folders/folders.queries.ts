@@ -8,6 +8,7 @@ import {
 import { type Expression, type Insertable, type SqlBool, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { FolderFilesTable } from '../../db/schema.ts';
+import { containsText } from '../../platform/text-search.ts';
 
 /** The caller as the visibility rule sees it: the SQL twin of folderVisibleTo's inputs. */
 export interface Viewer {
@@ -154,35 +155,35 @@ function withVisibleTree(db: DbOrTx, rootId: number, v: Viewer) {
   );
 }
 
-/** Folders whose name contains `pattern` (a LIKE pattern on name_key) below `rootId`. */
-export function searchFolders(db: DbOrTx, rootId: number, v: Viewer, pattern: string, limit: number) {
+/** Folders whose name contains `text` (accents and case ignored) below `rootId`. */
+export function searchFolders(db: DbOrTx, rootId: number, v: Viewer, text: string, limit: number) {
   return withVisibleTree(db, rootId, v)
     .selectFrom('folders as f')
     .leftJoin('users as u', 'u.id', 'f.user_id')
     .select(folderColumns)
     .where('f.id', 'in', (eb) => eb.selectFrom('tree').select('tree.id'))
     .where('f.id', '<>', rootId)
-    .where(sql<SqlBool>`f.name_key like ${pattern} escape '\\'`)
+    .where(containsText(db, { table: 'folders', column: 'name', as: 'f' }, text))
     .orderBy('f.name_key')
     .limit(limit)
     .execute();
 }
 
 /**
- * Files whose name contains `pattern` in `rootId` and the folders the viewer reaches below it.
+ * Files whose name contains `text` (accents and case ignored) in `rootId` and the folders the viewer reaches below it.
  * The matches are found and ordered on the (folder_id, name_key) index alone, and only the page
  * kept is read from the table: a common word matches thousands of files, whose rows would
  * otherwise all be read to sort them (half the time of a search over 100,000 files,
  * docs/performance.md "Folders").
  */
-export function searchFiles(db: DbOrTx, rootId: number, v: Viewer, pattern: string, limit: number) {
+export function searchFiles(db: DbOrTx, rootId: number, v: Viewer, text: string, limit: number) {
   return withVisibleTree(db, rootId, v)
     .with('hit', (qb) =>
       qb
         .selectFrom('folder_files as h')
         .select(['h.id', 'h.name_key'])
         .where('h.folder_id', 'in', (eb) => eb.selectFrom('tree').select('tree.id'))
-        .where(sql<SqlBool>`h.name_key like ${pattern} escape '\\'`)
+        .where(containsText(db, { table: 'folder_files', column: 'name', as: 'h' }, text))
         .orderBy('h.name_key')
         .limit(limit),
     )
@@ -339,12 +340,15 @@ export function setFolderAccess(tx: DbOrTx, id: number, privilegio: number, isPr
     .execute();
 }
 
-/** Active users to share with, the ones already shared first; searched by name or matrícula. */
+/**
+ * Active users to share with, the ones already shared first; searched by matrícula (digits) or
+ * name (accents and case ignored).
+ */
 export function shareCandidates(
   db: DbOrTx,
   folderId: number,
   excludeIds: number[],
-  pattern: string | undefined,
+  search: string | undefined,
 ) {
   let q = db
     .selectFrom('users as u')
@@ -357,14 +361,9 @@ export function shareCandidates(
     ])
     .where('u.active', '=', 1);
   if (excludeIds.length) q = q.where('u.id', 'not in', excludeIds);
-  if (pattern) {
-    q = q.where((eb) =>
-      eb.or([
-        sql<SqlBool>`lower(u.nome) like lower(${pattern}) escape '\\'`,
-        sql<SqlBool>`u.matricula like ${pattern} escape '\\'`,
-      ]),
-    );
-  }
+  const text = search?.trim();
+  if (text && /^\d+$/.test(text)) q = q.where('u.matricula', 'like', `%${text}%`);
+  else if (text) q = q.where(containsText(db, { table: 'users', column: 'nome', as: 'u' }, text));
   return q.orderBy('allow_user', 'desc').orderBy('u.nome').limit(100).execute();
 }
 

@@ -106,11 +106,6 @@ async function reachFile(db: DbOrTx, u: Actor, fileId: number) {
   return file;
 }
 
-/** A LIKE pattern matching `text` anywhere in a name key. */
-function containsPattern(text: string): string {
-  return `%${folderNameKey(text).replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
-
 export async function getItems(
   db: Db,
   u: Actor,
@@ -124,9 +119,8 @@ export async function getItems(
   let files: FileRow[];
   let truncated = false;
   if (text) {
-    const pattern = containsPattern(text);
-    folders = await q.searchFolders(db, folderId, v, pattern, SEARCH_LIMIT + 1);
-    files = await q.searchFiles(db, folderId, v, pattern, SEARCH_LIMIT + 1);
+    folders = await q.searchFolders(db, folderId, v, text, SEARCH_LIMIT + 1);
+    files = await q.searchFiles(db, folderId, v, text, SEARCH_LIMIT + 1);
     truncated = folders.length > SEARCH_LIMIT || files.length > SEARCH_LIMIT;
     folders = folders.slice(0, SEARCH_LIMIT);
     files = files.slice(0, SEARCH_LIMIT);
@@ -455,9 +449,8 @@ export async function setPermission(
 
 export async function shareCandidates(db: Db, u: Actor, folderId: number, search: string | undefined) {
   const folder = await permissionFolder(db, u, folderId);
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
   const exclude = [u.userId, ...(folder.user_id ? [folder.user_id] : [])];
-  return q.shareCandidates(db, folder.id, exclude, pattern);
+  return q.shareCandidates(db, folder.id, exclude, search);
 }
 
 export async function share(db: Db, u: Actor, input: { folderId: number; userId: number }, allow: boolean) {
