@@ -40,4 +40,6 @@ export const LIMITS = {
   sessionTtlHours: 12,
   /** A session unused this long is dead even before its expiry. */
   sessionIdleHours: 2,
+  /** A list counts its matching rows up to this many, on its first page only ("mais de 10.000"). */
+  listTotalCap: 10_000,
 } as const;

@@ -19,13 +19,37 @@ export interface ServerPageQuery<S extends string> {
   dir: SortDir;
   page: number;
   pageSize: number;
+  /**
+   * Keyset paging: '' on the first page, then the previous page's `nextCursor`. A list call
+   * without a `cursor` parameter drops it (its schema strips unknown parameters) and pages by offset.
+   */
+  cursor: string;
 }
 
 export interface ServerPage<Row> {
   rows: Row[];
-  total: number;
+  /** The matching rows; a server may send it on the first page only, and capped (`totalCapped`). */
+  total?: number;
+  totalCapped?: boolean;
   page: number;
   pageSize: number;
+  /** Keyset paging: the cursor of the next page, while more rows follow. */
+  nextCursor?: string;
+}
+
+interface PageParam {
+  page: number;
+  cursor: string;
+}
+
+/** The next page: by the server's cursor, else by offset while the first page's total says more follow. */
+function nextPageParam<Row>(last: ServerPage<Row>, pages: ServerPage<Row>[]): PageParam | undefined {
+  if (last.nextCursor) return { page: last.page + 1, cursor: last.nextCursor };
+  if (pages.some((p) => p.nextCursor !== undefined) || last.rows.length < last.pageSize) return undefined;
+  const first = pages[0];
+  const total = first?.totalCapped ? undefined : first?.total;
+  if (total !== undefined && last.page * last.pageSize >= total) return undefined;
+  return { page: last.page + 1, cursor: '' };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any row type; the hook reads ids, filters and sort flags
@@ -40,7 +64,7 @@ interface ServerTableOptions<C extends AnyColumns, Row> {
   pageSize?: number;
   fetchPage: (query: ServerPageQuery<SortableId<C>>, signal: AbortSignal) => Promise<ServerPage<Row>>;
   /** The spreadsheet link of the same filters and sort. */
-  exportUrl?: (query: Omit<ServerPageQuery<SortableId<C>>, 'page' | 'pageSize'>) => string;
+  exportUrl?: (query: Omit<ServerPageQuery<SortableId<C>>, 'page' | 'pageSize' | 'cursor'>) => string;
 }
 
 type SortableColumn<C extends AnyColumns> = Extract<C[number], { sortable: true }>;
@@ -81,13 +105,15 @@ export function useServerTable<const C extends AnyColumns, Row>({
   const listQuery = { filters: state.query, sort: state.sort.id, dir: state.sort.dir };
   const query = useInfiniteQuery({
     queryKey: [...queryKey, listQuery],
-    queryFn: ({ pageParam, signal }) => fetchPage({ ...listQuery, page: pageParam, pageSize }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    queryFn: ({ pageParam, signal }) => fetchPage({ ...listQuery, ...pageParam, pageSize }, signal),
+    initialPageParam: { page: 1, cursor: '' } as PageParam,
+    getNextPageParam: nextPageParam,
   });
 
   const rows = useMemo<Row[]>(() => query.data?.pages.flatMap((p) => p.rows) ?? [], [query.data]);
-  const total = query.data?.pages[0]?.total ?? 0;
+  const first = query.data?.pages[0];
+  const total = first?.total ?? rows.length;
+  const totalCapped = first?.totalCapped === true;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -151,12 +177,15 @@ export function useServerTable<const C extends AnyColumns, Row>({
     query,
     rows,
     total,
+    totalCapped,
     loadMore,
     exportHref: exportUrl?.({ filters: state.query, sort: state.sort.id, dir: state.sort.dir }),
     /** Spread into <VirtualTable>: rows, paging, sort and the header filters. */
     tableProps: {
       rows,
       total,
+      totalCapped,
+      hasMore: query.hasNextPage,
       onEndReached: loadMore,
       loading: query.isFetching,
       sort: state.sort,

@@ -103,7 +103,7 @@ const SORT_COLUMNS: Record<CallSort, readonly CallsColumn[]> = {
 };
 type CallsColumn = `calls.${keyof CallsTable & string}`;
 
-export type ListPage = Omit<PageRequest<CallSort>, 'cursor' | 'count'>;
+export type ListPage = Omit<PageRequest<CallSort>, 'count'>;
 export type CallOrder = Pick<ListPage, 'sort' | 'dir'>;
 
 export function listCalls(db: DbOrTx, actor: Actor, f: CallFilters, p: ListPage) {
