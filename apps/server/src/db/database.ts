@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { registerSearchKey } from './search.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -34,7 +35,7 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   registerSearchKey(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
