@@ -99,29 +99,30 @@ const fileColumns = [
   'u.nome as createdByName',
 ] as const;
 
-/** The visible subfolders of one folder, by name. */
-export function listChildFolders(db: DbOrTx, parentId: number, v: Viewer, limit: number) {
-  return db
+/**
+ * The visible subfolders of one folder, by name; `after` a name key for the next page (name keys
+ * are unique in a folder: the (parent_id, name_key) index walks the pages).
+ */
+export function listChildFolders(db: DbOrTx, parentId: number, v: Viewer, limit: number, after?: string) {
+  let q = db
     .selectFrom('folders as f')
     .leftJoin('users as u', 'u.id', 'f.user_id')
-    .select(folderColumns)
+    .select([...folderColumns, 'f.name_key'])
     .where('f.parent_id', '=', parentId)
-    .where(visibleFolder(v, 'f'))
-    .orderBy('f.name_key')
-    .limit(limit)
-    .execute();
+    .where(visibleFolder(v, 'f'));
+  if (after !== undefined) q = q.where('f.name_key', '>', after);
+  return q.orderBy('f.name_key').limit(limit).execute();
 }
 
-/** The files of one folder (visible when the folder is reachable), by name. */
-export function listFolderFiles(db: DbOrTx, folderId: number, limit: number) {
-  return db
+/** The files of one folder (visible when the folder is reachable), by name; `after` as above. */
+export function listFolderFiles(db: DbOrTx, folderId: number, limit: number, after?: string) {
+  let q = db
     .selectFrom('folder_files as fi')
     .leftJoin('users as u', 'u.id', 'fi.user_id')
-    .select(fileColumns)
-    .where('fi.folder_id', '=', folderId)
-    .orderBy('fi.name_key')
-    .limit(limit)
-    .execute();
+    .select([...fileColumns, 'fi.name_key'])
+    .where('fi.folder_id', '=', folderId);
+  if (after !== undefined) q = q.where('fi.name_key', '>', after);
+  return q.orderBy('fi.name_key').limit(limit).execute();
 }
 
 export function listFilesByIds(db: DbOrTx, ids: number[]) {
