@@ -1,5 +1,5 @@
 import type { Actor } from '@intranet/contracts';
-import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { CompiledQuery, type KyselyPlugin, type RootOperationNode, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import * as apps from '../src/modules/apps/apps.queries.ts';
@@ -14,8 +14,9 @@ import { buildTestApp, DEMO, type TestApp } from './harness.ts';
  * through a Kysely that records the statements it sends; each SELECT is then explained:
  * - SQLite: EXPLAIN QUERY PLAN, without ANALYZE statistics (SQLite then plans for big tables, the
  *   10× shape); a `SCAN <table>` step without an index is a full scan;
- * - PostgreSQL: EXPLAIN with `enable_seqscan = off` (the planner takes any index it can, so a
- *   `Seq Scan` left means there is none for that access), on the demo data.
+ * - PostgreSQL: EXPLAIN with `enable_seqscan = off` (a `Seq Scan` left means no index serves
+ *   that access), after filling calls, users, folders and files with 20,000 rows each and ANALYZE (on
+ *   the few demo rows PostgreSQL rightly prefers any B-tree to a trigram index).
  * A new module adds its list queries to LIST_QUERIES.
  */
 
@@ -160,6 +161,25 @@ const fullScans = (plan: string[]) =>
       : /Seq Scan on/.test(d),
   );
 
+/** PostgreSQL plans by its statistics: enough rows that an index pays, as in production. */
+async function tenTimesShape(db: Db) {
+  const now = new Date().toISOString();
+  await sql`insert into users (nome, senha, matricula, filial, privilegio, suport, admin, created_at, updated_at)
+    select 'Pessoa ' || g || ' Teste', '-', '8' || lpad(g::text, 9, '0'), 'Matriz', 4, 0, 0, ${now}, ${now}
+    from generate_series(1, 20000) g`.execute(db);
+  await sql`insert into folders (name, name_key, parent_id, created_at)
+    select 'Pasta ' || g, 'pasta ' || g, 1, ${now} from generate_series(1, 20000) g`.execute(db);
+  await sql`insert into folder_files (name, name_key, file_name, folder_id, size, mime, tipo, created_at)
+    select 'Arquivo ' || g || '.pdf', 'arquivo ' || g || '.pdf', 'plan-' || g, 2, 1, 'application/pdf', 'pdf', ${now}
+    from generate_series(1, 20000) g`.execute(db);
+  await sql`insert into calls (problema, dep, descricao, filial, status, user_id, nome_usuario, matricula_usuario,
+      nome_suporte, created_at, updated_at)
+    select 'Outros', 'Recursos Humanos', '-', 'Matriz', g % 4, 1, 'Pessoa ' || g, '8' || g, 'Suporte ' || (g % 50),
+      to_char(timestamp '2024-01-01' + g * interval '1 hour', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"'), ${now}
+    from generate_series(1, 20000) g`.execute(db);
+  await sql`analyze`.execute(db);
+}
+
 beforeAll(async () => {
   t = await buildTestApp();
   const actor = async (matricula: string) => {
@@ -167,6 +187,7 @@ beforeAll(async () => {
     if (!user) throw new Error(matricula);
     return user;
   };
+  if (t.dialect === 'postgres') await tenTimesShape(t.db);
   who = {
     admin: await actor(DEMO.admin),
     support: await actor(DEMO.suporteTi),
