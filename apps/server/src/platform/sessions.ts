@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS, type SessionUser } from '@intranet/contracts';
 import { sql } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.ts';
 import { type DbOrTx, nowIso } from '../db/database.ts';
 
 export const SESSION_COOKIE = 'intranet_session';
@@ -55,13 +56,7 @@ export interface ResolvedSession {
  * then the user's sectors and branches in one UNION ALL.
  */
 export async function resolveSession(db: DbOrTx, token: string): Promise<ResolvedSession | undefined> {
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id as sessionId', 's.last_seen_at', 's.expires_at', 'u.active'])
-    .select(userColumns)
-    .where('s.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const [row] = await sessionByHash(db, [hashToken(token)]);
   if (!row) return undefined;
   const now = Date.now();
   const idleLimit = Date.parse(row.last_seen_at) + LIMITS.sessionIdleHours * 3600_000;
@@ -97,22 +92,37 @@ const userColumns = [
     and pa.policy_version = (select value from settings where key = 'policy_version'))`.as('accepted'),
 ] as const;
 
-/** A user's sectors ('S') and branches ('B') in one statement. */
-function memberships(db: DbOrTx, userId: number) {
-  return db
-    .selectFrom('user_sectors as us')
-    .innerJoin('sectors as s', 's.id', 'us.sector_id')
-    .select([sql<'S' | 'B'>`'S'`.as('kind'), 's.name', 'us.is_main'])
-    .where('us.user_id', '=', userId)
-    .unionAll(
-      db
-        .selectFrom('user_branches as ub')
-        .innerJoin('branches as b', 'b.id', 'ub.branch_id')
-        .select([sql<'S' | 'B'>`'B'`.as('kind'), 'b.name', sql<number>`0`.as('is_main')])
-        .where('ub.user_id', '=', userId),
-    )
-    .execute();
-}
+/** The session of a token hash with its user's fields (compiled once: it runs on every request). */
+const sessionByHash = compiledOnce(
+  (db) =>
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.id as sessionId', 's.last_seen_at', 's.expires_at', 'u.active'])
+      .select(userColumns)
+      .where('s.token_hash', '=', ''),
+  1,
+);
+
+/** A user's sectors ('S') and branches ('B') in one statement (compiled once). */
+const membershipsQuery = compiledOnce(
+  (db) =>
+    db
+      .selectFrom('user_sectors as us')
+      .innerJoin('sectors as s', 's.id', 'us.sector_id')
+      .select([sql<'S' | 'B'>`'S'`.as('kind'), 's.name', 'us.is_main'])
+      .where('us.user_id', '=', 0)
+      .unionAll(
+        db
+          .selectFrom('user_branches as ub')
+          .innerJoin('branches as b', 'b.id', 'ub.branch_id')
+          .select([sql<'S' | 'B'>`'B'`.as('kind'), 'b.name', sql<number>`0`.as('is_main')])
+          .where('ub.user_id', '=', 0),
+      ),
+  2,
+);
+
+const memberships = (db: DbOrTx, userId: number) => membershipsQuery(db, [userId, userId]);
 
 type UserFields = {
   id: number;
