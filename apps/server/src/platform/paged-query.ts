@@ -50,15 +50,19 @@ export interface Page<O> {
 const KEY = '__page_key_';
 
 /**
- * The filtered rows, counted up to `cap` + 1: reads at most that many index entries, where a
- * count(*) of a broad filter reads every row of the table on each request.
+ * The filtered rows, counted up to `cap` + 1 without reading more than that many index entries
+ * (a count(*) of a broad filter reads every matching row on each request): a probe for a row past
+ * the cap, and only when there is none, the exact count, which is then at most `cap`. Neither
+ * hands rows to JavaScript.
  */
 async function countUpTo<DB, TB extends keyof DB, I>(filtered: SelectQueryBuilder<DB, TB, I>, cap: number) {
-  const rows = await filtered
-    .select(sql<number>`1`.as('one'))
-    .limit(cap + 1)
-    .execute();
-  return rows.length;
+  const beyond = await filtered.select(sql<number>`1`.as('one')).limit(1).offset(cap).execute();
+  if (beyond.length > 0) return cap + 1;
+  const { total } = await filtered
+    .select(sql<number | string>`count(*)`.as('total'))
+    .$castTo<{ total: number | string }>()
+    .executeTakeFirstOrThrow();
+  return Number(total);
 }
 
 function encodeCursor(values: unknown[]): string {
