@@ -1,4 +1,5 @@
 /** The Markdown table, machine description and JSON results file of a benchmark. */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,9 +85,43 @@ export function machine() {
   };
 }
 
+/** The commit the bench ran on ('' outside a git checkout), with '+' when the tree had changes. */
+function commitOf(): string {
+  const git = (args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  const head = git(['rev-parse', '--short', 'HEAD']);
+  if (head.status !== 0) return '';
+  const dirty = git(['status', '--porcelain', '--untracked-files=no']).stdout.trim() !== '';
+  return `${head.stdout.trim()}${dirty ? '+' : ''}`;
+}
+
+/**
+ * One line per run in bench/history.jsonl (kept in git), so that a regression shows between runs:
+ * when, which bench and commit, the machine's load, and per endpoint req/s, p99 and the share of
+ * the bare route's throughput.
+ */
+function appendHistory(name: string, startedAt: Date, results: Measurement[]) {
+  const line = {
+    at: startedAt.toISOString(),
+    bench: name,
+    commit: commitOf(),
+    load1: Number(os.loadavg()[0]?.toFixed(2)),
+    rows: results.map((m) => ({
+      db: m.database,
+      endpoint: m.endpoint,
+      rps: Math.round(m.requestsPerSec),
+      p99: m.latencyMs.p99,
+      errors: m.errors + m.timeouts,
+      vsBare: m.vsBare ? Number(m.vsBare.throughput.toFixed(4)) : 1,
+      otherCpu: m.cpu?.otherPercent ?? null,
+    })),
+  };
+  fs.appendFileSync(path.join(root, 'bench', 'history.jsonl'), `${JSON.stringify(line)}\n`);
+}
+
 /**
  * Writes the report of a bench — when it ran, on which machine, then `body` (its settings and
- * results) — to bench/results/<name>-<time>.json (gitignored); answers the report and the path.
+ * results) — to bench/results/<name>-<time>.json (gitignored), and its one-line summary to
+ * bench/history.jsonl when `body.results` holds measurements; answers the report and the path.
  */
 export function writeResults<T extends object>(name: string, startedAt: Date, body: T) {
   const report = {
@@ -99,5 +134,6 @@ export function writeResults<T extends object>(name: string, startedAt: Date, bo
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  if ('results' in body && Array.isArray(body.results)) appendHistory(name, startedAt, body.results);
   return { report, file: path.relative(root, file) };
 }

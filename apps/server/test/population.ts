@@ -332,13 +332,16 @@ export async function insertCalendar(
 /**
  * Every row of a paged list: asks page after page until the rows reach the announced total (or a
  * page comes back empty), so a wrong total or a row missing from every page shows as a difference.
+ * The total may come on the first page only.
  */
-export async function allPages<T>(page: (n: number) => Promise<{ rows: T[]; total: number }>): Promise<T[]> {
+export async function allPages<T>(page: (n: number) => Promise<{ rows: T[]; total?: number }>): Promise<T[]> {
   const rows: T[] = [];
+  let total = Number.POSITIVE_INFINITY;
   for (let n = 1; n <= 1000; n++) {
     const answer = await page(n);
     rows.push(...answer.rows);
-    if (answer.rows.length === 0 || rows.length >= answer.total) return rows;
+    total = answer.total ?? total;
+    if (answer.rows.length === 0 || rows.length >= total) return rows;
   }
   throw new Error('a lista não termina');
 }

@@ -161,3 +161,9 @@ test('the explorer fits a phone', async ({ browser }) => {
   expect(width).toBeLessThanOrEqual(390);
   await expect(page.getByRole('button', { name: 'Enviar arquivos' })).toBeEnabled();
 });
+
+test('the folder search ignores accents and case (issue 15 §3)', async ({ page }) => {
+  await openExplorer(page, '1001');
+  await page.getByRole('textbox', { name: 'Buscar' }).fill('COTACOES');
+  await expect(item(page, 'Cotações de paletes - janeiro.csv')).toBeVisible();
+});

@@ -37,6 +37,7 @@ export * from './http/replies.ts';
 export * from './ids.ts';
 export * from './limits.ts';
 export * from './lists/columns.ts';
+export * from './lists/search-key.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './notices/notices.calls.ts';

@@ -4,6 +4,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { registerSearchKey } from './search.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -32,7 +34,8 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  registerSearchKey(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -4,11 +4,12 @@ import {
   type Expression,
   type Kysely,
   PostgresAdapter,
+  type QueryExecutor,
   sql,
 } from 'kysely';
 
 /** The few places where SQLite and PostgreSQL need different SQL live here. */
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: { getExecutor(): QueryExecutor }): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

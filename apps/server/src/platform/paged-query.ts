@@ -1,3 +1,4 @@
+import { LIMITS } from '@intranet/contracts';
 import { type SelectQueryBuilder, type StringReference, sql } from 'kysely';
 import { badRequest } from './errors.ts';
 
@@ -15,6 +16,8 @@ export interface ListSpec<DB, TB extends keyof DB, I, O, S extends string> {
   tiebreak: StringReference<DB, TB>;
   /** The most rows a page may ask for (200 unless said). */
   maxPageSize?: number;
+  /** The most rows a first page counts (LIMITS.listTotalCap unless said). */
+  countCap?: number;
 }
 
 export interface PageRequest<S extends string> {
@@ -25,7 +28,10 @@ export interface PageRequest<S extends string> {
   page?: number;
   /** Keyset paging: the `nextCursor` of the previous page; no offset to walk, fast at any depth. */
   cursor?: string;
-  /** Also count every filtered row (one more query; leave it off for big lists). */
+  /**
+   * Also count the filtered rows, on the first page only (page 1, no cursor or an empty one) and
+   * up to `LIMITS.listTotalCap`: later pages and bigger totals are not counted again.
+   */
   count?: boolean;
 }
 
@@ -33,13 +39,31 @@ export interface Page<O> {
   rows: O[];
   page: number;
   pageSize: number;
-  /** Only when the request asked for the count. */
+  /** Only on a first page that asked for the count; at most LIMITS.listTotalCap. */
   total?: number;
+  /** With `total`: more rows than `total` match ("mais de 10.000"). */
+  totalCapped?: boolean;
   /** With keyset paging, while more rows follow. */
   nextCursor?: string;
 }
 
 const KEY = '__page_key_';
+
+/**
+ * The filtered rows, counted up to `cap` + 1 without reading more than that many index entries
+ * (a count(*) of a broad filter reads every matching row on each request): a probe for a row past
+ * the cap, and only when there is none, the exact count, which is then at most `cap`. Neither
+ * hands rows to JavaScript.
+ */
+async function countUpTo<DB, TB extends keyof DB, I>(filtered: SelectQueryBuilder<DB, TB, I>, cap: number) {
+  const beyond = await filtered.select(sql<number>`1`.as('one')).limit(1).offset(cap).execute();
+  if (beyond.length > 0) return cap + 1;
+  const { total } = await filtered
+    .select(sql<number | string>`count(*)`.as('total'))
+    .$castTo<{ total: number | string }>()
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
 
 function encodeCursor(values: unknown[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
@@ -104,17 +128,17 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
   for (const k of keys) query = query.orderBy(sql.ref(k), dir);
   query = keyed ? query.limit(pageSize + 1) : query.limit(pageSize).offset((page - 1) * pageSize);
 
-  const [found, count] = await Promise.all([
+  const firstPage = request.cursor ? false : page === 1;
+  const cap = spec.countCap ?? LIMITS.listTotalCap;
+  const [found, counted] = await Promise.all([
     query.execute(),
-    request.count
-      ? filtered
-          .select(sql<number | string>`count(*)`.as('total'))
-          .$castTo<{ total: number | string }>()
-          .executeTakeFirstOrThrow()
-      : undefined,
+    request.count && firstPage ? countUpTo(filtered, cap) : undefined,
   ]);
   const result: Page<O> = { rows: found.slice(0, pageSize), page, pageSize };
-  if (count) result.total = Number(count.total);
+  if (counted !== undefined) {
+    result.total = Math.min(counted, cap);
+    if (counted > cap) result.totalCapped = true;
+  }
   if (keyed) {
     const last = found.length > pageSize ? (found[pageSize - 1] as Record<string, unknown>) : undefined;
     if (last) result.nextCursor = encodeCursor(keys.map((_, i) => last[`${KEY}${i}`]));

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS, type SessionUser } from '@intranet/contracts';
 import { sql } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.ts';
 import { type DbOrTx, nowIso } from '../db/database.ts';
 
 export const SESSION_COOKIE = 'intranet_session';
@@ -49,14 +50,13 @@ export interface ResolvedSession {
   user: SessionUser;
 }
 
-/** The session row and its live user, or undefined when expired, idle too long, or disabled. */
+/**
+ * The session row and its live user, or undefined when expired, idle too long, or disabled. Two
+ * statements (docs/performance.md, session analysis): the session joined with its user's fields,
+ * then the user's sectors and branches in one UNION ALL.
+ */
 export async function resolveSession(db: DbOrTx, token: string): Promise<ResolvedSession | undefined> {
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id as sessionId', 's.last_seen_at', 's.expires_at', 'u.id as userId', 'u.active'])
-    .where('s.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const [row] = await sessionByHash(db, [hashToken(token)]);
   if (!row) return undefined;
   const now = Date.now();
   const idleLimit = Date.parse(row.last_seen_at) + LIMITS.sessionIdleHours * 3600_000;
@@ -73,59 +73,80 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<Resolve
       .where('id', '=', row.sessionId)
       .execute();
   }
-  const user = await loadSessionUser(db, row.userId);
-  return user ? { sessionId: row.sessionId, user } : undefined;
+  return { sessionId: row.sessionId, user: toSessionUser(row, await memberships(db, row.id)) };
 }
 
-/** The session fields of spec §3 for one active user. */
-export async function loadSessionUser(db: DbOrTx, userId: number): Promise<SessionUser | undefined> {
-  const user = await db
-    .selectFrom('users as u')
-    .select([
-      'u.id',
-      'u.nome',
-      'u.matricula',
-      'u.privilegio',
-      'u.suport',
-      'u.admin',
-      'u.filial',
-      'u.foto',
-      'u.email',
-      'u.tell',
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('policy_acceptances as pa')
-              .select(sql`1`.as('one'))
-              .whereRef('pa.user_id', '=', 'u.id')
-              .where('pa.policy_version', '=', (sub) =>
-                sub.selectFrom('settings').select('value').where('key', '=', 'policy_version'),
-              ),
-          )
-          .as('accepted'),
-    ])
-    .where('u.id', '=', userId)
-    .where('u.active', '=', 1)
-    .executeTakeFirst();
-  if (!user) return undefined;
-  const [sectors, branches] = await Promise.all([
+/** The users' fields a session carries (users aliased `u`), with whether the current usage policy is accepted. */
+const userColumns = [
+  'u.id',
+  'u.nome',
+  'u.matricula',
+  'u.privilegio',
+  'u.suport',
+  'u.admin',
+  'u.filial',
+  'u.foto',
+  'u.email',
+  'u.tell',
+  sql<boolean | number>`exists (select 1 from policy_acceptances pa where pa.user_id = u.id
+    and pa.policy_version = (select value from settings where key = 'policy_version'))`.as('accepted'),
+] as const;
+
+/** The session of a token hash with its user's fields (compiled once: it runs on every request). */
+const sessionByHash = compiledOnce(
+  (db) =>
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.id as sessionId', 's.last_seen_at', 's.expires_at', 'u.active'])
+      .select(userColumns)
+      .where('s.token_hash', '=', ''),
+  1,
+);
+
+/** A user's sectors ('S') and branches ('B') in one statement (compiled once). */
+const membershipsQuery = compiledOnce(
+  (db) =>
     db
       .selectFrom('user_sectors as us')
       .innerJoin('sectors as s', 's.id', 'us.sector_id')
-      .select(['s.name', 'us.is_main'])
-      .where('us.user_id', '=', userId)
-      .orderBy('us.is_main', 'desc')
-      .orderBy('s.name')
-      .execute(),
-    db
-      .selectFrom('user_branches as ub')
-      .innerJoin('branches as b', 'b.id', 'ub.branch_id')
-      .select('b.name')
-      .where('ub.user_id', '=', userId)
-      .orderBy('b.name')
-      .execute(),
-  ]);
+      .select([sql<'S' | 'B'>`'S'`.as('kind'), 's.name', 'us.is_main'])
+      .where('us.user_id', '=', 0)
+      .unionAll(
+        db
+          .selectFrom('user_branches as ub')
+          .innerJoin('branches as b', 'b.id', 'ub.branch_id')
+          .select([sql<'S' | 'B'>`'B'`.as('kind'), 'b.name', sql<number>`0`.as('is_main')])
+          .where('ub.user_id', '=', 0),
+      ),
+  2,
+);
+
+const memberships = (db: DbOrTx, userId: number) => membershipsQuery(db, [userId, userId]);
+
+type UserFields = {
+  id: number;
+  nome: string;
+  matricula: string;
+  privilegio: number;
+  suport: number;
+  admin: number;
+  filial: string;
+  foto: string | null;
+  email: string | null;
+  tell: string | null;
+  accepted: unknown;
+};
+
+const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+function toSessionUser(
+  user: UserFields,
+  rows: { kind: 'S' | 'B'; name: string; is_main: number }[],
+): SessionUser {
+  // The main sector first, then by name (code points, as SQLite's default collation).
+  const sectors = rows.filter((r) => r.kind === 'S').sort((a, b) => b.is_main - a.is_main || byName(a, b));
+  const branches = rows.filter((r) => r.kind === 'B').sort(byName);
   return {
     userId: user.id,
     userName: user.nome,
@@ -142,4 +163,18 @@ export async function loadSessionUser(db: DbOrTx, userId: number): Promise<Sessi
     tell: user.tell,
     filiais: branches.map((b) => b.name),
   };
+}
+
+/** The session fields of spec §3 for one active user. */
+export async function loadSessionUser(db: DbOrTx, userId: number): Promise<SessionUser | undefined> {
+  const [user, rows] = await Promise.all([
+    db
+      .selectFrom('users as u')
+      .select(userColumns)
+      .where('u.id', '=', userId)
+      .where('u.active', '=', 1)
+      .executeTakeFirst(),
+    memberships(db, userId),
+  ]);
+  return user ? toSessionUser(user, rows) : undefined;
 }

@@ -26,6 +26,10 @@ interface VirtualTableProps<T> {
   columns: readonly TableColumn<T>[];
   /** Rows the server has for the filters (the table shows how many of them are loaded). */
   total: number;
+  /** More rows match than `total` (the server counts up to a cap): "mais de 10.000 registros". */
+  totalCapped?: boolean;
+  /** Whether more rows follow; by default while fewer than `total` are loaded. */
+  hasMore?: boolean;
   rowKey: (row: T) => string | number;
   onRowClick?: (row: T) => void;
   /** Asks for the next page when the user scrolls near the end. */
@@ -68,6 +72,8 @@ export function VirtualTable<T>({
   rows,
   columns,
   total,
+  totalCapped = false,
+  hasMore,
   rowKey,
   onRowClick,
   onEndReached,
@@ -138,9 +144,10 @@ export function VirtualTable<T>({
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
 
+  const more = hasMore ?? rows.length < total;
   useEffect(() => {
-    if (lastIndex >= rows.length - 20 && rows.length < total) onEndReached?.();
-  }, [lastIndex, rows.length, total, onEndReached]);
+    if (lastIndex >= rows.length - 20 && more) onEndReached?.();
+  }, [lastIndex, rows.length, more, onEndReached]);
 
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
@@ -291,8 +298,12 @@ export function VirtualTable<T>({
         ) : null}
       </Box>
       <Text size="sm" c="dimmed" mt={6} aria-live="polite">
-        {total === 1 ? '1 registro' : `${total.toLocaleString('pt-BR')} registros`}
-        {rows.length < total ? ` (${rows.length.toLocaleString('pt-BR')} carregados)` : ''}
+        {totalCapped
+          ? `mais de ${total.toLocaleString('pt-BR')} registros`
+          : total === 1
+            ? '1 registro'
+            : `${total.toLocaleString('pt-BR')} registros`}
+        {more || rows.length < total ? ` (${rows.length.toLocaleString('pt-BR')} carregados)` : ''}
       </Text>
     </Box>
   );

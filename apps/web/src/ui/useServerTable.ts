@@ -19,20 +19,37 @@ export interface ServerPageQuery<S extends string> {
   dir: SortDir;
   page: number;
   pageSize: number;
-  /** Keyset paging: the previous page's nextCursor (undefined for the first page). */
-  cursor?: string;
+  /**
+   * Keyset paging: '' on the first page, then the previous page's `nextCursor`. A list call
+   * without a `cursor` parameter drops it (its schema strips unknown parameters) and pages by offset.
+   */
+  cursor: string;
 }
 
-/**
- * A page as the list call answers it: offset paging (page, pageSize, total on every page) or
- * keyset paging (nextCursor while more rows follow, total on the first page only).
- */
 export interface ServerPage<Row> {
   rows: Row[];
+  /** The matching rows; a server may send it on the first page only, and capped (`totalCapped`). */
   total?: number;
-  page?: number;
-  pageSize?: number;
+  totalCapped?: boolean;
+  page: number;
+  pageSize: number;
+  /** Keyset paging: the cursor of the next page, while more rows follow. */
   nextCursor?: string;
+}
+
+interface PageParam {
+  page: number;
+  cursor: string;
+}
+
+/** The next page: by the server's cursor, else by offset while the first page's total says more follow. */
+function nextPageParam<Row>(last: ServerPage<Row>, pages: ServerPage<Row>[]): PageParam | undefined {
+  if (last.nextCursor) return { page: last.page + 1, cursor: last.nextCursor };
+  if (pages.some((p) => p.nextCursor !== undefined) || last.rows.length < last.pageSize) return undefined;
+  const first = pages[0];
+  const total = first?.totalCapped ? undefined : first?.total;
+  if (total !== undefined && last.page * last.pageSize >= total) return undefined;
+  return { page: last.page + 1, cursor: '' };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any row type; the hook reads ids, filters and sort flags
@@ -46,10 +63,8 @@ interface ServerTableOptions<C extends AnyColumns, Row> {
   defaultSort: { id: SortableId<C>; dir: SortDir };
   pageSize?: number;
   fetchPage: (query: ServerPageQuery<SortableId<C>>, signal: AbortSignal) => Promise<ServerPage<Row>>;
-  /** 'cursor' for lists read by keyset (the call answers nextCursor); 'offset' by default. */
-  paging?: 'offset' | 'cursor';
   /** The spreadsheet link of the same filters and sort. */
-  exportUrl?: (query: Omit<ServerPageQuery<SortableId<C>>, 'page' | 'pageSize'>) => string;
+  exportUrl?: (query: Omit<ServerPageQuery<SortableId<C>>, 'page' | 'pageSize' | 'cursor'>) => string;
 }
 
 type SortableColumn<C extends AnyColumns> = Extract<C[number], { sortable: true }>;
@@ -70,7 +85,6 @@ export function useServerTable<const C extends AnyColumns, Row>({
   pageSize = 100,
   fetchPage,
   exportUrl,
-  paging = 'offset',
 }: ServerTableOptions<C, Row>) {
   const [params, setParams] = useSearchParams();
   const search = params.toString();
@@ -91,23 +105,15 @@ export function useServerTable<const C extends AnyColumns, Row>({
   const listQuery = { filters: state.query, sort: state.sort.id, dir: state.sort.dir };
   const query = useInfiniteQuery({
     queryKey: [...queryKey, listQuery],
-    queryFn: ({ pageParam, signal }) =>
-      fetchPage(
-        typeof pageParam === 'string'
-          ? { ...listQuery, page: 1, pageSize, ...(pageParam ? { cursor: pageParam } : {}) }
-          : { ...listQuery, page: pageParam, pageSize },
-        signal,
-      ),
-    initialPageParam: (paging === 'cursor' ? '' : 1) as number | string,
-    getNextPageParam: (last: ServerPage<Row>): number | string | undefined => {
-      if (paging === 'cursor') return last.nextCursor;
-      const page = last.page ?? 1;
-      return page * (last.pageSize ?? pageSize) < (last.total ?? 0) ? page + 1 : undefined;
-    },
+    queryFn: ({ pageParam, signal }) => fetchPage({ ...listQuery, ...pageParam, pageSize }, signal),
+    initialPageParam: { page: 1, cursor: '' } as PageParam,
+    getNextPageParam: nextPageParam,
   });
 
   const rows = useMemo<Row[]>(() => query.data?.pages.flatMap((p) => p.rows) ?? [], [query.data]);
-  const total = query.data?.pages[0]?.total ?? 0;
+  const first = query.data?.pages[0];
+  const total = first?.total ?? rows.length;
+  const totalCapped = first?.totalCapped === true;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -171,12 +177,15 @@ export function useServerTable<const C extends AnyColumns, Row>({
     query,
     rows,
     total,
+    totalCapped,
     loadMore,
     exportHref: exportUrl?.({ filters: state.query, sort: state.sort.id, dir: state.sort.dir }),
     /** Spread into <VirtualTable>: rows, paging, sort and the header filters. */
     tableProps: {
       rows,
       total,
+      totalCapped,
+      hasMore: query.hasNextPage,
       onEndReached: loadMore,
       loading: query.isFetching,
       sort: state.sort,

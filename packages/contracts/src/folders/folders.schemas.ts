@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale.ts';
-import { bodyId, queryId } from '../ids.ts';
+import { bodyId, queryId, queryInt } from '../ids.ts';
 import { FOLDER_MSG } from './folders.messages.ts';
 import { FOLDER_NAME_MSG, folderItemNameProblem, normalizeItemName } from './folders.names.ts';
 import { FOLDER_PRIVILEGE } from './folders.policy.ts';
@@ -40,6 +40,12 @@ export const getItemsQuery = z.object({
   isSuport: z.string().max(5).optional(),
   textSearch: z.string().trim().max(100, { error: 'A busca deve ter no máximo 100 caracteres.' }).optional(),
   selectID: queryId().optional(),
+  /**
+   * A listing read in pages (not a search): at most this many items per answer, folders first,
+   * then `cursor` = the previous answer's `nextCursor`. Without either, the whole folder (capped).
+   */
+  pageSize: queryInt({ min: 1, max: 500 }).optional(),
+  cursor: z.string().max(600).optional(),
 });
 
 export const folderItem = z.object({
@@ -99,6 +105,8 @@ export const getItemsReply = z.object({
     canUpload: z.boolean(),
     canCreateFolder: z.boolean(),
   }),
+  /** A paged listing: the cursor of the next page, while more items follow. */
+  nextCursor: z.string().optional(),
   /** True when a search matched more items than one answer holds. */
   truncated: z.boolean(),
 });

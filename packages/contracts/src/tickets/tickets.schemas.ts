@@ -160,10 +160,12 @@ export const callListQuery = z.object({
   dir: z.enum(['asc', 'desc']).default('desc'),
   page: queryInt({ min: 1 }).default(1),
   pageSize: queryInt({ min: 1, max: 200 }).default(50),
+  /** Keyset paging: '' on the first page, then the `nextCursor` of the previous one (no offset). */
+  cursor: z.string().max(500).optional(),
 });
 export type CallListQuery = z.input<typeof callListQuery>;
 export type CallFilters = { scope: CallScope } & Partial<
-  Omit<z.output<typeof callListQuery>, 'scope' | 'page' | 'pageSize' | 'sort' | 'dir'>
+  Omit<z.output<typeof callListQuery>, 'scope' | 'page' | 'pageSize' | 'sort' | 'dir' | 'cursor'>
 >;
 
 export const callRow = z.object({
@@ -183,9 +185,14 @@ export type CallRow = z.infer<typeof callRow>;
 
 export const callListReply = z.object({
   rows: z.array(callRow),
-  total: z.number(),
+  /** On the first page only, counted up to LIMITS.listTotalCap. */
+  total: z.number().optional(),
+  /** More rows match than `total` says ("mais de 10.000"). */
+  totalCapped: z.boolean().optional(),
   page: z.number(),
   pageSize: z.number(),
+  /** With a `cursor` in the request, while more rows follow. */
+  nextCursor: z.string().optional(),
 });
 export type CallListReply = z.infer<typeof callListReply>;
 

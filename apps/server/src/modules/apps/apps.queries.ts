@@ -1,7 +1,7 @@
 import type { SectorName } from '@intranet/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { ilike, likeContains } from '../../db/dialect.ts';
+import { containsText } from '../../platform/text-search.ts';
 
 export interface AppFilter {
   search: string;
@@ -13,7 +13,7 @@ export interface AppFilter {
 
 function filtered(db: DbOrTx, f: AppFilter) {
   let q = db.selectFrom('apps as a');
-  if (f.search) q = q.where(ilike('a.name', likeContains(f.search)));
+  if (f.search) q = q.where(containsText(db, { table: 'apps', column: 'name', as: 'a' }, f.search));
   if (f.sectors) {
     const sectors = f.sectors.length ? [...f.sectors] : [''];
     q = q.where((eb) =>

@@ -8,6 +8,7 @@ import {
 import { type Expression, type Insertable, type SqlBool, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { FolderFilesTable } from '../../db/schema.ts';
+import { containsText } from '../../platform/text-search.ts';
 
 /** The caller as the visibility rule sees it: the SQL twin of folderVisibleTo's inputs. */
 export interface Viewer {
@@ -98,29 +99,30 @@ const fileColumns = [
   'u.nome as createdByName',
 ] as const;
 
-/** The visible subfolders of one folder, by name. */
-export function listChildFolders(db: DbOrTx, parentId: number, v: Viewer, limit: number) {
-  return db
+/**
+ * The visible subfolders of one folder, by name; `after` a name key for the next page (name keys
+ * are unique in a folder: the (parent_id, name_key) index walks the pages).
+ */
+export function listChildFolders(db: DbOrTx, parentId: number, v: Viewer, limit: number, after?: string) {
+  let q = db
     .selectFrom('folders as f')
     .leftJoin('users as u', 'u.id', 'f.user_id')
-    .select(folderColumns)
+    .select([...folderColumns, 'f.name_key'])
     .where('f.parent_id', '=', parentId)
-    .where(visibleFolder(v, 'f'))
-    .orderBy('f.name_key')
-    .limit(limit)
-    .execute();
+    .where(visibleFolder(v, 'f'));
+  if (after !== undefined) q = q.where('f.name_key', '>', after);
+  return q.orderBy('f.name_key').limit(limit).execute();
 }
 
-/** The files of one folder (visible when the folder is reachable), by name. */
-export function listFolderFiles(db: DbOrTx, folderId: number, limit: number) {
-  return db
+/** The files of one folder (visible when the folder is reachable), by name; `after` as above. */
+export function listFolderFiles(db: DbOrTx, folderId: number, limit: number, after?: string) {
+  let q = db
     .selectFrom('folder_files as fi')
     .leftJoin('users as u', 'u.id', 'fi.user_id')
-    .select(fileColumns)
-    .where('fi.folder_id', '=', folderId)
-    .orderBy('fi.name_key')
-    .limit(limit)
-    .execute();
+    .select([...fileColumns, 'fi.name_key'])
+    .where('fi.folder_id', '=', folderId);
+  if (after !== undefined) q = q.where('fi.name_key', '>', after);
+  return q.orderBy('fi.name_key').limit(limit).execute();
 }
 
 export function listFilesByIds(db: DbOrTx, ids: number[]) {
@@ -154,35 +156,35 @@ function withVisibleTree(db: DbOrTx, rootId: number, v: Viewer) {
   );
 }
 
-/** Folders whose name contains `pattern` (a LIKE pattern on name_key) below `rootId`. */
-export function searchFolders(db: DbOrTx, rootId: number, v: Viewer, pattern: string, limit: number) {
+/** Folders whose name contains `text` (accents and case ignored) below `rootId`. */
+export function searchFolders(db: DbOrTx, rootId: number, v: Viewer, text: string, limit: number) {
   return withVisibleTree(db, rootId, v)
     .selectFrom('folders as f')
     .leftJoin('users as u', 'u.id', 'f.user_id')
     .select(folderColumns)
     .where('f.id', 'in', (eb) => eb.selectFrom('tree').select('tree.id'))
     .where('f.id', '<>', rootId)
-    .where(sql<SqlBool>`f.name_key like ${pattern} escape '\\'`)
+    .where(containsText(db, { table: 'folders', column: 'name', as: 'f' }, text))
     .orderBy('f.name_key')
     .limit(limit)
     .execute();
 }
 
 /**
- * Files whose name contains `pattern` in `rootId` and the folders the viewer reaches below it.
+ * Files whose name contains `text` (accents and case ignored) in `rootId` and the folders the viewer reaches below it.
  * The matches are found and ordered on the (folder_id, name_key) index alone, and only the page
  * kept is read from the table: a common word matches thousands of files, whose rows would
  * otherwise all be read to sort them (half the time of a search over 100,000 files,
  * docs/performance.md "Folders").
  */
-export function searchFiles(db: DbOrTx, rootId: number, v: Viewer, pattern: string, limit: number) {
+export function searchFiles(db: DbOrTx, rootId: number, v: Viewer, text: string, limit: number) {
   return withVisibleTree(db, rootId, v)
     .with('hit', (qb) =>
       qb
         .selectFrom('folder_files as h')
         .select(['h.id', 'h.name_key'])
         .where('h.folder_id', 'in', (eb) => eb.selectFrom('tree').select('tree.id'))
-        .where(sql<SqlBool>`h.name_key like ${pattern} escape '\\'`)
+        .where(containsText(db, { table: 'folder_files', column: 'name', as: 'h' }, text))
         .orderBy('h.name_key')
         .limit(limit),
     )
@@ -339,12 +341,15 @@ export function setFolderAccess(tx: DbOrTx, id: number, privilegio: number, isPr
     .execute();
 }
 
-/** Active users to share with, the ones already shared first; searched by name or matrícula. */
+/**
+ * Active users to share with, the ones already shared first; searched by matrícula (digits) or
+ * name (accents and case ignored).
+ */
 export function shareCandidates(
   db: DbOrTx,
   folderId: number,
   excludeIds: number[],
-  pattern: string | undefined,
+  search: string | undefined,
 ) {
   let q = db
     .selectFrom('users as u')
@@ -357,14 +362,9 @@ export function shareCandidates(
     ])
     .where('u.active', '=', 1);
   if (excludeIds.length) q = q.where('u.id', 'not in', excludeIds);
-  if (pattern) {
-    q = q.where((eb) =>
-      eb.or([
-        sql<SqlBool>`lower(u.nome) like lower(${pattern}) escape '\\'`,
-        sql<SqlBool>`u.matricula like ${pattern} escape '\\'`,
-      ]),
-    );
-  }
+  const text = search?.trim();
+  if (text && /^\d+$/.test(text)) q = q.where('u.matricula', 'like', `%${text}%`);
+  else if (text) q = q.where(containsText(db, { table: 'users', column: 'nome', as: 'u' }, text));
   return q.orderBy('allow_user', 'desc').orderBy('u.nome').limit(100).execute();
 }
 

@@ -31,6 +31,8 @@ export async function foldersRoutes(app: FastifyInstance, ctx: AppContext): Prom
       service.getItems(db, currentUser(request), {
         selectID: request.query.selectID,
         textSearch: request.query.textSearch,
+        pageSize: request.query.pageSize,
+        cursor: request.query.cursor,
       }),
   });
 

@@ -18,6 +18,7 @@ import {
   ROOT_FOLDER_ID,
   renamedFileName,
 } from '@intranet/contracts';
+import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { auditedChange } from '../../platform/audit.ts';
@@ -38,11 +39,13 @@ import * as q from './folders.queries.ts';
 /** One answer holds at most this many folders and files each (a search says when it cut). */
 const LIST_LIMIT = 5000;
 const SEARCH_LIMIT = 500;
+/** Items per page of a paged listing when the request names no page size. */
+const PAGE_SIZE = 200;
 export const FOLDER_STORAGE_PREFIX = 'folders';
 export const storageKey = (fileName: string) => `${FOLDER_STORAGE_PREFIX}/${fileName}`;
 
-type FolderRow = Awaited<ReturnType<typeof q.listChildFolders>>[number];
-type FileRow = Awaited<ReturnType<typeof q.listFolderFiles>>[number];
+type FolderRow = Omit<Awaited<ReturnType<typeof q.listChildFolders>>[number], 'name_key'>;
+type FileRow = Omit<Awaited<ReturnType<typeof q.listFolderFiles>>[number], 'name_key'>;
 
 function toFolderItem(u: Actor, r: FolderRow): FolderItem {
   return {
@@ -107,15 +110,55 @@ async function reachFile(db: DbOrTx, u: Actor, fileId: number) {
   return file;
 }
 
-/** A LIKE pattern matching `text` anywhere in a name key. */
-function containsPattern(text: string): string {
-  return `%${folderNameKey(text).replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+/** Where a paged listing goes on: in the subfolders after a name, or in the files after one. */
+const listingCursor = z.tuple([z.enum(['d', 'f']), z.string()]);
+
+function decodeListingCursor(cursor: string): z.infer<typeof listingCursor> {
+  try {
+    return listingCursor.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw badRequest();
+  }
+}
+
+const encodeListingCursor = (value: z.infer<typeof listingCursor>) =>
+  Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** One page of a folder's listing: subfolders first, then files, both by name. */
+async function listingPage(
+  db: Db,
+  folderId: number,
+  v: q.Viewer,
+  pageSize: number,
+  cursor: string | undefined,
+) {
+  const [phase, after] = cursor ? decodeListingCursor(cursor) : ['d' as const, undefined];
+  const folders = phase === 'd' ? await q.listChildFolders(db, folderId, v, pageSize + 1, after) : [];
+  if (folders.length > pageSize) {
+    const shown = folders.slice(0, pageSize);
+    return {
+      folders: shown,
+      files: [],
+      nextCursor: encodeListingCursor(['d', shown.at(-1)?.name_key ?? '']),
+    };
+  }
+  const room = pageSize - folders.length;
+  const files = await q.listFolderFiles(db, folderId, room + 1, phase === 'f' ? after : undefined);
+  if (files.length <= room) return { folders, files };
+  const shown = files.slice(0, room);
+  const last = shown.at(-1)?.name_key;
+  // The page filled up with folders exactly: the files start on the next one.
+  return {
+    folders,
+    files: shown,
+    nextCursor: encodeListingCursor(last === undefined ? ['f', ''] : ['f', last]),
+  };
 }
 
 export async function getItems(
   db: Db,
   u: Actor,
-  input: { selectID?: number; textSearch?: string },
+  input: { selectID?: number; textSearch?: string; pageSize?: number; cursor?: string },
 ): Promise<GetItemsReply> {
   const folderId = input.selectID ?? ROOT_FOLDER_ID;
   const { folder, trail } = await reachFolder(db, u, folderId);
@@ -124,13 +167,21 @@ export async function getItems(
   let folders: FolderRow[];
   let files: FileRow[];
   let truncated = false;
+  let nextCursor: string | undefined;
   if (text) {
-    const pattern = containsPattern(text);
-    folders = await q.searchFolders(db, folderId, v, pattern, SEARCH_LIMIT + 1);
-    files = await q.searchFiles(db, folderId, v, pattern, SEARCH_LIMIT + 1);
+    folders = await q.searchFolders(db, folderId, v, text, SEARCH_LIMIT + 1);
+    files = await q.searchFiles(db, folderId, v, text, SEARCH_LIMIT + 1);
     truncated = folders.length > SEARCH_LIMIT || files.length > SEARCH_LIMIT;
     folders = folders.slice(0, SEARCH_LIMIT);
     files = files.slice(0, SEARCH_LIMIT);
+  } else if (input.pageSize !== undefined || input.cursor !== undefined) {
+    ({ folders, files, nextCursor } = await listingPage(
+      db,
+      folderId,
+      v,
+      input.pageSize ?? PAGE_SIZE,
+      input.cursor,
+    ));
   } else {
     folders = await q.listChildFolders(db, folderId, v, LIST_LIMIT + 1);
     files = await q.listFolderFiles(db, folderId, LIST_LIMIT + 1);
@@ -155,6 +206,7 @@ export async function getItems(
       canCreateFolder: canCreateFolderIn(u, folder.id),
     },
     truncated,
+    ...(nextCursor ? { nextCursor } : {}),
   };
 }
 
@@ -502,9 +554,8 @@ export async function setPermission(
 
 export async function shareCandidates(db: Db, u: Actor, folderId: number, search: string | undefined) {
   const folder = await permissionFolder(db, u, folderId);
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
   const exclude = [u.userId, ...(folder.user_id ? [folder.user_id] : [])];
-  return q.shareCandidates(db, folder.id, exclude, pattern);
+  return q.shareCandidates(db, folder.id, exclude, search);
 }
 
 export async function share(db: Db, u: Actor, input: { folderId: number; userId: number }, allow: boolean) {

@@ -14,9 +14,9 @@ import {
 } from '@intranet/contracts';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { ilike, likeContains } from '../../db/dialect.ts';
 import type { CallsTable, Database } from '../../db/schema.ts';
 import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
+import { containsText } from '../../platform/text-search.ts';
 
 type Eb = ExpressionBuilder<Database, 'calls'>;
 
@@ -48,21 +48,30 @@ function scopeFilter(eb: Eb, actor: Actor, scope: CallScope) {
   return ors.length > 0 ? eb.or(ors) : eb.lit(false);
 }
 
-function filtersOf(eb: Eb, f: CallFilters) {
+/** "Contains" on one of the calls' searchable columns (migration 0010). */
+function contains(
+  db: DbOrTx,
+  column: 'nome_usuario' | 'nome_suporte' | 'matricula_usuario' | 'setores_usuario' | 'dep' | 'filial',
+  text: string,
+) {
+  return containsText(db, { table: 'calls', column }, text);
+}
+
+function filtersOf(db: DbOrTx, eb: Eb, f: CallFilters) {
   const and = [];
   if (f.ticket) and.push(eb('calls.id', '=', f.ticket));
-  if (f.attendant) and.push(ilike('calls.nome_suporte', likeContains(f.attendant)));
+  if (f.attendant) and.push(contains(db, 'nome_suporte', f.attendant));
   if (f.dep) {
     const dep = toDepartment(f.dep);
-    and.push(dep ? eb('calls.dep', '=', dep) : ilike('calls.dep', likeContains(f.dep)));
+    and.push(dep ? eb('calls.dep', '=', dep) : contains(db, 'dep', f.dep));
   }
-  if (f.name) and.push(ilike('calls.nome_usuario', likeContains(f.name)));
+  if (f.name) and.push(contains(db, 'nome_usuario', f.name));
   if (f.filial) {
     const branch = toBranchName(f.filial);
-    and.push(branch ? eb('calls.filial', '=', branch) : ilike('calls.filial', likeContains(f.filial)));
+    and.push(branch ? eb('calls.filial', '=', branch) : contains(db, 'filial', f.filial));
   }
-  if (f.matricula) and.push(ilike('calls.matricula_usuario', likeContains(f.matricula)));
-  if (f.setor) and.push(ilike('calls.setores_usuario', likeContains(f.setor)));
+  if (f.matricula) and.push(contains(db, 'matricula_usuario', f.matricula));
+  if (f.setor) and.push(contains(db, 'setores_usuario', f.setor));
   if (f.status !== undefined) {
     // A status no call can have matches nothing (and `in ()` is not SQL PostgreSQL accepts).
     const statuses = statusesLike(f.status);
@@ -77,7 +86,7 @@ function filtered(db: DbOrTx, actor: Actor, f: CallFilters) {
   return db
     .selectFrom('calls')
     .where((eb) => scopeFilter(eb, actor, f.scope))
-    .where((eb) => filtersOf(eb, f));
+    .where((eb) => filtersOf(db, eb, f));
 }
 
 /**
@@ -94,7 +103,7 @@ const SORT_COLUMNS: Record<CallSort, readonly CallsColumn[]> = {
 };
 type CallsColumn = `calls.${keyof CallsTable & string}`;
 
-export type ListPage = Omit<PageRequest<CallSort>, 'cursor' | 'count'>;
+export type ListPage = Omit<PageRequest<CallSort>, 'count'>;
 export type CallOrder = Pick<ListPage, 'sort' | 'dir'>;
 
 export function listCalls(db: DbOrTx, actor: Actor, f: CallFilters, p: ListPage) {

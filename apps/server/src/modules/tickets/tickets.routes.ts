@@ -34,18 +34,18 @@ export async function ticketsRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   route(app, calls.list, {
     handler: async (request) => {
-      const { sort, dir, page, pageSize, ...filters } = request.query;
+      const { sort, dir, page, pageSize, cursor, ...filters } = request.query;
       const user = currentUser(request);
       service.authorizeList(user, filters.scope);
-      const { rows, total } = await q.listCalls(ctx.db, user, filters, { sort, dir, page, pageSize });
-      return { rows: rows.map(service.toRow), total, page, pageSize };
+      const found = await q.listCalls(ctx.db, user, filters, { sort, dir, page, pageSize, cursor });
+      return { ...found, rows: found.rows.map(service.toRow) };
     },
   });
 
   route(app, calls.exportList, {
     // A plain link downloads it (cookie session): the browser streams the file to disk.
     handler: async (request, reply) => {
-      const { sort, dir, page: _p, pageSize: _ps, ...filters } = request.query;
+      const { sort, dir, page: _p, pageSize: _ps, cursor: _c, ...filters } = request.query;
       const user = currentUser(request);
       service.authorizeList(user, filters.scope);
       const name = filters.scope === 'open' ? 'dados.xlsx' : 'chamados.xlsx';

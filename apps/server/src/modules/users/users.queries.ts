@@ -1,7 +1,7 @@
 import type { BranchName, SectorName } from '@intranet/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { ilike, likeContains } from '../../db/dialect.ts';
+import { containsText } from '../../platform/text-search.ts';
 
 export interface UserFilter {
   search: string;
@@ -38,7 +38,7 @@ function filtered(db: DbOrTx, f: UserFilter) {
       .where(sql<boolean>`${sql.ref('u.active')} + 0 = 1`);
   } else {
     q = q.where('u.active', '=', 1);
-    if (text) q = q.where(ilike('u.nome', likeContains(text)));
+    if (text) q = q.where(containsText(db, { table: 'users', column: 'nome', as: 'u' }, text));
   }
   if (f.setor) {
     const setor = f.setor;

@@ -81,9 +81,10 @@ export function useFineTable(filters: FineFiltersInput) {
     queryKey: [...finesKey, 'list', bar],
     columns: FINE_COLUMNS,
     defaultSort: { id: 'DATA_INFRACAO', dir: 'desc' },
-    paging: 'cursor',
-    fetchPage: ({ filters: columnFilters, sort, dir, pageSize, cursor }, signal) =>
-      call(calls.list, { query: { ...columnFilters, ...bar, sort, dir, pageSize, cursor } }, { signal }),
+    fetchPage: async ({ filters: columnFilters, sort, dir, page, pageSize, cursor }, signal) => {
+      const query = { ...columnFilters, ...bar, sort, dir, pageSize, cursor: cursor || undefined };
+      return { ...(await call(calls.list, { query }, { signal })), page, pageSize };
+    },
   });
 }
 

@@ -1,16 +1,54 @@
-import { foldersCalls as calls, type FileItem, FOLDER_MSG, isBlockedUpload, MSG } from '@intranet/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  foldersCalls as calls,
+  type FileItem,
+  FOLDER_MSG,
+  type GetItemsReply,
+  isBlockedUpload,
+  MSG,
+} from '@intranet/contracts';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { call, callUrl, type WebCallInput } from '../../api/call.ts';
 import { ApiError } from '../../api/client.ts';
 
 export const foldersKey = ['folders'] as const;
 
-/** A folder's items, or the search results below it when `search` is set. */
+/** Items per page of a folder's listing: small answers, the rest as the list scrolls. */
+const LISTING_PAGE = 200;
+
+/**
+ * A folder's items, read page by page as the list scrolls (`fetchNextPage`), or the search
+ * results below it when `search` is set (one answer). `data` holds every page read so far.
+ */
 export function useItems(folderId: number, search: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...foldersKey, 'items', folderId, search],
-    queryFn: ({ signal }) =>
-      call(calls.items, { query: { selectID: folderId, textSearch: search || undefined } }, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        calls.items,
+        {
+          query: search
+            ? { selectID: folderId, textSearch: search }
+            : { selectID: folderId, pageSize: LISTING_PAGE, cursor: pageParam || undefined },
+        },
+        { signal },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor,
+    select: (data): GetItemsReply => {
+      const [first, ...more] = data.pages as [GetItemsReply, ...GetItemsReply[]];
+      if (more.length === 0) return first;
+      return {
+        ...first,
+        folders: data.pages.flatMap((p) => p.folders),
+        files: data.pages.flatMap((p) => p.files),
+      };
+    },
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -28,10 +28,13 @@ export function FolderItemList({
   entries,
   actions,
   publicFolder,
+  onEndReached,
 }: {
   entries: ExplorerItem[];
   actions: ItemActions;
   publicFolder: boolean;
+  /** Asks for the next page of the folder when the end of the list comes near the screen. */
+  onEndReached?: () => void;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -70,6 +73,11 @@ export function FolderItemList({
     getItemKey: (i) => entryKey(entries[i] as ExplorerItem),
     rangeExtractor,
   });
+
+  const lastShown = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (lastShown >= entries.length - 30) onEndReached?.();
+  }, [lastShown, entries.length, onEndReached]);
 
   // Keyboard moves: the target row is pinned (so it is in the DOM), then focused, which scrolls to it.
   useEffect(() => {

@@ -24,7 +24,7 @@ import {
   IconSearch,
   IconUpload,
 } from '@tabler/icons-react';
-import { type DragEvent, useMemo, useRef, useState } from 'react';
+import { type DragEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
@@ -57,6 +57,10 @@ export function FoldersPage() {
   const dragDepth = useRef(0);
 
   const data = items.data;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = items;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const current = data?.current;
   const canUpload = current?.canUpload === true && current.id === folderId;
 
@@ -283,6 +287,7 @@ export function FoldersPage() {
               entries={entries}
               actions={actions}
               publicFolder={folderId === PUBLIC_FOLDER_ID}
+              onEndReached={loadMore}
             />
             {data?.truncated ? (
               <Text size="xs" c="dimmed" ta="center" p="xs">

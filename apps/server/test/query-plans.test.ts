@@ -1,0 +1,218 @@
+import type { Actor } from '@intranet/contracts';
+import { CompiledQuery, type KyselyPlugin, type RootOperationNode, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/database.ts';
+import * as apps from '../src/modules/apps/apps.queries.ts';
+import * as folders from '../src/modules/folders/folders.queries.ts';
+import * as tickets from '../src/modules/tickets/tickets.queries.ts';
+import * as users from '../src/modules/users/users.queries.ts';
+import { loadSessionUser } from '../src/platform/sessions.ts';
+import { buildTestApp, DEMO, type TestApp } from './harness.ts';
+
+/**
+ * Issue 14: no list query of a module reads a whole table. Each registered list query runs once
+ * through a Kysely that records the statements it sends; each SELECT is then explained:
+ * - SQLite: EXPLAIN QUERY PLAN, without ANALYZE statistics (SQLite then plans for big tables, the
+ *   10× shape); a `SCAN <table>` step without an index is a full scan;
+ * - PostgreSQL: EXPLAIN with `enable_seqscan = off` (a `Seq Scan` left means no index serves
+ *   that access), after filling calls, users, folders and files with 20,000 rows each and ANALYZE (on
+ *   the few demo rows PostgreSQL rightly prefers any B-tree to a trigram index).
+ * A new module adds its list queries to LIST_QUERIES.
+ */
+
+interface ListQuery {
+  name: string;
+  /** A "contains" search: every statement must go through a search index (db/search.ts). */
+  search?: true;
+  run: (db: Db, who: Record<'admin' | 'support' | 'member', Actor>) => Promise<unknown>;
+}
+
+const page = { sort: 'data', dir: 'desc', pageSize: 100, page: 1 } as const;
+const viewer = (a: Actor) => folders.viewerOf(a);
+
+export const LIST_QUERIES: ListQuery[] = [
+  {
+    name: 'tickets: open, admin, newest',
+    run: (db, w) => tickets.listCalls(db, w.admin, { scope: 'open' }, page),
+  },
+  {
+    name: 'tickets: open, one department',
+    run: (db, w) => tickets.listCalls(db, w.support, { scope: 'open' }, page),
+  },
+  { name: 'tickets: mine', run: (db, w) => tickets.listCalls(db, w.member, { scope: 'mine' }, page) },
+  {
+    name: 'tickets: name contains',
+    search: true,
+    run: (db, w) => tickets.listCalls(db, w.admin, { scope: 'open', name: 'joao' }, page),
+  },
+  {
+    name: 'tickets: attendant contains',
+    search: true,
+    run: (db, w) => tickets.listCalls(db, w.admin, { scope: 'open', attendant: 'fernanda' }, page),
+  },
+  {
+    name: 'tickets: status and period',
+    run: (db, w) =>
+      tickets.listCalls(
+        db,
+        w.admin,
+        { scope: 'open', status: 0, from: '2024-01-01', to: '2024-02-01' },
+        page,
+      ),
+  },
+  {
+    name: 'tickets: by name, cursor page',
+    run: (db, w) =>
+      tickets.listCalls(
+        db,
+        w.admin,
+        { scope: 'open' },
+        { ...page, sort: 'nome_usuario', dir: 'asc', cursor: '' },
+      ),
+  },
+  {
+    name: 'users: name contains',
+    search: true,
+    run: (db) => users.listUsers(db, { search: 'souza', matchCpf: true, page: 1, pageSize: 20 }),
+  },
+  {
+    name: 'users: matrícula prefix',
+    run: (db) => users.listUsers(db, { search: '100', matchCpf: true, page: 1, pageSize: 20 }),
+  },
+  {
+    name: 'apps: name contains',
+    run: (db) => apps.listApps(db, { search: 'portal', page: 1, pageSize: 50 }),
+  },
+  {
+    name: 'folders: listing page',
+    run: async (db, w) => {
+      await folders.listChildFolders(db, 1, viewer(w.member), 201, 'a');
+      await folders.listFolderFiles(db, 1, 201, 'a');
+    },
+  },
+  {
+    name: 'folders: search',
+    search: true,
+    run: async (db, w) => {
+      await folders.searchFolders(db, 1, viewer(w.member), 'relatorio', 501);
+      await folders.searchFiles(db, 1, viewer(w.member), 'relatorio', 501);
+    },
+  },
+  {
+    name: 'folders: share-user search',
+    search: true,
+    run: (db) => folders.shareCandidates(db, 2, [1], 'silva'),
+  },
+];
+
+let t: TestApp;
+let who: Record<'admin' | 'support' | 'member', Actor>;
+
+/** The SELECTs a list query sends, compiled as the database gets them. */
+async function statementsOf(q: ListQuery): Promise<CompiledQuery[]> {
+  const nodes: {
+    node: RootOperationNode;
+    queryId: Parameters<KyselyPlugin['transformQuery']>[0]['queryId'];
+  }[] = [];
+  const recorder: KyselyPlugin = {
+    transformQuery: (args) => {
+      nodes.push(args);
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  await q.run(t.db.withPlugin(recorder), who);
+  const executor = t.db.getExecutor();
+  return nodes
+    .filter((n) => n.node.kind === 'SelectQueryNode')
+    .map((n) => executor.compileQuery(n.node, n.queryId));
+}
+
+/** A statement's plan, one line per step. */
+async function planOf(statement: CompiledQuery): Promise<string[]> {
+  if (t.dialect === 'sqlite') {
+    const plan = await t.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]),
+    );
+    return plan.rows.map((r) => r.detail);
+  }
+  return t.db.connection().execute(async (conn) => {
+    await conn.executeQuery(CompiledQuery.raw('set enable_seqscan = off'));
+    try {
+      const plan = await conn.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain ${statement.sql}`, [...statement.parameters]),
+      );
+      return plan.rows.map((r) => r['QUERY PLAN'].trim());
+    } finally {
+      await conn.executeQuery(CompiledQuery.raw('reset enable_seqscan'));
+    }
+  });
+}
+
+/**
+ * The full scans of a plan. SQLite: "SCAN calls" reads the table, "SCAN calls USING INDEX …" walks
+ * an index in order (the LIMIT stops it), "SCAN x VIRTUAL TABLE …" is the FTS5 search; the CTEs
+ * (tree, chain, hit) are the query's own small results. PostgreSQL: "Seq Scan on".
+ */
+const fullScans = (plan: string[]) =>
+  plan.filter((d) =>
+    t.dialect === 'sqlite'
+      ? /^SCAN \w+$/.test(d) && !/^SCAN (tree|chain|hit)$/.test(d)
+      : /Seq Scan on/.test(d),
+  );
+
+/** PostgreSQL plans by its statistics: enough rows that an index pays, as in production. */
+async function tenTimesShape(db: Db) {
+  const now = new Date().toISOString();
+  await sql`insert into users (nome, senha, matricula, filial, privilegio, suport, admin, created_at, updated_at)
+    select 'Pessoa ' || g || ' Teste', '-', '8' || lpad(g::text, 9, '0'), 'Matriz', 4, 0, 0, ${now}, ${now}
+    from generate_series(1, 20000) g`.execute(db);
+  await sql`insert into folders (name, name_key, parent_id, created_at)
+    select 'Pasta ' || g, 'pasta ' || g, 1, ${now} from generate_series(1, 20000) g`.execute(db);
+  await sql`insert into folder_files (name, name_key, file_name, folder_id, size, mime, tipo, created_at)
+    select 'Arquivo ' || g || '.pdf', 'arquivo ' || g || '.pdf', 'plan-' || g, 2, 1, 'application/pdf', 'pdf', ${now}
+    from generate_series(1, 20000) g`.execute(db);
+  await sql`insert into calls (problema, dep, descricao, filial, status, user_id, nome_usuario, matricula_usuario,
+      nome_suporte, created_at, updated_at)
+    select 'Outros', 'Recursos Humanos', '-', 'Matriz', g % 4, 1, 'Pessoa ' || g, '8' || g, 'Suporte ' || (g % 50),
+      to_char(timestamp '2024-01-01' + g * interval '1 hour', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"'), ${now}
+    from generate_series(1, 20000) g`.execute(db);
+  await sql`analyze`.execute(db);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const actor = async (matricula: string) => {
+    const user = await loadSessionUser(t.db, await t.userId(matricula));
+    if (!user) throw new Error(matricula);
+    return user;
+  };
+  if (t.dialect === 'postgres') await tenTimesShape(t.db);
+  who = {
+    admin: await actor(DEMO.admin),
+    support: await actor(DEMO.suporteTi),
+    member: await actor(DEMO.colaborador),
+  };
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('list queries read no whole table', () => {
+  it.each(LIST_QUERIES.map((q) => [q.name, q] as const))('%s', async (_, q) => {
+    const statements = await statementsOf(q);
+    expect(statements.length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const s of statements) {
+      const plan = await planOf(s);
+      const scans = fullScans(plan);
+      if (scans.length > 0) problems.push(`${scans.join('; ')} in: ${s.sql}`);
+      // A "contains" filter on a B-tree column reads every row in range; only a search index avoids it.
+      if (q.search && !plan.some((line) => line.includes('_search'))) {
+        problems.push(`no search index (${plan.join('; ')}) in: ${s.sql}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
