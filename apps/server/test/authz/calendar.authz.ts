@@ -113,7 +113,6 @@ const calendar: AuthzModule = {
 
     { method: 'POST', url: '/api/vacation', as: null, payload: vacation(1), expect: 401 },
     { method: 'POST', url: '/api/vacation', as: DEMO.suporteTi, payload: vacation(1), expect: 403 },
-    { method: 'POST', url: '/api/vacation', as: DEMO.juridico, payload: vacation(1), expect: 403 },
     {
       method: 'POST',
       url: '/api/vacation',
