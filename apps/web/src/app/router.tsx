@@ -40,20 +40,6 @@ const UnderConstruction = lazy(async () => ({
 
 /** Screens whose modules later issues build; until then each says so inside the layout. */
 const PLANNED: { path: string; title: string }[] = [
-  { path: '/setEmployees', title: 'Gerenciar Funcionários' },
-  { path: '/managerFines', title: 'Gestão de Multas' },
-  { path: '/openpurchrequest', title: 'Solicitar Compra' },
-  { path: '/requestopened', title: 'Solicitações de Compras' },
-  { path: '/rhHomeRequest', title: 'Recursos Humanos' },
-  { path: '/formDismissal', title: 'Solicitação de Demissão' },
-  { path: '/formHiring', title: 'Solicitação de Admissão' },
-  { path: '/mainScreamRh', title: 'Atendimento RH' },
-  { path: '/requesterScreamRh', title: 'Minhas Solicitações' },
-  { path: '/forminsertemployee', title: 'Inserir Funcionário' },
-  { path: '/agendevents', title: 'Eventos' },
-  { path: '/openpurchrequest', title: 'Solicitar Compra' },
-  { path: '/requestopened', title: 'Solicitações de Compras' },
-  { path: '/managerFines', title: 'Gestão de Multas' },
   { path: '/avisos', title: 'Avisos' },
   { path: '/eventos', title: 'Eventos' },
   { path: '/privacy-policy', title: 'Política de Privacidade' },
