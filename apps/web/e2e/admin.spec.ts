@@ -240,3 +240,26 @@ test('an administrator adds an app for Compras: Compras sees it, RH does not', a
   await expect(page.getByTestId('app-card').first()).toBeVisible();
   await expect(page.getByTestId('app-card').filter({ hasText: name })).toHaveCount(0);
 });
+
+test('the user list works on a phone: search, edit dialog inside the screen', { tag: '@phone-only' }, async ({
+  page,
+}) => {
+  const width = page.viewportSize()?.width ?? 0;
+  expect(width).toBe(390);
+  await signIn(page, '1001', '/setusers');
+  await page.getByLabel('Buscar usuário').fill('Fernanda');
+  const rows = page.locator('tbody tr');
+  await expect(rows.first()).toContainText('Fernanda');
+  expect(await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0)).toBeLessThanOrEqual(width);
+
+  const editButton = rows.first().getByRole('button', { name: /^Editar Fernanda/ });
+  await editButton.scrollIntoViewIfNeeded();
+  await editButton.tap();
+  const edit = page.getByRole('dialog', { name: /^Editar Fernanda/ });
+  await expect(edit.getByRole('button', { name: 'Salvar' })).toBeVisible();
+  const dialogBox = await edit.boundingBox();
+  expect(dialogBox, 'the edit dialog is on screen').not.toBeNull();
+  expect((dialogBox?.x ?? -1) >= 0 && (dialogBox?.x ?? 0) + (dialogBox?.width ?? 0) <= width).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(edit).toHaveCount(0);
+});

@@ -147,7 +147,7 @@ test('a wrong code shows "Erro ao verificar código" and empties the boxes; the 
   await expect(dialog.getByRole('textbox', { name: 'Nova senha', exact: true })).toBeVisible();
 });
 
-test('an unknown matrícula shows "Erro ao verificar usuário" and stays on the first step', async ({
+test('an unknown matrícula shows "Erro ao verificar usuário" and stays on the first step', { tag: '@phone' }, async ({
   page,
   consoleGuard,
 }) => {
