@@ -197,11 +197,11 @@ test.describe('Notificações', () => {
       ]) {
         await expect(text.getByRole('heading', { level: 2, name: heading })).toBeVisible();
       }
-      const table = page.getByTestId('privacy-data-table');
-      await expect(table.getByRole('row').filter({ hasText: 'Dados de saúde' })).toContainText(
+      const kinds = page.getByTestId('privacy-data-item');
+      await expect(kinds.filter({ hasText: 'Dados de saúde' })).toContainText(
         'Somente a equipe de Recursos Humanos',
       );
-      await expect(table).toContainText('Multas de trânsito');
+      await expect(kinds.filter({ hasText: 'Multas de trânsito' })).toContainText('Gestão de Multas');
       await expect(text).toContainText('ti@rotasul.com.br');
       await expect(page.getByText('Esta página está em construção.')).toHaveCount(0);
       if (testInfo.project.name === 'phone') await expectNoHorizontalScroll(page);

@@ -1,4 +1,4 @@
-import { Anchor, List, Table, Text } from '@mantine/core';
+import { Anchor, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePolicyInfo } from '../policy.api.ts';
@@ -14,6 +14,18 @@ function Items({ children }: { children: ReactNode }) {
     <List spacing={4} mt="xs" withPadding>
       {children}
     </List>
+  );
+}
+
+/** One fact about a kind of data: a small caption over its text. */
+function Labeled({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </div>
   );
 }
 
@@ -92,34 +104,20 @@ export function PrivacyText() {
     {
       title: '2. Quais dados guardamos, por que e quem os vê',
       body: (
-        <Table.ScrollContainer minWidth={720}>
-          <Table
-            withTableBorder
-            withColumnBorders
-            verticalSpacing="xs"
-            fz="sm"
-            data-testid="privacy-data-table"
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Dados</Table.Th>
-                <Table.Th>Para quê</Table.Th>
-                <Table.Th>Base legal (LGPD)</Table.Th>
-                <Table.Th>Quem vê</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {DATA_ROWS.map((r) => (
-                <Table.Tr key={r.data}>
-                  <Table.Td>{r.data}</Table.Td>
-                  <Table.Td>{r.purpose}</Table.Td>
-                  <Table.Td>{r.basis}</Table.Td>
-                  <Table.Td>{r.who}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap="sm" data-testid="privacy-data">
+          {DATA_ROWS.map((r) => (
+            <Paper key={r.data} withBorder radius="md" p="md" bg="gray.0" data-testid="privacy-data-item">
+              <Text fw={700} c="brand.9">
+                {r.data}
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing={6} mt={8}>
+                <Labeled label="Para quê">{r.purpose}</Labeled>
+                <Labeled label="Base legal (LGPD)">{r.basis}</Labeled>
+                <Labeled label="Quem vê">{r.who}</Labeled>
+              </SimpleGrid>
+            </Paper>
+          ))}
+        </Stack>
       ),
     },
     {
