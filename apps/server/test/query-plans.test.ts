@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import * as apps from '../src/modules/apps/apps.queries.ts';
 import * as folders from '../src/modules/folders/folders.queries.ts';
+import * as notices from '../src/modules/notices/notices.queries.ts';
 import * as tickets from '../src/modules/tickets/tickets.queries.ts';
 import * as users from '../src/modules/users/users.queries.ts';
 import { loadSessionUser } from '../src/platform/sessions.ts';
@@ -38,6 +39,13 @@ export const LIST_QUERIES: ListQuery[] = [
   {
     name: 'tickets: open, one department',
     run: (db, w) => tickets.listCalls(db, w.support, { scope: 'open' }, page),
+  },
+  {
+    name: 'notices: Avisos, first and next page',
+    run: async (db) => {
+      const first = await notices.pageNotices(db, { pageSize: 1 });
+      return notices.pageNotices(db, { pageSize: 1, cursor: first.nextCursor });
+    },
   },
   { name: 'tickets: mine', run: (db, w) => tickets.listCalls(db, w.member, { scope: 'mine' }, page) },
   {

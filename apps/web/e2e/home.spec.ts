@@ -327,14 +327,6 @@ test.describe('sector pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Operação' })).toBeVisible();
     await expect(cards(page)).toHaveText(['Gravação de Processos']);
   });
-
-  test('a screen still under construction renders inside the layout', async ({ page }) => {
-    await signIn(page, '1001', '/privacy-policy');
-    await expect(page.getByTestId('app-header')).toBeVisible();
-    await expect(page.getByTestId('app-footer')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Política de Privacidade' })).toBeVisible();
-    await expect(page.getByText('Esta página está em construção.')).toBeVisible();
-  });
 });
 
 test.describe('phone (390x844)', () => {

@@ -21,6 +21,11 @@ const notices: AuthzModule = {
     },
     { method: 'GET', url: '/api/get-infoText', as: DEMO.juridico, expect: 200 },
     { method: 'GET', url: '/api/get-infoText', as: DEMO.admin, expect: 200 },
+    // Avisos (/avisos): every notice, paged, to every member who accepted the policy.
+    { method: 'GET', url: '/api/notices', as: null, expect: 401 },
+    { method: 'GET', url: '/api/notices', as: DEMO.colaborador, expect: 403, proves: 'policy-gate' },
+    { method: 'GET', url: '/api/notices?pageSize=5', as: DEMO.juridico, expect: 200 },
+    { method: 'GET', url: '/api/notices', as: DEMO.admin, expect: 200 },
     { method: 'GET', url: '/api/attach-banner', as: null, expect: 401 },
     {
       method: 'GET',

@@ -34,16 +34,10 @@ const SectorOrNotFound = lazyPage(
   () => import('../modules/sectors/pages/SectorOrNotFound.tsx'),
   'SectorOrNotFound',
 );
-const UnderConstruction = lazy(async () => ({
-  default: (await import('../ui/UnderConstruction.tsx')).UnderConstruction,
-}));
-
-/** Screens whose modules later issues build; until then each says so inside the layout. */
-const PLANNED: { path: string; title: string }[] = [
-  { path: '/avisos', title: 'Avisos' },
-  { path: '/eventos', title: 'Eventos' },
-  { path: '/privacy-policy', title: 'Política de Privacidade' },
-];
+const PrivacyPolicyPage = lazyPage(
+  () => import('../modules/policy/pages/PrivacyPolicyPage.tsx'),
+  'PrivacyPolicyPage',
+);
 
 function LoginRoute() {
   const { token } = useSession();
@@ -51,10 +45,7 @@ function LoginRoute() {
   return token ? <Navigate to={afterLoginPath(location.state)} replace /> : <LoginPage />;
 }
 
-/**
- * Each module exports its own routes (`modules/<module>/<module>.routes.tsx`) and is listed here;
- * a module that takes over a PLANNED path removes it from that list.
- */
+/** Each module exports its own routes (`modules/<module>/<module>.routes.tsx`) and is listed here. */
 const moduleRoutes: RouteObject[] = [
   ...ticketsRoutes,
   ...usersRoutes,
@@ -75,7 +66,7 @@ const protectedRoutes: RouteObject[] = [
   { path: '/ChangePass', element: <ChangePasswordPage /> },
   { path: '/politica-uso', element: <PolicyPage /> },
   { path: '/politica-uso-documento', element: <PolicyDocumentPage /> },
-  ...PLANNED.map(({ path, title }) => ({ path, element: <UnderConstruction title={title} /> })),
+  { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
   // Sector pages have spaces and accents in their paths (spec §2); unknown paths get the 404 page.
   { path: '*', element: <SectorOrNotFound /> },
 ];

@@ -8,8 +8,11 @@ import {
   monthTitle,
   normalizeHour,
   shiftMonth,
+  UPCOMING_WINDOW_MONTHS,
+  upcomingWindow,
   vacationEnd,
   WEEKDAY_NAMES,
+  weekdayOf,
 } from './calendar.dates.ts';
 
 describe('monthGrid: 6 × 7 days from the Sunday on or before the 1st', () => {
@@ -115,5 +118,30 @@ describe('event times: digits only, HH:MM, hour ≤ 23, minute ≤ 59', () => {
     ['2375', '23:59'],
   ])('left as "%s" → "%s"', (typed, done) => {
     expect(completeHour(typed)).toBe(done);
+  });
+});
+
+describe('upcomingWindow: the Eventos list reads whole months, three at a time, from today', () => {
+  it.each([
+    // today, read, from, to
+    ['2026-11-25', 0, '2026-11-25', '2027-01-31'], // today's past days are left out
+    ['2026-11-25', 1, '2027-02-01', '2027-04-30'], // across the year, April of 30 days
+    ['2026-11-25', 2, '2027-05-01', '2027-07-31'],
+    ['2027-12-31', 0, '2027-12-31', '2028-02-29'], // leap February ends the first read
+    ['2026-01-01', 3, '2026-10-01', '2026-12-31'],
+  ])('%s, read %i: %s to %s', (today, index, from, to) => {
+    expect(UPCOMING_WINDOW_MONTHS).toBe(3);
+    expect(upcomingWindow(today, index)).toEqual({ from, to });
+  });
+
+  it('reads follow each other without a gap or an overlap', () => {
+    for (let i = 0; i < 8; i++) {
+      expect(upcomingWindow('2026-11-25', i + 1).from).toBe(addDays(upcomingWindow('2026-11-25', i).to, 1));
+    }
+  });
+
+  it('names the weekday of a day', () => {
+    expect(weekdayOf('2026-11-25')).toBe('Quarta');
+    expect(weekdayOf('2026-11-29')).toBe('Domingo');
   });
 });

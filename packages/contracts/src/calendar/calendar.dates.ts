@@ -66,6 +66,25 @@ export function gridRange(ym: YearMonth): { from: string; to: string } {
   return { from: days[0]!, to: days[days.length - 1]! };
 }
 
+/** How many calendar months one read of the Eventos list (/eventos) covers. */
+export const UPCOMING_WINDOW_MONTHS = 3;
+
+/** The first day of a month. */
+const firstDay = ({ year, month }: YearMonth) => `${pad(year, 4)}-${pad(month)}-01`;
+
+/**
+ * The days the `index`-th read of the Eventos list covers: whole months, UPCOMING_WINDOW_MONTHS at a
+ * time, the first from `today` (its past days are not upcoming) to the end of the third month.
+ */
+export function upcomingWindow(today: string, index: number): { from: string; to: string } {
+  const start = shiftMonth(monthOf(today), index * UPCOMING_WINDOW_MONTHS);
+  const next = shiftMonth(start, UPCOMING_WINDOW_MONTHS);
+  return { from: index === 0 ? today : firstDay(start), to: addDays(firstDay(next), -1) };
+}
+
+/** The weekday of a date-only value ("Segunda"). */
+export const weekdayOf = (day: string) => WEEKDAY_NAMES[toUtc(day).getUTCDay()] ?? '';
+
 /** Whether a day of the grid belongs to the month shown (the others are styled apart). */
 export const inMonth = (day: string, ym: YearMonth) => day.startsWith(`${monthKey(ym)}-`);
 

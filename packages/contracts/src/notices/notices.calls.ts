@@ -11,6 +11,8 @@ import {
   insertNoticeFields,
   noticeIdParams,
   noticeList,
+  noticePage,
+  noticePageQuery,
   noticeSavedReply,
 } from './notices.schemas.ts';
 
@@ -21,6 +23,13 @@ export const noticesCalls = {
     path: '/api/get-infoText',
     summary: 'The notices of the home page; 404 when there are none (spec §7).',
     reply: noticeList,
+  }),
+  page: endpoint({
+    method: 'GET',
+    path: '/api/notices',
+    summary: 'Every notice, newest first, a page at a time (keyset cursor): the Avisos screen.',
+    query: noticePageQuery,
+    reply: noticePage,
   }),
   insert: endpoint({
     method: 'POST',

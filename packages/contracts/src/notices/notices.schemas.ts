@@ -14,6 +14,33 @@ export const notice = z.object({
 export type Notice = z.infer<typeof notice>;
 export const noticeList = z.array(notice);
 
+/** How many notices a page of /avisos holds, and the most a caller may ask for. */
+export const NOTICE_PAGE_SIZE = 10;
+export const NOTICE_PAGE_MAX = 50;
+
+/** GET /api/notices: newest first, read by keyset cursor ('' or absent: the first page). */
+export const noticePageQuery = z.object({
+  pageSize: queryInt({ min: 1, max: NOTICE_PAGE_MAX }).default(NOTICE_PAGE_SIZE),
+  cursor: z.string().max(500).optional(),
+});
+export type NoticePageQuery = z.input<typeof noticePageQuery>;
+
+/** A notice on /avisos: also when it was published and by which sector. */
+export const noticeEntry = notice.extend({
+  /** ISO instant of publication. */
+  createdAt: z.string(),
+  /** The author's sector when it was published (null for old notices without one). */
+  setor: z.string().nullable(),
+});
+export type NoticeEntry = z.infer<typeof noticeEntry>;
+
+export const noticePage = z.object({
+  rows: z.array(noticeEntry),
+  /** While older notices follow: the cursor of the next page. */
+  nextCursor: z.string().optional(),
+});
+export type NoticePage = z.infer<typeof noticePage>;
+
 export const banner = z.object({ id: z.number(), path: z.string(), alt: z.string() });
 export type Banner = z.infer<typeof banner>;
 export const bannerList = z.array(banner);

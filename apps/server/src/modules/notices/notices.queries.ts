@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/database.ts';
+import { pagedQuery } from '../../platform/paged-query.ts';
 
 export function listNotices(db: DbOrTx) {
   return db
@@ -8,6 +9,19 @@ export function listNotices(db: DbOrTx) {
     .orderBy('id', 'desc')
     .limit(100)
     .execute();
+}
+
+/** /avisos: every notice, newest first, one keyset page at a time (created_at, id: the index order). */
+export function pageNotices(db: DbOrTx, page: { pageSize: number; cursor?: string | undefined }) {
+  return pagedQuery(
+    db.selectFrom('notices'),
+    {
+      select: (q) => q.select(['id', 'text', 'img', 'position', 'setor', 'created_at as createdAt']),
+      sort: { created: ['notices.created_at'] },
+      tiebreak: 'notices.id',
+    },
+    { sort: 'created', dir: 'desc', pageSize: page.pageSize, cursor: page.cursor ?? '' },
+  );
 }
 
 export function listBanners(db: DbOrTx) {

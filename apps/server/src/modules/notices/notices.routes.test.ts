@@ -197,6 +197,69 @@ describe(`notices and banners API (${TEST_DIALECT})`, () => {
     );
   });
 
+  it('pages every notice newest first for /avisos, with ties kept in one order across pages', async () => {
+    const same = '2020-01-01T12:00:00.000Z';
+    for (let i = 0; i < 7; i++) {
+      await t.db
+        .insertInto('notices')
+        .values({
+          text: `Aviso antigo ${i}`,
+          img: null,
+          position: 0,
+          setor: 'Recursos Humanos',
+          user_id: null,
+          // Four share one instant: the id breaks the tie.
+          created_at: i < 4 ? same : `2019-0${i}-01T12:00:00.000Z`,
+        })
+        .execute();
+    }
+    const expected = (
+      await t.db
+        .selectFrom('notices')
+        .select(['id', 'created_at'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
+    ).map((n) => n.id);
+    expect(expected.length).toBeGreaterThan(7);
+
+    const seen: number[] = [];
+    let cursor = '';
+    for (let pages = 0; pages < 20; pages++) {
+      const res = await t.as(DEMO.juridico)({
+        method: 'GET',
+        url: '/api/notices',
+        query: { pageSize: '3', ...(cursor ? { cursor } : {}) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.rows.length).toBeLessThanOrEqual(3);
+      seen.push(...body.rows.map((n: { id: number }) => n.id));
+      if (!body.nextCursor) break;
+      cursor = body.nextCursor;
+    }
+    expect(seen).toEqual(expected);
+
+    const first = (await t.as(DEMO.juridico)({ method: 'GET', url: '/api/notices' })).json();
+    expect(first.rows[0]).toMatchObject({ id: expected[0] });
+    expect(first.rows[0]).toHaveProperty('createdAt');
+    expect(first.rows[0]).toHaveProperty('setor');
+    const old = first.rows.find((n: { text: string }) => n.text === 'Aviso antigo 0');
+    if (old) expect(old).toMatchObject({ createdAt: same, setor: 'Recursos Humanos', img: null });
+  });
+
+  it('refuses a forged cursor or page size with 400', async () => {
+    const forged = await t.as(DEMO.juridico)({
+      method: 'GET',
+      url: '/api/notices',
+      query: { cursor: 'bm90IGEgY3Vyc29y' },
+    });
+    expect(forged.statusCode).toBe(400);
+    const big = await t.as(DEMO.juridico)({ method: 'GET', url: '/api/notices', query: { pageSize: '500' } });
+    expect(big.statusCode).toBe(400);
+    expect(typeof big.json().error).toBe('string');
+  });
+
   it('answers 404 when there are no notices', async () => {
     const all = await t.db.selectFrom('notices').select('id').execute();
     for (const n of all)
@@ -204,6 +267,10 @@ describe(`notices and banners API (${TEST_DIALECT})`, () => {
     const res = await t.as(DEMO.juridico)({ method: 'GET', url: '/api/get-infoText' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe(MSG.noNotices);
+    // The Avisos screen's page is empty instead: no notice is not an error there.
+    const page = await t.as(DEMO.juridico)({ method: 'GET', url: '/api/notices' });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toEqual({ rows: [] });
   });
 
   it('sends and deletes a banner; its file is served, then removed', async () => {

@@ -9,6 +9,9 @@ import * as service from './notices.service.ts';
 export async function noticesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Every member reads the notices and banners of the home page.
   route(app, calls.list, { handler: async () => service.listNotices(ctx) });
+  route(app, calls.page, {
+    handler: async (request) => service.pageNotices(ctx, currentUser(request), request.query),
+  });
 
   route(app, calls.insert, {
     handler: async (request) => {

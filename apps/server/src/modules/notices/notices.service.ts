@@ -1,9 +1,11 @@
 import {
   type bannerAltFields,
   canManageNotices,
+  canReadNotices,
   type editNoticeFields,
   type insertNoticeFields,
   MSG,
+  type noticePageQuery,
   type SessionUser,
   toSectorName,
 } from '@intranet/contracts';
@@ -27,6 +29,17 @@ export async function listNotices(ctx: AppContext) {
   const notices = await q.listNotices(ctx.db);
   if (notices.length === 0) throw notFound(MSG.noNotices);
   return notices;
+}
+
+/** /avisos: a page of every notice (every member reads every notice: notices.policy.ts). */
+export async function pageNotices(
+  ctx: AppContext,
+  user: SessionUser,
+  query: z.output<typeof noticePageQuery>,
+) {
+  authorize(canReadNotices(user));
+  const { rows, nextCursor } = await q.pageNotices(ctx.db, query);
+  return nextCursor ? { rows, nextCursor } : { rows };
 }
 
 export const listBanners = (ctx: AppContext) => q.listBanners(ctx.db);

@@ -4,9 +4,18 @@ import {
   gridRange,
   MSG,
   monthOf,
+  toDateOnly,
+  UPCOMING_WINDOW_MONTHS,
+  upcomingWindow,
   type YearMonth,
 } from '@intranet/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { call, type WebCallInput } from '../../api/call.ts';
 
 export const calendarKey = ['calendar'] as const;
@@ -28,6 +37,27 @@ export function useMonth(ym: YearMonth) {
     placeholderData: keepPreviousData,
   });
   return { events, vacations };
+}
+
+/** How far ahead the Eventos list goes: a year (the calendar reads at most a year at once). */
+const UPCOMING_MAX_READS = 12 / UPCOMING_WINDOW_MONTHS;
+
+/**
+ * /eventos: the events the caller sees (calendar.policy.ts#canSeeEvent, applied by the server) from
+ * today on, read three months at a time (calendar.dates.ts#upcomingWindow), up to a year ahead.
+ */
+export function useUpcomingEvents() {
+  const today = toDateOnly(new Date());
+  return useInfiniteQuery({
+    queryKey: [...calendarKey, 'upcoming', today],
+    queryFn: async ({ signal, pageParam }) => {
+      const range = upcomingWindow(today, pageParam);
+      const events = await call(calls.listEvents, { query: range }, { signal });
+      return { ...range, index: pageParam, events };
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.index + 1 < UPCOMING_MAX_READS ? last.index + 1 : undefined),
+  });
 }
 
 /**

@@ -1,9 +1,24 @@
 import { noticesCalls as calls, MSG } from '@intranet/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, type WebCallInput } from '../../api/call.ts';
 import { homeKeys } from '../home/home.api.ts';
 
 export { useBanners, useNotices } from '../home/home.api.ts';
+
+/** Every notice query: the home list and the Avisos pages (a change reads both again). */
+const noticesKey = ['notices'] as const;
+
+/** GET /api/notices: every notice, newest first, a page at a time (the Avisos screen). */
+export function useNoticePages() {
+  return useInfiniteQuery({
+    queryKey: [...noticesKey, 'pages'],
+    queryFn: ({ signal, pageParam }) =>
+      call(calls.page, { query: { cursor: pageParam || undefined } }, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 60_000,
+  });
+}
 
 function useInvalidate(key: readonly string[]) {
   const client = useQueryClient();
@@ -12,7 +27,7 @@ function useInvalidate(key: readonly string[]) {
 
 /** POST /api/insert-Text (multipart text, file, userName, position, setor). */
 export function useInsertNotice() {
-  const invalidate = useInvalidate(homeKeys.notices);
+  const invalidate = useInvalidate(noticesKey);
   return useMutation({
     mutationFn: (input: WebCallInput<typeof calls.insert>) => call(calls.insert, input),
     onSuccess: invalidate,
@@ -21,7 +36,7 @@ export function useInsertNotice() {
 }
 
 export function useEditNotice() {
-  const invalidate = useInvalidate(homeKeys.notices);
+  const invalidate = useInvalidate(noticesKey);
   return useMutation({
     mutationFn: (input: WebCallInput<typeof calls.edit>) => call(calls.edit, input),
     onSuccess: invalidate,
@@ -30,7 +45,7 @@ export function useEditNotice() {
 }
 
 export function useDeleteNotice() {
-  const invalidate = useInvalidate(homeKeys.notices);
+  const invalidate = useInvalidate(noticesKey);
   return useMutation({
     mutationFn: (id: number) => call(calls.remove, { body: { itemId: id } }),
     onSuccess: invalidate,

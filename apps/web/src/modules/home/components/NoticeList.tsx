@@ -1,10 +1,9 @@
-import { NOTICE_POSITION, type Notice } from '@intranet/contracts';
-import { Alert, Card, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconSpeakerphone } from '@tabler/icons-react';
+import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowRight, IconSpeakerphone } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
-import { StoredPicture } from '../../../ui/StoredPicture.tsx';
+import { NoticeCard } from '../../../ui/NoticeCard.tsx';
 import { useNotices } from '../home.api.ts';
-import classes from './home.module.css';
 
 /** The notices of the home page: paisagem (image on top) or retrato (image beside the text). */
 export function NoticeList() {
@@ -12,13 +11,21 @@ export function NoticeList() {
 
   return (
     <section aria-labelledby="avisos-titulo" data-testid="notices">
-      <Group gap="sm" mb="md">
-        <ThemeIcon size={36} radius="md" variant="light" color="brand" aria-hidden>
-          <IconSpeakerphone size={20} />
-        </ThemeIcon>
-        <Title order={2} id="avisos-titulo" fz={{ base: 20, sm: 24 }} c="brand.9">
-          Avisos
-        </Title>
+      <Group gap="sm" mb="md" justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon size={36} radius="md" variant="light" color="brand" aria-hidden>
+            <IconSpeakerphone size={20} />
+          </ThemeIcon>
+          <Title order={2} id="avisos-titulo" fz={{ base: 20, sm: 24 }} c="brand.9">
+            Avisos
+          </Title>
+        </Group>
+        <Anchor component={Link} to="/avisos" fw={600} size="sm">
+          <Group gap={4} wrap="nowrap">
+            Ver todos
+            <IconArrowRight size={16} aria-hidden />
+          </Group>
+        </Anchor>
       </Group>
       {isPending ? (
         <Stack gap="md">
@@ -43,80 +50,5 @@ export function NoticeList() {
         </Stack>
       )}
     </section>
-  );
-}
-
-/**
- * How wide a notice image shows: a landscape one spans the card; a portrait one is 220 px beside
- * the text, and on a phone sits in a 4:3 frame where a portrait photo fills about half the width.
- */
-const SIZES = {
-  portrait: '(min-width: 48em) 220px, 50vw',
-  landscape: '(min-width: 75em) 900px, 100vw',
-};
-
-function NoticeImage({
-  path,
-  portrait,
-  frameClass,
-}: {
-  path: string;
-  portrait: boolean;
-  frameClass: string | undefined;
-}) {
-  const sizes = portrait ? SIZES.portrait : SIZES.landscape;
-  return (
-    <div className={`${classes.frame} ${frameClass}`}>
-      {/* Both show the same chosen copy: one download. */}
-      <StoredPicture
-        path={path}
-        sizes={sizes}
-        className={classes.backdrop}
-        alt=""
-        aria-hidden
-        loading="lazy"
-      />
-      <StoredPicture
-        path={path}
-        sizes={sizes}
-        className={classes.frameImage}
-        alt="Imagem do aviso"
-        loading="lazy"
-      />
-    </div>
-  );
-}
-
-function NoticeCard({ notice }: { notice: Notice }) {
-  const portrait = notice.position === NOTICE_POSITION.retrato;
-  const path = notice.img;
-  const text = (
-    <div className={classes.noticeBody} style={{ flex: 1, minWidth: 0 }}>
-      <Text className={classes.noticeText}>{notice.text}</Text>
-    </div>
-  );
-  return (
-    <Card
-      component="article"
-      withBorder
-      radius="lg"
-      padding={0}
-      shadow="xs"
-      className={classes.notice}
-      data-testid="notice"
-      data-position={portrait ? 'retrato' : 'paisagem'}
-    >
-      {portrait ? (
-        <div className={classes.portrait}>
-          {path ? <NoticeImage path={path} portrait frameClass={classes.portraitFrame} /> : null}
-          {text}
-        </div>
-      ) : (
-        <>
-          {path ? <NoticeImage path={path} portrait={false} frameClass={classes.landscapeFrame} /> : null}
-          {text}
-        </>
-      )}
-    </Card>
   );
 }

@@ -1,14 +1,9 @@
 import { LIMITS } from '@intranet/contracts';
-import { Anchor, List, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, List, Text, type TitleOrder } from '@mantine/core';
 import { usePolicyInfo } from '../policy.api.ts';
+import { type DocumentSection, DocumentSections } from './DocumentSections.tsx';
 
 const COMPANY = 'Rota Sul Logística';
-
-interface Section {
-  title: string;
-  body: ReactNode;
-}
 
 /** The full usage policy of the intranet (spec §6, policy content), in Portuguese. */
 export function PolicyText({ headingOrder = 2 }: { headingOrder?: TitleOrder }) {
@@ -16,7 +11,7 @@ export function PolicyText({ headingOrder = 2 }: { headingOrder?: TitleOrder }) 
   const versionLabel = data?.versionLabel ?? LIMITS.policyVersionLabel;
   const itEmail = data?.itEmail;
 
-  const sections: Section[] = [
+  const sections: DocumentSection[] = [
     {
       title: '1. Objetivo',
       body: (
@@ -126,16 +121,5 @@ export function PolicyText({ headingOrder = 2 }: { headingOrder?: TitleOrder }) 
     },
   ];
 
-  return (
-    <Stack gap="lg" data-testid="policy-text">
-      {sections.map((s) => (
-        <section key={s.title}>
-          <Title order={headingOrder} size="h4" c="brand.9" mb={6}>
-            {s.title}
-          </Title>
-          {s.body}
-        </section>
-      ))}
-    </Stack>
-  );
+  return <DocumentSections sections={sections} headingOrder={headingOrder} testId="policy-text" />;
 }

@@ -2,12 +2,11 @@ import { type FilterValues, MY_CALLS_SEARCH, supportedDepartments } from '@intra
 import { Alert, Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconDownload, IconListSearch, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
 import { useUser } from '../../../app/session.tsx';
 import { FilterInput } from '../../../ui/FilterInput.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
-import { UnderConstruction } from '../../../ui/UnderConstruction.tsx';
 import { useDetailParam } from '../../../ui/useDetailParam.ts';
 import { VirtualTable } from '../../../ui/VirtualTable.tsx';
 import { CallPanel } from '../components/CallPanel.tsx';
@@ -107,10 +106,18 @@ function CallsSearch() {
   );
 }
 
-/** /Calls: the consult screen; typeRequest=chamado shows the calls (purchases come with their module). */
+/** The request types whose consultation is the purchases module's (spec §2 query parameters). */
+const PURCHASE_TYPES = new Set(['compra', 'servico', 'compras']);
+
+/**
+ * /Calls: the consult screen; typeRequest=chamado (or none) shows the calls, a purchase or service
+ * type goes to the consultation of purchases (/requestopened, which lists both).
+ */
 export function MyCallsPage() {
   const [params] = useSearchParams();
   const type = params.get('typeRequest');
-  if (type && type !== 'chamado') return <UnderConstruction title="Consultar Solicitações" />;
+  if (type && PURCHASE_TYPES.has(type)) {
+    return <Navigate to="/requestopened?functionType=consultar&typeRequest=compras" replace />;
+  }
   return <CallsSearch />;
 }
