@@ -5,7 +5,8 @@ import { bodyId, queryId, queryInt } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { moneySchema } from '../money.ts';
-import { type BranchName, toBranchName } from '../roles.ts';
+import { type BranchName, SECTOR_NAMES, toBranchName } from '../roles.ts';
+import { PURCHASE_MSG } from './purchases.messages.ts';
 import { PURCHASE_TRANSITION_KEYS } from './purchases.workflow.ts';
 
 export const REQUEST_TYPES = ['compra', 'servico'] as const;
@@ -180,7 +181,11 @@ export const purchaseListQuery = z.object({
   priority: queryInt({ min: 1, max: 3 }).optional(),
   filial: filterText,
   typerequest: z.enum(REQUEST_TYPES).optional(),
-  setor: filterText,
+  /** One of the company's sectors (the bar's list); the requester had it at opening. */
+  setor: z
+    .string()
+    .refine((v) => (SECTOR_NAMES as readonly string[]).includes(v), { error: PURCHASE_MSG.unknownSector })
+    .optional(),
   waiting: z.enum(['0', '1']).optional(),
   from: dateOnlySchema.optional(),
   to: dateOnlySchema.optional(),

@@ -1,4 +1,10 @@
-import { MSG, PURCHASE_MSG as MSG_PURCHASE } from '@intranet/contracts';
+import {
+  dayStartUtc,
+  MSG,
+  PURCHASE_MSG as MSG_PURCHASE,
+  nextDayStartUtc,
+  toDateOnly,
+} from '@intranet/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
@@ -586,6 +592,93 @@ describe(`purchases (${TEST_DIALECT})`, () => {
       ).json<{ rows: { id: number; status: number }[] }>();
       expect(compras.rows.every((r) => r.status === 3)).toBe(true);
       expect(compras.rows.map((r) => r.id)).not.toContain(id);
+    });
+
+    describe('the filter bar, one filter at a time', () => {
+      type Row = {
+        id: number;
+        status: number;
+        priority: number;
+        filial: string;
+        typerequest: string;
+        date: string;
+      };
+      const list = async (query: string) => {
+        const res = await t.as(DEMO.gestorCompras)({
+          method: 'GET',
+          url: `/api/purchases?pageSize=200&${query}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<{ rows: Row[] }>().rows;
+      };
+      const ids = (rows: Row[]) => rows.map((r) => r.id);
+      // A: 1003 (Operação), compra, Alta, Mauá, still at 0. B: 1008 (Recursos Humanos), serviço, Baixa, Matriz, at 1.
+      let a = 0;
+      let b = 0;
+      beforeAll(async () => {
+        a = await newRequest({ descript: 'Empilhadeira elétrica', priority: 1, filial: 'Maua' });
+        const opened = await open(DEMO.juridico, {
+          descript: 'Manutenção do ar-condicionado',
+          typerequest: 'servico',
+          priority: 3,
+          filial: 'Matriz',
+        });
+        expect(opened.statusCode, opened.body).toBe(200);
+        b = opened.json<{ id: number }>().id;
+        expect((await fire(DEMO.gestorCompras, b, 'analisar', 0)).statusCode).toBe(200);
+      });
+
+      it('status', async () => {
+        const rows = await list('status=1');
+        expect(ids(rows)).toContain(b);
+        expect(ids(rows)).not.toContain(a);
+        expect(rows.every((r) => r.status === 1)).toBe(true);
+      });
+      it('priority', async () => {
+        const rows = await list('priority=1');
+        expect(ids(rows)).toContain(a);
+        expect(ids(rows)).not.toContain(b);
+        expect(rows.every((r) => r.priority === 1)).toBe(true);
+      });
+      it('unit', async () => {
+        const rows = await list('filial=Matriz');
+        expect(ids(rows)).toContain(b);
+        expect(ids(rows)).not.toContain(a);
+        expect(rows.every((r) => r.filial === 'Matriz')).toBe(true);
+      });
+      it('type', async () => {
+        const rows = await list('typerequest=servico');
+        expect(ids(rows)).toContain(b);
+        expect(ids(rows)).not.toContain(a);
+        expect(rows.every((r) => r.typerequest === 'servico')).toBe(true);
+      });
+      it('period', async () => {
+        const today = toDateOnly(new Date());
+        expect(ids(await list(`from=${today}&to=${today}`))).toEqual(expect.arrayContaining([a, b]));
+        const old = await list('from=2000-01-01&to=2000-01-31');
+        expect(ids(old)).not.toContain(a);
+        expect(
+          old.every((r) => r.date >= dayStartUtc('2000-01-01') && r.date < nextDayStartUtc('2000-01-31')),
+        ).toBe(true);
+      });
+      it('requester sector: any of the sectors the requester had at opening', async () => {
+        const rh = await list(`setor=${encodeURIComponent('Recursos Humanos')}`);
+        expect(ids(rh)).toContain(b);
+        expect(ids(rh)).not.toContain(a);
+        expect(ids(await list(`setor=${encodeURIComponent('Operação')}`))).toContain(a);
+        const unknown = await t.as(DEMO.gestorCompras)({ method: 'GET', url: '/api/purchases?setor=Marte' });
+        expect(unknown.statusCode).toBe(400);
+        expect(unknown.json()).toEqual({ error: MSG_PURCHASE.unknownSector });
+      });
+      it('search ignores accents and case, and finds a ticket by number', async () => {
+        expect(ids(await list('q=EMPILHADEIRA%20ELETRICA'))).toEqual([a]);
+        expect(ids(await list('q=condicionado'))).toEqual([b]);
+        expect(ids(await list(`q=${b}`))).toContain(b);
+      });
+      it('filters combine', async () => {
+        expect(ids(await list('typerequest=servico&filial=Matriz&status=1&priority=3'))).toContain(b);
+        expect(ids(await list('typerequest=servico&filial=Maua'))).not.toContain(b);
+      });
     });
 
     it('sorts by each sortable column and pages by cursor', async () => {
