@@ -141,8 +141,20 @@ test('Patrícia (Compras) analyses, quotes, sends for approval and forwards a qu
   await expect.poll(() => readOutbox().slice(before).join('\n')).toContain('roberto.nogueira@rotasul.com.br');
 });
 
-test('the director Roberto (1006) approves', async ({ page }) => {
+test('the director Roberto (1006) comments with an attachment and approves', async ({ page }) => {
   await signIn(page, '1006', `/requestopened?ticket=${ticket}`);
+  await detail(page)
+    .getByRole('textbox', { name: 'Comentar na etapa Aguardando aprovação Diretor' })
+    .fill('Aprovo: segue o parecer da diretoria.');
+  await detail(page)
+    .locator('input[type="file"]')
+    .last()
+    .setInputFiles({ name: 'parecer.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await detail(page).getByRole('button', { name: 'Enviar comentário' }).click();
+  await expect(toasts(page)).toContainText('Comentário enviado!');
+  const thread = detail(page).locator('[data-thread="4"]');
+  await expect(thread).toContainText('Aprovo: segue o parecer da diretoria.');
+  await expect(thread.getByRole('link', { name: 'parecer.pdf' })).toBeVisible();
   await detail(page).getByRole('radio', { name: 'Aprovado' }).check();
   await detail(page).getByRole('button', { name: 'Concluir' }).click();
   await expect(toasts(page)).toContainText('Etapa atualizada!');
