@@ -1,10 +1,11 @@
-import type { Actor } from '@intranet/contracts';
+import type { Actor, PurchaseFilters } from '@intranet/contracts';
 import { CompiledQuery, type KyselyPlugin, type RootOperationNode, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import * as apps from '../src/modules/apps/apps.queries.ts';
 import * as folders from '../src/modules/folders/folders.queries.ts';
 import * as notices from '../src/modules/notices/notices.queries.ts';
+import * as purchases from '../src/modules/purchases/purchases.queries.ts';
 import * as tickets from '../src/modules/tickets/tickets.queries.ts';
 import * as users from '../src/modules/users/users.queries.ts';
 import { loadSessionUser } from '../src/platform/sessions.ts';
@@ -16,7 +17,7 @@ import { buildTestApp, DEMO, type TestApp } from './harness.ts';
  * - SQLite: EXPLAIN QUERY PLAN, without ANALYZE statistics (SQLite then plans for big tables, the
  *   10× shape); a `SCAN <table>` step without an index is a full scan;
  * - PostgreSQL: EXPLAIN with `enable_seqscan = off` (a `Seq Scan` left means no index serves
- *   that access), after filling calls, users, folders and files with 20,000 rows each and ANALYZE (on
+ *   that access), after filling calls, purchase requests, users, folders and files with 20,000 rows each and ANALYZE (on
  *   the few demo rows PostgreSQL rightly prefers any B-tree to a trigram index).
  * A new module adds its list queries to LIST_QUERIES.
  */
@@ -30,6 +31,13 @@ interface ListQuery {
 
 const page = { sort: 'data', dir: 'desc', pageSize: 100, page: 1 } as const;
 const viewer = (a: Actor) => folders.viewerOf(a);
+const buyer = (a: Actor) => ({ ...a, diretor: false });
+const pf = (f: Partial<PurchaseFilters> & Pick<PurchaseFilters, 'scope'>): PurchaseFilters => ({
+  q: undefined,
+  filial: undefined,
+  ...f,
+});
+const purchasePage = { sort: 'date', dir: 'desc', pageSize: 100 } as const;
 
 export const LIST_QUERIES: ListQuery[] = [
   {
@@ -77,6 +85,53 @@ export const LIST_QUERIES: ListQuery[] = [
         { scope: 'open' },
         { ...page, sort: 'nome_usuario', dir: 'asc', cursor: '' },
       ),
+  },
+  {
+    name: 'purchases: received, newest',
+    run: (db, w) => purchases.listPurchases(db, buyer(w.admin), pf({ scope: 'received' }), purchasePage),
+  },
+  {
+    name: "purchases: received, a manager's sectors",
+    run: (db, w) => purchases.listPurchases(db, buyer(w.support), pf({ scope: 'received' }), purchasePage),
+  },
+  {
+    name: 'purchases: mine',
+    run: (db, w) => purchases.listPurchases(db, buyer(w.member), pf({ scope: 'mine' }), purchasePage),
+  },
+  {
+    name: 'purchases: filter bar (status, priority, unit, type, period, sector)',
+    run: (db, w) =>
+      purchases.listPurchases(
+        db,
+        buyer(w.admin),
+        pf({
+          scope: 'received',
+          status: 1,
+          priority: 2,
+          filial: 'Matriz',
+          typerequest: 'compra',
+          from: '2024-01-01',
+          to: '2024-02-01',
+          setor: 'Recursos Humanos',
+        }),
+        purchasePage,
+      ),
+  },
+  {
+    name: 'purchases: by quantity, cursor page',
+    run: (db, w) =>
+      purchases.listPurchases(db, buyer(w.admin), pf({ scope: 'received', typerequest: 'servico' }), {
+        ...purchasePage,
+        sort: 'qnt',
+        dir: 'asc',
+        cursor: '',
+      }),
+  },
+  {
+    name: 'purchases: product or requester contains',
+    search: true,
+    run: (db, w) =>
+      purchases.listPurchases(db, buyer(w.admin), pf({ scope: 'received', q: 'cadeira' }), purchasePage),
   },
   {
     name: 'users: name contains',
@@ -185,6 +240,15 @@ async function tenTimesShape(db: Db) {
     select 'Outros', 'Recursos Humanos', '-', 'Matriz', g % 4, 1, 'Pessoa ' || g, '8' || g, 'Suporte ' || (g % 50),
       to_char(timestamp '2024-01-01' + g * interval '1 hour', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"'), ${now}
     from generate_series(1, 20000) g`.execute(db);
+  await sql`insert into purchase_requests (typerequest, descript, qnt, justify, justify_descript, priority, filial,
+      status, user_id, nome_usuario, matricula_usuario, setor_usuario, created_at, updated_at)
+    select case when g % 2 = 0 then 'compra' else 'servico' end, 'Produto ' || g, 1 + g % 9, 'Outros', '-',
+      1 + g % 3, 'Matriz', g % 11, 1, 'Pessoa ' || g, '8' || g, 'Operação',
+      to_char(timestamp '2024-01-01' + g * interval '1 hour', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"'), ${now}
+    from generate_series(1, 20000) g`.execute(db);
+  await sql`insert into purchase_request_sectors (request_id, sector)
+    select id, case when id % 5 = 0 then 'Recursos Humanos' else 'Operação' end from purchase_requests
+    on conflict do nothing`.execute(db);
   await sql`analyze`.execute(db);
 }
 

@@ -141,8 +141,20 @@ test('Patrícia (Compras) analyses, quotes, sends for approval and forwards a qu
   await expect.poll(() => readOutbox().slice(before).join('\n')).toContain('roberto.nogueira@rotasul.com.br');
 });
 
-test('the director Roberto (1006) approves', async ({ page }) => {
+test('the director Roberto (1006) comments with an attachment and approves', async ({ page }) => {
   await signIn(page, '1006', `/requestopened?ticket=${ticket}`);
+  await detail(page)
+    .getByRole('textbox', { name: 'Comentar na etapa Aguardando aprovação Diretor' })
+    .fill('Aprovo: segue o parecer da diretoria.');
+  await detail(page)
+    .locator('input[type="file"]')
+    .last()
+    .setInputFiles({ name: 'parecer.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await detail(page).getByRole('button', { name: 'Enviar comentário' }).click();
+  await expect(toasts(page)).toContainText('Comentário enviado!');
+  const thread = detail(page).locator('[data-thread="4"]');
+  await expect(thread).toContainText('Aprovo: segue o parecer da diretoria.');
+  await expect(thread.getByRole('link', { name: 'parecer.pdf' })).toBeVisible();
   await detail(page).getByRole('radio', { name: 'Aprovado' }).check();
   await detail(page).getByRole('button', { name: 'Concluir' }).click();
   await expect(toasts(page)).toContainText('Etapa atualizada!');
@@ -178,6 +190,42 @@ test('João sees Solicitação Finalizada in his consultation', async ({ page })
   await row.click();
   await expect(detail(page).locator('[data-state="done"]')).toHaveCount(10);
   await expect(detail(page).getByRole('button', { name: 'Próxima Etapa' })).toHaveCount(0);
+});
+
+test('Patrícia narrows the received list with the side filter bar; the filters live in the URL', async ({
+  page,
+}) => {
+  await signIn(page, '1002', '/requestopened');
+  const bar = page.getByRole('complementary', { name: 'Filtros' });
+  const row = page.getByRole('row', { name: new RegExp(`#${ticket}\\b`) });
+  const pick = async (label: string, option: string) => {
+    await bar.getByRole('textbox', { name: label, exact: true }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  await pick('Status', 'Solicitação Finalizada');
+  await pick('Tipo', 'Compra');
+  await pick('Unidade', 'Mauá');
+  await pick('Setor do solicitante', 'Operação');
+  await bar.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page).toHaveURL(/status=9/);
+  await expect(page).toHaveURL(/typerequest=compra/);
+  await expect(page).toHaveURL(/filial=Maua/);
+  await expect(row).toBeVisible();
+  const rows = page.getByRole('row').filter({ hasText: /#\d+/ });
+  for (const text of await rows.allTextContents()) expect(text).toContain('Solicitação Finalizada');
+
+  // The view survives a reload; a type it is not hides it.
+  await page.reload();
+  await expect(row).toBeVisible();
+  await pick('Tipo', 'Serviço de Terceiros');
+  await bar.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page).toHaveURL(/typerequest=servico/);
+  await expect(row).toHaveCount(0);
+
+  await bar.getByRole('button', { name: 'Limpar' }).click();
+  await expect(page).not.toHaveURL(/status=|typerequest=|filial=|setor=/);
+  await page.getByRole('textbox', { name: 'Pesquisar' }).fill('Notebook para a expedição');
+  await expect(row).toBeVisible();
 });
 
 test('a request denied by the manager shows the denied mark at the spec position', async ({
@@ -258,6 +306,27 @@ test('Compras accepts the materials list Infraestrutura sent for demo request 12
   await expect(materials.getByRole('button', { name: 'Recusar' })).toBeVisible();
 });
 
+test('João follows his requests on a phone: ticket, product and status in sight, no sideways scroll', {
+  tag: '@phone',
+}, async ({ page }) => {
+  await signIn(page, '1003', '/requestopened?functionType=consultar');
+  await expect(page.getByRole('heading', { name: 'Minhas Solicitações de Compra' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Minhas solicitações' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  for (const name of ['Ticket', 'Produto/Serviço', 'Status']) {
+    await expect(table.getByRole('columnheader', { name })).toBeVisible();
+  }
+  const phone = (page.viewportSize()?.width ?? 0) <= 390;
+  // On a phone only the columns that declare `phone: true` stay.
+  await expect(table.getByRole('columnheader', { name: 'Quantidade' })).toHaveCount(phone ? 0 : 1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
+  await table.getByRole('row').nth(1).click();
+  await expect(page.getByRole('dialog', { name: /Ticket de Número \d+/ })).toBeVisible();
+  await page.screenshot({ path: `${test.info().outputDir}/purchases-phone-detail.png` });
+});
+
 test.describe('phone (390x844)', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
@@ -267,7 +336,9 @@ test.describe('phone (390x844)', () => {
     await signIn(page, '1002', '/requestopened');
     await expect(page.getByRole('heading', { name: 'SOLICITAÇÕES DE COMPRAS' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Status' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Quantidade' })).toHaveCount(0);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${test.info().outputDir}/purchases-phone-list.png`, fullPage: true });
   });
 });

@@ -5,6 +5,7 @@ import { MSG } from '../messages.ts';
 import {
   comment,
   commentBody,
+  commentFields,
   commentQuery,
   dropQuoteBody,
   dropRequestBody,
@@ -164,9 +165,11 @@ export const purchasesCalls = {
   addComment: endpoint({
     method: 'POST',
     path: '/api/purchases/:id/comments',
-    summary: 'Adds a rich-text comment to a stage; @mentioned users get an e-mail.',
+    summary:
+      'Adds a rich-text comment to a stage: JSON, or multipart with the same fields plus files `file`; @mentioned users get an e-mail.',
     params: purchaseIdParams,
     body: commentBody,
+    multipart: { fields: commentFields, files: purchaseFiles(PURCHASE_FILE.maxFiles) },
     reply: okReply,
   }),
 };

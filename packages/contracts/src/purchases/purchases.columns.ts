@@ -1,5 +1,6 @@
 import { formatDateTime } from '../dates.ts';
 import { defineColumns, pickColumns } from '../lists/columns.ts';
+import { SECTOR_NAMES } from '../roles.ts';
 import { unitLabel } from '../tickets/tickets.columns.ts';
 import { UNIT_LABEL, UNITS } from '../tickets/tickets.schemas.ts';
 import {
@@ -22,13 +23,21 @@ export const PURCHASE_COLUMNS = defineColumns<PurchaseRow>()([
     header: 'Ticket',
     width: 10,
     sortable: true,
+    phone: true,
     filter: { kind: 'number', param: 'ticket' },
     value: (r) => r.id,
   },
-  { id: 'descript', header: 'Produto / Serviço', width: 40, value: (r) => r.descript },
+  { id: 'descript', header: 'Produto / Serviço', width: 40, phone: true, value: (r) => r.descript },
   { id: 'qnt', header: 'Quantidade', width: 12, sortable: true, value: (r) => r.qnt },
   { id: 'nome', header: 'Solicitante', width: 30, sortable: true, value: (r) => r.nome },
-  { id: 'setor', header: 'Setor', width: 24, filter: { kind: 'text' }, value: (r) => r.setor },
+  {
+    id: 'setor',
+    header: 'Setor',
+    width: 24,
+    // Matches any of the requester's sectors at opening (purchase_request_sectors), not only the first shown.
+    filter: { kind: 'select', options: SECTOR_NAMES.map((s) => ({ value: s, label: s })) },
+    value: (r) => r.setor,
+  },
   {
     id: 'filial',
     header: 'Filial',
@@ -60,6 +69,7 @@ export const PURCHASE_COLUMNS = defineColumns<PurchaseRow>()([
     header: 'Status',
     width: 28,
     sortable: true,
+    phone: true,
     filter: { kind: 'select', options: PURCHASE_STATUS_OPTIONS },
     value: (r) => purchaseStatusLabel(r.status),
   },

@@ -22,4 +22,5 @@ export const PURCHASE_MSG = {
   materialsRequested: 'Lista de materiais solicitada à Infraestrutura.',
   commentSent: 'Comentário enviado!',
   commentEmpty: 'Escreva o comentário.',
+  unknownSector: 'Setor desconhecido.',
 } as const;

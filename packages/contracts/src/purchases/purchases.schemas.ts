@@ -5,7 +5,8 @@ import { bodyId, queryId, queryInt } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { moneySchema } from '../money.ts';
-import { type BranchName, toBranchName } from '../roles.ts';
+import { type BranchName, SECTOR_NAMES, toBranchName } from '../roles.ts';
+import { PURCHASE_MSG } from './purchases.messages.ts';
 import { PURCHASE_TRANSITION_KEYS } from './purchases.workflow.ts';
 
 export const REQUEST_TYPES = ['compra', 'servico'] as const;
@@ -180,7 +181,11 @@ export const purchaseListQuery = z.object({
   priority: queryInt({ min: 1, max: 3 }).optional(),
   filial: filterText,
   typerequest: z.enum(REQUEST_TYPES).optional(),
-  setor: filterText,
+  /** One of the company's sectors (the bar's list); the requester had it at opening. */
+  setor: z
+    .string()
+    .refine((v) => (SECTOR_NAMES as readonly string[]).includes(v), { error: PURCHASE_MSG.unknownSector })
+    .optional(),
   waiting: z.enum(['0', '1']).optional(),
   from: dateOnlySchema.optional(),
   to: dateOnlySchema.optional(),
@@ -267,7 +272,7 @@ export const comment = z.object({
   user_id: z.number().nullable(),
   userName: z.string(),
   imageProfile: z.string().nullable(),
-  attachments: z.array(z.object({ request_comment_id: z.number(), filepath: z.string() })),
+  attachments: z.array(z.object({ request_comment_id: z.number(), filepath: z.string(), name: z.string() })),
   listMention: z.array(z.number()),
 });
 export type PurchaseComment = z.infer<typeof comment>;
@@ -393,15 +398,28 @@ export const dropRequestBody = z.object({ params: z.object({ id: bodyId() }) });
 
 export const commentQuery = z.object({ request_id: queryId() });
 
+const commentText = z
+  .string({ error: MSG.fieldRequired })
+  .trim()
+  .min(1, { error: MSG.fieldRequired })
+  .max(20_000, { error: 'O comentário é longo demais.' });
+
 export const commentBody = z.object({
   stage: z.number().int().min(0).max(10),
   /** Rich HTML from the editor; the server keeps only its allowlist. */
-  text: z
-    .string({ error: MSG.fieldRequired })
-    .trim()
-    .min(1, { error: MSG.fieldRequired })
-    .max(20_000, { error: 'O comentário é longo demais.' }),
+  text: commentText,
   listMention: z.array(bodyId()).max(50).default([]),
+});
+
+/** The same comment as multipart fields (with attachments `file`): mentions as "12,15". */
+export const commentFields = z.object({
+  stage: queryInt({ min: 0, max: 10 }),
+  text: commentText,
+  listMention: z
+    .string()
+    .regex(/^$|^\d{1,10}(,\d{1,10}){0,49}$/, { error: MSG.invalidInput })
+    .optional()
+    .transform((v) => (v ? v.split(',').map(Number) : [])),
 });
 
 export const pickerQuery = z.object({

@@ -24,6 +24,7 @@ import type {
   PurchaseRequestsTable,
 } from '../../db/schema.ts';
 import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
+import { containsText } from '../../platform/text-search.ts';
 
 type Eb = ExpressionBuilder<Database, 'purchase_requests'>;
 export type PurchaseRecord = Selectable<PurchaseRequestsTable>;
@@ -85,19 +86,19 @@ function waitingFilter(eb: Eb, u: PurchaseActor) {
     : atManager;
 }
 
-/** The text search (max 35): the one place a "contains" match is written, to swap for issue 14's helper. */
-function containsText(eb: Eb, text: string) {
-  const pattern = likeContains(text);
+/** The text search (max 35): product or requester contains it (search index), or it is the ticket. */
+function textFilter(db: DbOrTx, eb: Eb, text: string) {
   const ors = [
-    ilike('purchase_requests.descript', pattern),
-    ilike('purchase_requests.nome_usuario', pattern),
+    containsText(db, { table: 'purchase_requests', column: 'descript' }, text),
+    containsText(db, { table: 'purchase_requests', column: 'nome_usuario' }, text),
   ];
   return /^\d{1,9}$/.test(text) ? eb.or([...ors, eb('purchase_requests.id', '=', Number(text))]) : eb.or(ors);
 }
 
-function filtersOf(eb: Eb, u: PurchaseActor, f: PurchaseFilters) {
+/** The side filter bar and the header filters, each on an index (migrations 0005, 0011). */
+function filtersOf(db: DbOrTx, eb: Eb, u: PurchaseActor, f: PurchaseFilters) {
   const and = [];
-  if (f.q) and.push(containsText(eb, f.q));
+  if (f.q) and.push(textFilter(db, eb, f.q));
   if (f.ticket) and.push(eb('purchase_requests.id', '=', f.ticket));
   if (f.status !== undefined) and.push(eb('purchase_requests.status', '=', f.status));
   if (f.priority !== undefined) and.push(eb('purchase_requests.priority', '=', f.priority));
@@ -106,7 +107,8 @@ function filtersOf(eb: Eb, u: PurchaseActor, f: PurchaseFilters) {
     and.push(branch ? eb('purchase_requests.filial', '=', branch) : eb.lit(false));
   }
   if (f.typerequest) and.push(eb('purchase_requests.typerequest', '=', f.typerequest));
-  if (f.setor) and.push(ilike('purchase_requests.setores_usuario', likeContains(f.setor)));
+  // One of the requester's sectors at opening (the snapshot the managers' scope reads too).
+  if (f.setor) and.push(ofSectors(eb, [f.setor]));
   if (f.waiting === '1') and.push(waitingFilter(eb, u));
   if (f.from) and.push(eb('purchase_requests.created_at', '>=', dayStartUtc(f.from)));
   if (f.to) and.push(eb('purchase_requests.created_at', '<', nextDayStartUtc(f.to)));
@@ -117,7 +119,7 @@ function filtered(db: DbOrTx, u: PurchaseActor, f: PurchaseFilters) {
   return db
     .selectFrom('purchase_requests')
     .where((eb) => scopeFilter(eb, u, f.scope))
-    .where((eb) => filtersOf(eb, u, f));
+    .where((eb) => filtersOf(db, eb, u, f));
 }
 
 type PrColumn = `purchase_requests.${keyof PurchaseRequestsTable & string}`;
@@ -341,10 +343,15 @@ export function purchasingUsers(db: DbOrTx, text: string | undefined, limit = 50
     .innerJoin('user_sectors', 'user_sectors.user_id', 'users.id')
     .innerJoin('sectors', 'sectors.id', 'user_sectors.sector_id')
     .select(['users.id', 'users.nome', 'users.matricula'])
-    .where('sectors.name', '=', SECTOR.compras);
+    .where('sectors.name', '=', SECTOR.compras)
+    .where('users.active', '=', 1);
   if (text) {
-    const pattern = likeContains(text);
-    q = q.where((eb) => eb.or([ilike('users.nome', pattern), ilike('users.matricula', pattern)]));
+    q = q.where((eb) =>
+      eb.or([
+        containsText(db, { table: 'users', column: 'nome' }, text),
+        ilike('users.matricula', likeContains(text)),
+      ]),
+    );
   }
   return q.orderBy('users.nome').orderBy('users.id').limit(limit).execute();
 }

@@ -1,4 +1,10 @@
-import { MSG, PURCHASE_MSG as MSG_PURCHASE } from '@intranet/contracts';
+import {
+  dayStartUtc,
+  MSG,
+  PURCHASE_MSG as MSG_PURCHASE,
+  nextDayStartUtc,
+  toDateOnly,
+} from '@intranet/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
@@ -450,6 +456,69 @@ describe(`purchases (${TEST_DIALECT})`, () => {
       expect(mails).not.toContain('luiz.teixeira@rotasul.com.br');
     });
 
+    it('a comment carries attachments checked by content and size; a refused one writes nothing', async () => {
+      const id = await newRequest();
+      const post = (fields: Json, files: { name: string; body: Buffer; type: string }[]) =>
+        t.as(DEMO.gestorCompras)({
+          method: 'POST',
+          url: `/api/purchases/${id}/comments`,
+          payload: form(fields, files),
+        });
+      const comments = async () =>
+        (await t.as(DEMO.colaborador)({ method: 'GET', url: `/api/comment_request?request_id=${id}` })).json<
+          { text: string; attachments: { filepath: string; name: string }[]; listMention: number[] }[]
+        >();
+
+      const ok = await post(
+        {
+          stage: 0,
+          text: '<p>Orçamento em anexo</p>',
+          listMention: String(await t.userId(DEMO.colaborador)),
+        },
+        [{ name: 'orcamento.pdf', body: PDF, type: 'application/pdf' }],
+      );
+      expect(ok.statusCode, ok.body).toBe(200);
+      const [first] = await comments();
+      expect(first?.listMention).toEqual([await t.userId(DEMO.colaborador)]);
+      expect(first?.attachments).toHaveLength(1);
+      expect(first?.attachments[0]?.name).toBe('orcamento.pdf');
+      const file = await t.as(DEMO.colaborador)({
+        method: 'GET',
+        url: `/api/${first?.attachments[0]?.filepath}`,
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      // Nobody who may not see the request gets the file.
+      expect(
+        (await t.as(DEMO.juridico)({ method: 'GET', url: `/api/${first?.attachments[0]?.filepath}` }))
+          .statusCode,
+      ).toBe(404);
+      // The comment's file is not one of the request's own files.
+      const d = await t.as(DEMO.gestorCompras)({ method: 'GET', url: `/api/purchases/${id}` });
+      expect(d.json<{ attachments: { name: string }[] }>().attachments.map((f) => f.name)).not.toContain(
+        'orcamento.pdf',
+      );
+
+      // An executable named .pdf: refused by its bytes, and the comment is not written.
+      const exe = await post({ stage: 0, text: '<p>Veja</p>' }, [
+        { name: 'nota.pdf', body: Buffer.from('MZ\x90\x00binary'), type: 'application/pdf' },
+      ]);
+      expect(exe.statusCode).toBe(415);
+      expect(exe.json()).toEqual({ error: MSG.ticketAttachmentType });
+      const big = await post({ stage: 0, text: '<p>Grande</p>' }, [
+        {
+          name: 'grande.pdf',
+          body: Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]),
+          type: 'application/pdf',
+        },
+      ]);
+      expect(big.statusCode).toBe(413);
+      expect(big.json()).toEqual({ error: MSG.ticketAttachmentTooLarge });
+      const bad = await post({ stage: 0, text: '<p>x</p>', listMention: '1,abc' }, []);
+      expect(bad.statusCode).toBe(400);
+      expect(await comments()).toHaveLength(1);
+    });
+
     it('who may not see the request may not read or write its comments', async () => {
       const id = await newRequest();
       expect(
@@ -586,6 +655,93 @@ describe(`purchases (${TEST_DIALECT})`, () => {
       ).json<{ rows: { id: number; status: number }[] }>();
       expect(compras.rows.every((r) => r.status === 3)).toBe(true);
       expect(compras.rows.map((r) => r.id)).not.toContain(id);
+    });
+
+    describe('the filter bar, one filter at a time', () => {
+      type Row = {
+        id: number;
+        status: number;
+        priority: number;
+        filial: string;
+        typerequest: string;
+        date: string;
+      };
+      const list = async (query: string) => {
+        const res = await t.as(DEMO.gestorCompras)({
+          method: 'GET',
+          url: `/api/purchases?pageSize=200&${query}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<{ rows: Row[] }>().rows;
+      };
+      const ids = (rows: Row[]) => rows.map((r) => r.id);
+      // A: 1003 (Operação), compra, Alta, Mauá, still at 0. B: 1008 (Recursos Humanos), serviço, Baixa, Matriz, at 1.
+      let a = 0;
+      let b = 0;
+      beforeAll(async () => {
+        a = await newRequest({ descript: 'Empilhadeira elétrica', priority: 1, filial: 'Maua' });
+        const opened = await open(DEMO.juridico, {
+          descript: 'Manutenção do ar-condicionado',
+          typerequest: 'servico',
+          priority: 3,
+          filial: 'Matriz',
+        });
+        expect(opened.statusCode, opened.body).toBe(200);
+        b = opened.json<{ id: number }>().id;
+        expect((await fire(DEMO.gestorCompras, b, 'analisar', 0)).statusCode).toBe(200);
+      });
+
+      it('status', async () => {
+        const rows = await list('status=1');
+        expect(ids(rows)).toContain(b);
+        expect(ids(rows)).not.toContain(a);
+        expect(rows.every((r) => r.status === 1)).toBe(true);
+      });
+      it('priority', async () => {
+        const rows = await list('priority=1');
+        expect(ids(rows)).toContain(a);
+        expect(ids(rows)).not.toContain(b);
+        expect(rows.every((r) => r.priority === 1)).toBe(true);
+      });
+      it('unit', async () => {
+        const rows = await list('filial=Matriz');
+        expect(ids(rows)).toContain(b);
+        expect(ids(rows)).not.toContain(a);
+        expect(rows.every((r) => r.filial === 'Matriz')).toBe(true);
+      });
+      it('type', async () => {
+        const rows = await list('typerequest=servico');
+        expect(ids(rows)).toContain(b);
+        expect(ids(rows)).not.toContain(a);
+        expect(rows.every((r) => r.typerequest === 'servico')).toBe(true);
+      });
+      it('period', async () => {
+        const today = toDateOnly(new Date());
+        expect(ids(await list(`from=${today}&to=${today}`))).toEqual(expect.arrayContaining([a, b]));
+        const old = await list('from=2000-01-01&to=2000-01-31');
+        expect(ids(old)).not.toContain(a);
+        expect(
+          old.every((r) => r.date >= dayStartUtc('2000-01-01') && r.date < nextDayStartUtc('2000-01-31')),
+        ).toBe(true);
+      });
+      it('requester sector: any of the sectors the requester had at opening', async () => {
+        const rh = await list(`setor=${encodeURIComponent('Recursos Humanos')}`);
+        expect(ids(rh)).toContain(b);
+        expect(ids(rh)).not.toContain(a);
+        expect(ids(await list(`setor=${encodeURIComponent('Operação')}`))).toContain(a);
+        const unknown = await t.as(DEMO.gestorCompras)({ method: 'GET', url: '/api/purchases?setor=Marte' });
+        expect(unknown.statusCode).toBe(400);
+        expect(unknown.json()).toEqual({ error: MSG_PURCHASE.unknownSector });
+      });
+      it('search ignores accents and case, and finds a ticket by number', async () => {
+        expect(ids(await list('q=EMPILHADEIRA%20ELETRICA'))).toEqual([a]);
+        expect(ids(await list('q=condicionado'))).toEqual([b]);
+        expect(ids(await list(`q=${b}`))).toContain(b);
+      });
+      it('filters combine', async () => {
+        expect(ids(await list('typerequest=servico&filial=Matriz&status=1&priority=3'))).toContain(b);
+        expect(ids(await list('typerequest=servico&filial=Maua'))).not.toContain(b);
+      });
     });
 
     it('sorts by each sortable column and pages by cursor', async () => {

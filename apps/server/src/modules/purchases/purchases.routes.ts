@@ -2,7 +2,7 @@ import { purchasesCalls as calls, PURCHASE_MSG as MSG_PURCHASE } from '@intranet
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { receiveForm } from '../../platform/multipart-form.ts';
+import { receiveBodyOrForm, receiveForm } from '../../platform/multipart-form.ts';
 import { route } from '../../platform/route.ts';
 import { sendStoredFile } from '../../platform/serve-file.ts';
 import { XLSX_MIME } from '../../platform/xlsx-stream.ts';
@@ -165,7 +165,15 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   route(app, calls.addComment, {
     handler: async (request) => {
-      await service.addComment(ctx, request.log, currentUser(request), request.params.id, request.body);
+      const user = currentUser(request);
+      const { fields, form } = await receiveBodyOrForm(request, ctx.storage, calls.addComment.multipart, {
+        prefix: 'purchases',
+        // A caller who may not comment on this request stores no byte.
+        beforeFile: async () => {
+          await service.commentable(ctx, user, request.params.id);
+        },
+      });
+      await service.addComment(ctx, request.log, user, request.params.id, fields, form);
       return { success: true as const, message: MSG_PURCHASE.commentSent };
     },
   });

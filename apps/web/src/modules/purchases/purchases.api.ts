@@ -146,11 +146,23 @@ export function useDropRequest() {
   });
 }
 
+interface CommentInput {
+  stage: number;
+  text: string;
+  listMention: number[];
+  files: File[];
+}
+
+/** A stage comment, sent as multipart with its attachments. */
 export function useAddComment(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: WebCallInput<typeof calls.addComment>['body']) =>
-      call(calls.addComment, { params: { id }, body }),
+    mutationFn: ({ stage, text, listMention, files }: CommentInput) =>
+      call(calls.addComment, {
+        params: { id },
+        fields: { stage: String(stage), text, listMention: listMention.join(',') },
+        files,
+      }),
     onSuccess: invalidate,
     meta: { error: 'Erro ao enviar comentário.', success: successMessage },
   });

@@ -1,5 +1,11 @@
-import { formatDateTime, type PurchaseDetail, purchaseStatusLabel } from '@intranet/contracts';
 import {
+  formatDateTime,
+  type PurchaseDetail,
+  purchaseStatusLabel,
+  purchasesCalls,
+} from '@intranet/contracts';
+import {
+  Anchor,
   Button,
   Group,
   MultiSelect,
@@ -10,8 +16,10 @@ import {
   Title,
   TypographyStylesProvider,
 } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useAddComment, useComments, usePickerUsers } from '../purchases.api.ts';
+import { AttachmentInput } from '../../../ui/AttachmentInput.tsx';
+import { purchaseFileUrl, useAddComment, useComments, usePickerUsers } from '../purchases.api.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -34,6 +42,7 @@ export function CommentsSection({ request, canMention }: { request: PurchaseDeta
   const users = usePickerUsers('', canMention && request.abilities.comment);
   const [text, setText] = useState('');
   const [mentions, setMentions] = useState<string[]>([]);
+  const [files, setFiles] = useState<File[]>([]);
   const byStage = new Map<number, NonNullable<typeof comments.data>>();
   for (const c of comments.data ?? []) byStage.set(c.stage, [...(byStage.get(c.stage) ?? []), c]);
 
@@ -56,6 +65,21 @@ export function CommentsSection({ request, canMention }: { request: PurchaseDeta
                 {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server keeps only its allowlist (platform/rich-text.ts) */}
                 <div dangerouslySetInnerHTML={{ __html: c.text }} />
               </TypographyStylesProvider>
+              {c.attachments.length > 0 ? (
+                <Group gap="xs" mt={4}>
+                  {c.attachments.map((a) => (
+                    <Anchor
+                      key={a.filepath}
+                      href={purchaseFileUrl(a.filepath)}
+                      target="_blank"
+                      rel="noopener"
+                      size="sm"
+                    >
+                      <IconPaperclip size={14} aria-hidden /> {a.name}
+                    </Anchor>
+                  ))}
+                </Group>
+              ) : null}
             </Paper>
           ))}
         </Stack>
@@ -83,17 +107,25 @@ export function CommentsSection({ request, canMention }: { request: PurchaseDeta
               clearable
             />
           ) : null}
+          <AttachmentInput
+            label="Anexos do comentário"
+            placeholder="Imagens ou PDF"
+            rule={purchasesCalls.addComment.multipart.files}
+            value={files}
+            onChange={setFiles}
+          />
           <Group justify="flex-end">
             <Button
               disabled={!text.trim()}
               loading={add.isPending}
               onClick={() =>
                 add.mutate(
-                  { stage: request.status, text: toHtml(text), listMention: mentions.map(Number) },
+                  { stage: request.status, text: toHtml(text), listMention: mentions.map(Number), files },
                   {
                     onSuccess: () => {
                       setText('');
                       setMentions([]);
+                      setFiles([]);
                     },
                   },
                 )

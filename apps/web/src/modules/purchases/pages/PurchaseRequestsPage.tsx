@@ -1,15 +1,22 @@
-import { LIMITS } from '@intranet/contracts';
-import { Alert, Badge, Button, Grid, Group, Paper, Stack, Switch, TextInput } from '@mantine/core';
+import { LIMITS, PURCHASE_COLUMNS } from '@intranet/contracts';
+import { Alert, Button, Grid, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch, IconShoppingCart } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
+import { ColumnFilterBar } from '../../../ui/ColumnFilterBar.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { VirtualTable } from '../../../ui/VirtualTable.tsx';
 import { PurchaseDetailModal } from '../components/PurchaseDetailModal.tsx';
 import { MY_PURCHASES_COLUMNS, RECEIVED_PURCHASES_COLUMNS } from '../components/purchase-cells.tsx';
 import { usePurchaseTable } from '../purchases.api.ts';
+
+/** The side bar's filters (issue 10): status, priority, unit, type, period, requester sector. */
+const BAR_FILTERS = ['status', 'priority', 'filial', 'typerequest', 'date', 'setor'].map(
+  (id) => PURCHASE_COLUMNS.find((c) => c.id === id)!,
+);
+const BAR_LABELS = { filial: 'Unidade', date: 'Período', setor: 'Setor do solicitante' };
 
 /**
  * /requestopened: SOLICITAÇÕES DE COMPRAS (the received list) or, with functionType=consultar, the
@@ -74,33 +81,39 @@ export function PurchaseRequestsPage() {
       />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 3 }}>
-          <Paper withBorder radius="md" p="md" component="aside" aria-label="Filtros">
-            <Stack gap="sm">
-              <TextInput
-                label="Pesquisar"
-                placeholder="Produto, solicitante ou ticket"
-                maxLength={LIMITS.purchaseSearchMax}
-                leftSection={<IconSearch size={16} aria-hidden />}
-                value={text}
-                onChange={(e) => setText(e.currentTarget.value)}
+          <ColumnFilterBar
+            columns={BAR_FILTERS}
+            labels={BAR_LABELS}
+            applied={table.filters}
+            onApply={table.setFilters}
+            onClear={() => {
+              setText('');
+              setParams(
+                (prev) => {
+                  const next = new URLSearchParams(prev);
+                  for (const key of ['q', 'waiting', ...PURCHASE_COLUMNS.map((c) => c.id)]) next.delete(key);
+                  return next;
+                },
+                { replace: true },
+              );
+            }}
+          >
+            <TextInput
+              label="Pesquisar"
+              placeholder="Produto, solicitante ou ticket"
+              maxLength={LIMITS.purchaseSearchMax}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+            />
+            {consult ? null : (
+              <Switch
+                label="Aguardando minha aprovação"
+                checked={waiting}
+                onChange={(e) => setParam('waiting', e.currentTarget.checked ? '1' : null)}
               />
-              {consult ? null : (
-                <Switch
-                  label="Aguardando minha aprovação"
-                  checked={waiting}
-                  onChange={(e) => setParam('waiting', e.currentTarget.checked ? '1' : null)}
-                />
-              )}
-              {table.activeFilters > 0 ? (
-                <Button variant="subtle" onClick={table.clearFilters}>
-                  Limpar filtros
-                  <Badge ml={6} size="sm" circle>
-                    {table.activeFilters}
-                  </Badge>
-                </Button>
-              ) : null}
-            </Stack>
-          </Paper>
+            )}
+          </ColumnFilterBar>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
           {table.query.isError ? (
