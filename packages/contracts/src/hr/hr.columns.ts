@@ -20,7 +20,6 @@ export const HR_REQUEST_COLUMNS = defineColumns<HrRequestRow>()([
     header: 'Tipo',
     width: 14,
     sortable: true,
-    phone: true,
     filter: {
       kind: 'select',
       options: HR_REQUEST_TYPES.map((t) => ({ value: t, label: HR_REQUEST_TYPE_LABEL[t] })),
