@@ -168,4 +168,23 @@ test.describe('phone (390x844)', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
   });
+
+  test('the lists keep their phone columns', async ({ page }, info) => {
+    await signIn(page, '1005', '/mainScreamRh');
+    for (const name of ['Nº', 'Funcionário / Cargo', 'Status'])
+      await expect(page.getByRole('columnheader', { name, exact: false }).first()).toBeVisible();
+    for (const name of [/Tipo/, /Solicitante/])
+      await expect(page.getByRole('columnheader', { name })).toHaveCount(0);
+    // The status, the column a phone user looks for, is whole on the screen.
+    const status = page.getByRole('columnheader', { name: /Status/ }).first();
+    const box = await status.boundingBox();
+    expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: info.outputPath('hr-requests-phone.png') });
+    await page.goto('/setEmployees');
+    await expect(page.getByRole('columnheader', { name: /Nome/ }).first()).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: /Matrícula/ }).first()).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: /Cargo/ })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: info.outputPath('hr-employees-phone.png') });
+  });
 });

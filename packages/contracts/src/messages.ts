@@ -182,6 +182,7 @@ export const MSG = {
   employeeDuplicateCpf: 'CPF já cadastrado.',
   employeeDismissed: 'Funcionário já desligado.',
   vacationNotFound: 'Férias não encontradas.',
+  employeeVacationOverlap: 'porque o funcionário já tem férias nesse período.',
   vacationOverPeriod: 'a quantidade de dias ultrapassa os 30 dias do período aquisitivo.',
   medicalLeaveSaved: 'Atestado registrado com sucesso!',
   medicalLeaveNotFound: 'Atestado não encontrado.',

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_calendar.ts';
 import * as m0009 from './migrations/0009_operations.ts';
 import * as m0010 from './migrations/0010_search.ts';
 import * as m0011 from './migrations/0011_purchases_search.ts';
+import * as m0012 from './migrations/0012_hr_one_dismissal.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_operations': m0009,
   '0010_search': m0010,
   '0011_purchases_search': m0011,
+  '0012_hr_one_dismissal': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

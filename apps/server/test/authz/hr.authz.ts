@@ -75,6 +75,46 @@ const hr: AuthzModule = {
     { method: 'POST', url: '/api/dismissalRequest', as: DEMO.suporteTi, payload: DISMISSAL, expect: 403 },
     { method: 'POST', url: '/api/dismissalRequest', as: DEMO.gestorCompras, payload: DISMISSAL, expect: 200 },
 
+    { method: 'GET', url: '/api/hire_request?id=1', as: null, expect: 401 },
+    {
+      method: 'GET',
+      url: '/api/hire_request?id=1',
+      as: DEMO.suporteTi,
+      expect: 404,
+      proves: 'refused',
+      note: 'not his request, not HR: he may not see it',
+    },
+    { method: 'GET', url: '/api/hire_request?id=1', as: DEMO.diretor, expect: 200 },
+
+    { method: 'GET', url: '/api/dismissalRequest?id=7', as: null, expect: 401 },
+    {
+      method: 'GET',
+      url: '/api/dismissalRequest?id=7',
+      as: DEMO.gestorCompras,
+      expect: 404,
+      proves: 'refused',
+      note: 'request 7 is 1006’s and he is no approver: he may not see it',
+    },
+    { method: 'GET', url: '/api/dismissalRequest?id=7', as: DEMO.analistaRh, expect: 200 },
+
+    { method: 'GET', url: '/api/movement?id=1', as: null, expect: 401 },
+    {
+      method: 'GET',
+      url: '/api/movement?id=1',
+      as: DEMO.suporteTi,
+      expect: 404,
+      proves: 'refused',
+      note: 'request 1 is not his and he is not HR (hr.routes.test.ts reads a movement he may not see)',
+    },
+    {
+      method: 'GET',
+      url: '/api/movement?id=1',
+      as: DEMO.analistaRh,
+      expect: 404,
+      proves: 'allowed',
+      note: 'the demo has no movement (the tile is not yet available): request 1 is a hiring, so none; hr.routes.test.ts reads one',
+    },
+
     {
       method: 'POST',
       url: '/api/rhstage_request',
@@ -221,6 +261,25 @@ const hr: AuthzModule = {
     { method: 'GET', url: '/api/licenseEmployee?Id=1', as: null, expect: 401 },
     { method: 'GET', url: '/api/licenseEmployee?Id=1', as: DEMO.diretor, expect: 403, note: 'LGPD: HR only' },
     { method: 'GET', url: '/api/licenseEmployee?Id=1', as: DEMO.analistaRh, expect: 200 },
+
+    {
+      method: 'GET',
+      url: '/api/licenseEmployee?Id=1',
+      as: DEMO.juridico,
+      expect: 403,
+      note: 'LGPD: HR team, but no health data',
+    },
+
+    { method: 'GET', url: '/api/absences?EmployeeId=1', as: null, expect: 401 },
+    { method: 'GET', url: '/api/absences?EmployeeId=1', as: DEMO.presidente, expect: 403 },
+    { method: 'GET', url: '/api/absences?EmployeeId=1', as: DEMO.analistaRh, expect: 200 },
+    {
+      method: 'GET',
+      url: '/api/absences?EmployeeId=1',
+      as: DEMO.juridico,
+      expect: 200,
+      note: 'vacations only: medicalLeave is null to him',
+    },
 
     { method: 'POST', url: '/api/licenseEmployee', as: null, payload: LEAVE, expect: 401 },
     { method: 'POST', url: '/api/licenseEmployee', as: DEMO.presidente, payload: LEAVE, expect: 403 },

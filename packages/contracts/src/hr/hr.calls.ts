@@ -3,6 +3,8 @@ import { endpoint, type FileRule } from '../http/endpoint.ts';
 import { okReply } from '../http/replies.ts';
 import { MSG } from '../messages.ts';
 import {
+  absencesQuery,
+  absencesReply,
   attachmentFields,
   dismissalBody,
   employeeDetail,
@@ -21,6 +23,7 @@ import {
   hrCreatedReply,
   hrIdParams,
   hrRequestDetail,
+  hrRequestIdQuery,
   hrRequestListQuery,
   hrRequestListReply,
   medicalLeave,
@@ -60,6 +63,28 @@ export const hrCalls = {
     summary: 'Opens a dismissal request for an employee by matrícula.',
     body: dismissalBody,
     reply: hrCreatedReply,
+  }),
+  hiringDetail: endpoint({
+    method: 'GET',
+    path: '/api/hire_request',
+    summary:
+      'One hiring request (`id`), as /api/hr-requests/:id; 404 if it is not a hiring or the caller may not see it.',
+    query: hrRequestIdQuery,
+    reply: hrRequestDetail,
+  }),
+  dismissalDetail: endpoint({
+    method: 'GET',
+    path: '/api/dismissalRequest',
+    summary: 'One dismissal request (`id`); 404 if it is not a dismissal or the caller may not see it.',
+    query: hrRequestIdQuery,
+    reply: hrRequestDetail,
+  }),
+  movementDetail: endpoint({
+    method: 'GET',
+    path: '/api/movement',
+    summary: 'One movement request (`id`); 404 if it is not a movement or the caller may not see it.',
+    query: hrRequestIdQuery,
+    reply: hrRequestDetail,
   }),
   setStage: endpoint({
     method: 'POST',
@@ -168,6 +193,14 @@ export const hrCalls = {
     summary: 'An employee’s medical leave (HR only; every read is audited).',
     query: medicalLeaveQuery,
     reply: z.array(medicalLeave),
+  }),
+  absences: endpoint({
+    method: 'GET',
+    path: '/api/absences',
+    summary:
+      'An employee’s vacations and medical leave (HR team; the leave only to who may see health data, audited).',
+    query: absencesQuery,
+    reply: absencesReply,
   }),
   createMedicalLeave: endpoint({
     method: 'POST',

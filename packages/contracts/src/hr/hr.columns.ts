@@ -6,7 +6,15 @@ import { HR_PROGRESS_OPTIONS, HR_REQUEST_TYPE_LABEL, HR_REQUEST_TYPES, hrStageIn
 
 /** The HR request lists (Atendimento RH, Minhas Solicitações) and solicitacoes_rh.xlsx. */
 export const HR_REQUEST_COLUMNS = defineColumns<HrRequestRow>()([
-  { id: 'Id', header: 'Nº', width: 8, sortable: true, filter: { kind: 'number' }, value: (r) => r.Id },
+  {
+    id: 'Id',
+    header: 'Nº',
+    width: 8,
+    sortable: true,
+    phone: true,
+    filter: { kind: 'number' },
+    value: (r) => r.Id,
+  },
   {
     id: 'typeRequest',
     header: 'Tipo',
@@ -31,6 +39,7 @@ export const HR_REQUEST_COLUMNS = defineColumns<HrRequestRow>()([
     id: 'employeeName',
     header: 'Funcionário / Cargo',
     width: 30,
+    phone: true,
     filter: { kind: 'text' },
     value: (r) => r.employeeName ?? optionLabel(EMPLOYEE_ROLES, r.roleId),
   },
@@ -48,6 +57,7 @@ export const HR_REQUEST_COLUMNS = defineColumns<HrRequestRow>()([
     header: 'Status',
     width: 18,
     sortable: true,
+    phone: true,
     filter: {
       kind: 'select',
       param: 'progress',
@@ -62,8 +72,15 @@ const dismissedName = (r: Pick<EmployeeRow, 'name' | 'DismissalId'>) =>
 
 /** The employee list; a dismissed employee shows '(D)' after the name (spec §3). */
 export const EMPLOYEE_COLUMNS = defineColumns<EmployeeRow>()([
-  { id: 'Registration', header: 'Matrícula', width: 10, sortable: true, value: (r) => r.Registration },
-  { id: 'name', header: 'Nome', width: 40, sortable: true, value: dismissedName },
+  {
+    id: 'Registration',
+    header: 'Matrícula',
+    width: 10,
+    sortable: true,
+    phone: true,
+    value: (r) => r.Registration,
+  },
+  { id: 'name', header: 'Nome', width: 40, sortable: true, phone: true, value: dismissedName },
   { id: 'role', header: 'Cargo', width: 30, value: (r) => optionLabel(EMPLOYEE_ROLES, r.role) },
   { id: 'sector', header: 'Setor', width: 24, value: (r) => r.sector },
   { id: 'branch', header: 'Unidade', width: 10, value: (r) => optionLabel(HR_BRANCHES, r.branch) },

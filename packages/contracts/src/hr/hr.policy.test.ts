@@ -45,7 +45,7 @@ describe('who manages and who sees', () => {
   it.each([
     ['admin', admin, true, true, true, true],
     ['analista RH', analistaRh, true, true, true, true],
-    ['jurídico (setor RH)', juridico, true, true, true, true],
+    ['jurídico (setor RH, no support: no health data)', juridico, true, true, true, false],
     ['diretor', diretor, true, true, false, false],
     ['gestor de Compras', gestor, true, false, false, false],
     ['suporte TI', suporteTi, false, false, false, false],

@@ -1,4 +1,4 @@
-import { type Actor, inSector, isAdmin, isGestorOrAbove, SECTOR } from '../roles.ts';
+import { type Actor, inSector, isAdmin, isGestorOrAbove, isSupport, SECTOR } from '../roles.ts';
 import {
   type HrStageActor,
   type HrStatus,
@@ -52,8 +52,13 @@ export const canHandleAttachments = (u: HrActor, _r: HrRequestFacts) => canListH
 /** Employees, vacations and reports: the HR team (spec §6: Gerenciar Funcionários). */
 export const canManageEmployees = (u: Actor) => isHrStaff(u);
 
-/** Medical leave is health data (LGPD): only the HR team sees or changes it. */
-export const canSeeMedicalLeave = (u: Actor) => isHrStaff(u);
+/**
+ * Medical leave is health data (LGPD art. 11): only those whose job is to handle it see or change it —
+ * administrators and the HR support users (suport = 1 in Recursos Humanos: they attend the RH
+ * tickets, Atestados among them, spec §9). Other members of the HR team, such as the Jurídico
+ * approver, manage employees and vacations but never see a diagnosis (docs/decisions.md, HR).
+ */
+export const canSeeMedicalLeave = (u: Actor) => isAdmin(u) || (inSector(u, SECTOR.rh) && isSupport(u));
 
 export interface HrRequestAbilities {
   /** Target statuses of the buttons the user may press, with their labels. */

@@ -477,6 +477,18 @@ export const medicalLeave = z.object({
 export type MedicalLeave = z.infer<typeof medicalLeave>;
 export const medicalLeaveQuery = z.object({ Id: queryId() });
 
+/** GET absences (spec §7: vacations and licenses) of one employee. */
+export const absencesQuery = z.object({ EmployeeId: queryId() });
+/**
+ * An employee's absences. `medicalLeave` is health data (LGPD): null for a caller who may not see it
+ * (hr.policy.ts#canSeeMedicalLeave), never an empty list that would say "no leave".
+ */
+export const absencesReply = z.object({
+  vacations: z.array(vacation),
+  medicalLeave: z.array(medicalLeave).nullable(),
+});
+export type Absences = z.infer<typeof absencesReply>;
+
 /** Days of a leave, both ends counted. */
 export const leaveDays = (start: string, end: string) =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;

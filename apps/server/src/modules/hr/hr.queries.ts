@@ -396,6 +396,35 @@ export async function insertEmployee(db: DbOrTx, row: Insertable<HrEmployeesTabl
 
 // Vacations ---------------------------------------------------------------------------------------
 
+/**
+ * Locks the employee's row for the rest of the transaction (an UPDATE: a row lock on PostgreSQL,
+ * the write lock on SQLite), so changes to his vacations run one after the other.
+ */
+export async function lockEmployee(tx: DbOrTx, employeeId: number, now: string): Promise<void> {
+  await tx.updateTable('hr_employees').set({ updated_at: now }).where('id', '=', employeeId).execute();
+}
+
+/**
+ * A vacation of the employee sharing a day with [dateStart, dateEnd): HR's DateEnd is the start
+ * plus the days (spec §5), the day he is back, so a vacation may start on another's DateEnd.
+ */
+export function overlappingVacation(
+  db: DbOrTx,
+  employeeId: number,
+  dateStart: string,
+  dateEnd: string,
+  exceptId?: number,
+) {
+  let query = db
+    .selectFrom('hr_vacations')
+    .select('id')
+    .where('employee_id', '=', employeeId)
+    .where('date_start', '<', dateEnd)
+    .where('date_end', '>', dateStart);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return query.executeTakeFirst();
+}
+
 export function listVacations(db: DbOrTx, employeeId: number) {
   return db
     .selectFrom('hr_vacations')

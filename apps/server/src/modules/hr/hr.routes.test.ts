@@ -284,6 +284,40 @@ describe(`hr (${TEST_DIALECT})`, () => {
       expect(lookup).not.toHaveProperty('cpf');
     });
 
+    it('two simultaneous requests for one employee: one is made, the other gets 409', async () => {
+      const e = await newEmployee();
+      const replies = await Promise.all([
+        dismiss(DEMO.diretor, e.registration, 3),
+        dismiss(DEMO.gestorCompras, e.registration, 1),
+        dismiss(DEMO.analistaRh, e.registration, 4),
+      ]);
+      expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+      for (const r of replies.filter((r) => r.statusCode === 409))
+        expect(r.json()).toEqual({ error: MSG.dismissalAlreadyRequested });
+      const rows = await t.db
+        .selectFrom('hr_requests')
+        .select('id')
+        .where('employee_id', '=', e.id)
+        .where('type_request', '=', 'dismissal')
+        .execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it('the database itself keeps one live dismissal per employee (a denied one does not count)', async () => {
+      const e = await newEmployee();
+      const id = (await dismiss(DEMO.diretor, e.registration, 3)).json<{ id: number }>().id;
+      const row = await t.db
+        .selectFrom('hr_requests')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const { id: _id, ...copy } = row;
+      await expect(t.db.insertInto('hr_requests').values(copy).execute()).rejects.toThrow();
+      await t.db.updateTable('hr_requests').set({ status: 10 }).where('id', '=', id).execute();
+      const again = await dismiss(DEMO.diretor, e.registration, 3);
+      expect(again.statusCode, again.body).toBe(200);
+    });
+
     it('an empty reasons list is refused', async () => {
       const res = await post(DEMO.diretor, '/api/dismissalRequest', {
         Registration: '101',
@@ -293,6 +327,68 @@ describe(`hr (${TEST_DIALECT})`, () => {
         textJustify: 'x',
       });
       expect(res.statusCode).toBe(400);
+    });
+  });
+
+  describe('one request by its spec §7 call (hire_request, dismissalRequest, movement)', () => {
+    it('answers the request of that type to who may see it; another type, an unseen one 404', async () => {
+      const hiring = (await hire(DEMO.diretor)).json<{ id: number }>().id;
+      const e = await newEmployee();
+      const dismissal = (await dismiss(DEMO.gestorCompras, e.registration, 3)).json<{ id: number }>().id;
+
+      const h = await get(DEMO.diretor, `/api/hire_request?id=${hiring}`);
+      expect(h.statusCode, h.body).toBe(200);
+      expect(h.json()).toMatchObject({ Id: hiring, typeRequest: 'admission', status: 0 });
+      expect(h.json()).toEqual((await get(DEMO.diretor, `/api/hr-requests/${hiring}`)).json());
+      const d = await get(DEMO.analistaRh, `/api/dismissalRequest?id=${dismissal}`);
+      expect(d.statusCode).toBe(200);
+      expect(d.json()).toMatchObject({ Id: dismissal, typeRequest: 'dismissal', employeeId: e.id });
+
+      // The wrong type, a request of someone else, one that does not exist: the same 404.
+      for (const [who, url] of [
+        [DEMO.diretor, `/api/dismissalRequest?id=${hiring}`],
+        [DEMO.diretor, `/api/movement?id=${hiring}`],
+        [DEMO.analistaRh, `/api/hire_request?id=${dismissal}`],
+        [DEMO.gestorCompras, `/api/hire_request?id=${hiring}`],
+        [DEMO.colaborador, `/api/dismissalRequest?id=${dismissal}`],
+        [DEMO.analistaRh, '/api/hire_request?id=999999'],
+      ] as const) {
+        const res = await get(who, url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toEqual({ error: MSG.hrRequestNotFound });
+      }
+      expect((await get(DEMO.analistaRh, '/api/hire_request')).statusCode).toBe(400);
+    });
+
+    it('a movement request is read through /api/movement by its requester and HR only', async () => {
+      const source = await t.db
+        .selectFrom('hr_requests')
+        .selectAll()
+        .where('id', '=', (await hire(DEMO.gestorCompras)).json<{ id: number }>().id)
+        .executeTakeFirstOrThrow();
+      const { id: _id, ...copy } = source;
+      const { id } = await t.db
+        .insertInto('hr_requests')
+        .values({ ...copy, type_request: 'movement' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('hr_request_stages')
+        .values({
+          request_id: id,
+          status: 0,
+          user_id: copy.requester_id,
+          user_name: copy.requester_name,
+          created_at: copy.created_at,
+        })
+        .execute();
+      for (const who of [DEMO.gestorCompras, DEMO.analistaRh]) {
+        const res = await get(who, `/api/movement?id=${id}`);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ Id: id, typeRequest: 'movement' });
+      }
+      expect((await get(DEMO.suporteTi, `/api/movement?id=${id}`)).statusCode).toBe(404);
+      expect((await get(DEMO.gestorCompras, `/api/hire_request?id=${id}`)).statusCode).toBe(404);
     });
   });
 
@@ -501,6 +597,63 @@ describe(`hr (${TEST_DIALECT})`, () => {
       expect(d).toMatchObject({ currentYearVacation: 25, saleVacation: '2026-03-10' });
     });
 
+    it('refuses a vacation overlapping another of the same employee, scheduled or changed', async () => {
+      const e = await newEmployee();
+      const other = await newEmployee();
+      expect((await schedule(e.id, daysFromToday(20), 10)).statusCode).toBe(200);
+      const overlapMsg = { error: MSG.vacationScheduleError(MSG.employeeVacationOverlap) };
+      for (const [start, days] of [
+        [20, 10],
+        [15, 6],
+        [29, 1],
+        [10, 25],
+        [22, 3],
+      ] as const) {
+        const res = await schedule(e.id, daysFromToday(start), days);
+        expect(res.statusCode, `${start}+${days}`).toBe(409);
+        expect(res.json()).toEqual(overlapMsg);
+      }
+      // DateEnd (start + days) is the day he is back: the next vacation may start on it.
+      expect((await schedule(e.id, daysFromToday(30), 5)).statusCode).toBe(200);
+      expect((await schedule(e.id, daysFromToday(15), 5)).statusCode).toBe(200);
+      // Another employee, the same days: fine.
+      expect((await schedule(other.id, daysFromToday(20), 10)).statusCode).toBe(200);
+      const vacations = (await get(DEMO.analistaRh, `/api/employees/${e.id}/vacations`)).json<
+        { Id: number; DateStart: string }[]
+      >();
+      expect(vacations).toHaveLength(3);
+      // Lengthening the first into the next one is refused too, and nothing changes.
+      const first = vacations.find((v) => v.DateStart === daysFromToday(15))!;
+      const put = await t.as(DEMO.analistaRh)({
+        method: 'PUT',
+        url: `/api/employee-vacations/${first.Id}`,
+        payload: { days: 6, DateEnd: daysFromToday(21) },
+      });
+      expect(put.statusCode).toBe(409);
+      expect(put.json()).toEqual({ error: `${MSG.vacationUpdateError} ${MSG.employeeVacationOverlap}` });
+      const d = (await get(DEMO.analistaRh, `/api/employees/${e.id}`)).json<Json>();
+      expect(d).toMatchObject({ currentYearVacation: 20 });
+    });
+
+    it('two simultaneous overlapping schedules: one is made, the other refused', async () => {
+      const e = await newEmployee();
+      const replies = await Promise.all([
+        schedule(e.id, daysFromToday(40), 10),
+        schedule(e.id, daysFromToday(45), 10),
+        schedule(e.id, daysFromToday(42), 5),
+      ]);
+      expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+      const rows = await t.db
+        .selectFrom('hr_vacations')
+        .select('id')
+        .where('employee_id', '=', e.id)
+        .execute();
+      expect(rows).toHaveLength(1);
+      const d = (await get(DEMO.analistaRh, `/api/employees/${e.id}`)).json<Json>();
+      const won = replies.findIndex((r) => r.statusCode === 200);
+      expect(d).toMatchObject({ currentYearVacation: [10, 10, 5][won] });
+    });
+
     it('is HR only', async () => {
       expect((await post(DEMO.diretor, '/api/employees/1/vacations', {})).statusCode).toBe(400);
       const res = await post(DEMO.diretor, '/api/employees/1/vacations', {
@@ -554,6 +707,55 @@ describe(`hr (${TEST_DIALECT})`, () => {
       expect((await get(who, '/api/licenseEmployee?Id=1')).statusCode).toBe(403);
       expect((await post(who, '/api/licenseEmployee', leave(1))).statusCode).toBe(403);
       expect((await get(who, '/api/hr/reports/leaves?from=2026-01-01&to=2026-12-31')).statusCode).toBe(403);
+    });
+
+    it('is refused to Jurídico (HR team, but not the HR support who handles atestados)', async () => {
+      const e = await newEmployee();
+      expect((await post(DEMO.analistaRh, '/api/licenseEmployee', leave(e.id))).statusCode).toBe(200);
+      const read = await get(DEMO.juridico, `/api/licenseEmployee?Id=${e.id}`);
+      expect(read.statusCode).toBe(403);
+      expect(read.body).not.toContain('J11');
+      expect((await post(DEMO.juridico, '/api/licenseEmployee', leave(e.id))).statusCode).toBe(403);
+      const report = await get(DEMO.juridico, '/api/hr/reports/leaves?from=2026-01-01&to=2026-12-31');
+      expect(report.statusCode).toBe(403);
+      // He still manages the employee and the vacations.
+      expect((await get(DEMO.juridico, `/api/employees/${e.id}`)).statusCode).toBe(200);
+    });
+
+    it('GET absences: vacations and leave to HR support; vacations only to Jurídico, no read audited', async () => {
+      const e = await newEmployee();
+      expect((await post(DEMO.analistaRh, '/api/licenseEmployee', leave(e.id))).statusCode).toBe(200);
+      const start = daysFromToday(100);
+      const end = daysFromToday(105);
+      const v = await post(DEMO.analistaRh, `/api/employees/${e.id}/vacations`, {
+        dateStart: start,
+        dateEnd: end,
+        requestedPeriod: 5,
+      });
+      expect(v.statusCode).toBe(200);
+
+      const hr = await t.userId(DEMO.analistaRh);
+      const before = await t.auditCount(hr, 'hr.medicalLeave.read');
+      const full = await get(DEMO.analistaRh, `/api/absences?EmployeeId=${e.id}`);
+      expect(full.statusCode, full.body).toBe(200);
+      expect(full.json()).toEqual({
+        vacations: [
+          expect.objectContaining({ EmployeeId: e.id, DateStart: start, DateEnd: end, RequestedPeriod: 5 }),
+        ],
+        medicalLeave: [expect.objectContaining({ EmployeeId: e.id, cid_code: 'J11', total_days: 3 })],
+      });
+      expect(await t.auditCount(hr, 'hr.medicalLeave.read')).toBe(before + 1);
+
+      const jur = await t.userId(DEMO.juridico);
+      const jurBefore = await t.auditCount(jur, 'hr.medicalLeave.read');
+      const partial = await get(DEMO.juridico, `/api/absences?EmployeeId=${e.id}`);
+      expect(partial.statusCode).toBe(200);
+      expect(partial.json()).toEqual({ vacations: full.json<Json>().vacations, medicalLeave: null });
+      expect(partial.body).not.toContain('J11');
+      expect(await t.auditCount(jur, 'hr.medicalLeave.read')).toBe(jurBefore);
+
+      expect((await get(DEMO.diretor, `/api/absences?EmployeeId=${e.id}`)).statusCode).toBe(403);
+      expect((await get(DEMO.analistaRh, '/api/absences?EmployeeId=999999')).statusCode).toBe(404);
     });
 
     it('the leave report is audited too', async () => {

@@ -40,6 +40,21 @@ export async function hrRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     },
   });
 
+  route(app, calls.hiringDetail, {
+    handler: async (request) =>
+      service.requestOfType(ctx, currentUser(request), request.query.id, 'admission'),
+  });
+
+  route(app, calls.dismissalDetail, {
+    handler: async (request) =>
+      service.requestOfType(ctx, currentUser(request), request.query.id, 'dismissal'),
+  });
+
+  route(app, calls.movementDetail, {
+    handler: async (request) =>
+      service.requestOfType(ctx, currentUser(request), request.query.id, 'movement'),
+  });
+
   route(app, calls.setStage, {
     handler: async (request) => {
       await service.setStage(
@@ -174,6 +189,10 @@ export async function hrRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
 
   route(app, calls.listMedicalLeave, {
     handler: async (request) => service.listMedicalLeave(ctx, currentUser(request), request.query.Id),
+  });
+
+  route(app, calls.absences, {
+    handler: async (request) => service.absences(ctx, currentUser(request), request.query.EmployeeId),
   });
 
   route(app, calls.createMedicalLeave, {

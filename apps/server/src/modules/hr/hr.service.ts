@@ -1,4 +1,5 @@
 import {
+  type Absences,
   canFireHrTransition,
   canHandleAttachments,
   canListHrRequests,
@@ -34,6 +35,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { nowIso } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -233,11 +235,15 @@ export async function requestDismissal(
       equipment_return: body.EquipamentReturnId.join(','),
       text_justify: body.textJustify,
     },
-    // Checked again inside the transaction: two requests for one employee never both commit on SQLite.
+    // Checked again inside the transaction; two that pass together are stopped by the unique index
+    // hr_requests_one_dismissal (migration 0011), which answers as the check does.
     async (tx) => {
       if (await already(tx)) throw conflict(MSG.dismissalAlreadyRequested);
     },
-  );
+  ).catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw conflict(MSG.dismissalAlreadyRequested);
+    throw err;
+  });
 }
 
 /**
@@ -378,6 +384,21 @@ export async function requestDetail(
     })),
     abilities,
   };
+}
+
+/**
+ * GET hire_request / dismissalRequest / movement (spec §7): one request of that type. Another type
+ * answers 404 as one the caller may not see does.
+ */
+export async function requestOfType(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+  type: HrRequestType,
+): Promise<HrRequestDetail> {
+  const r = await q.findRequest(ctx.db, id);
+  if (!r || r.type_request !== type) throw notFound(MSG.hrRequestNotFound);
+  return requestDetail(ctx, user, id);
 }
 
 function toRow(r: q.RequestRecord) {
@@ -624,6 +645,11 @@ export async function scheduleVacation(
   const now = nowIso();
   if (b.dateStart < toDateOnly(now)) throw badRequest(MSG.vacationStartDate);
   await auditedChange(ctx.db, user.userId, async (tx, record) => {
+    // The employee's row is locked first: two schedules for him run one after the other, and the
+    // second sees the first's vacation (PostgreSQL row lock; SQLite has one writer).
+    await q.lockEmployee(tx, employeeId, now);
+    if (await q.overlappingVacation(tx, employeeId, b.dateStart, b.dateEnd))
+      throw conflict(MSG.vacationScheduleError(MSG.employeeVacationOverlap));
     const { id } = await tx
       .insertInto('hr_vacations')
       .values({
@@ -659,6 +685,9 @@ export async function updateVacation(
   const e = await loadEmployee(ctx, user, v.employee_id);
   const now = nowIso();
   await auditedChange(ctx.db, user.userId, async (tx, record) => {
+    await q.lockEmployee(tx, e.id, now);
+    if (await q.overlappingVacation(tx, e.id, v.date_start, b.DateEnd, id))
+      throw conflict(`${MSG.vacationUpdateError} ${MSG.employeeVacationOverlap}`);
     await tx
       .updateTable('hr_vacations')
       .set({ requested_period: b.days, date_end: b.DateEnd, updated_at: now })
@@ -685,6 +714,11 @@ export async function listMedicalLeave(ctx: AppContext, user: SessionUser, emplo
   authorizeMedicalLeave(user);
   const e = await q.findEmployee(ctx.db, employeeId);
   if (!e) throw notFound(MSG.employeeNotFound);
+  return readLeaves(ctx, user, e);
+}
+
+function readLeaves(ctx: AppContext, user: SessionUser, e: q.EmployeeRecord) {
+  const employeeId = e.id;
   return auditedChange(ctx.db, user.userId, async (tx, record) => {
     const rows = await q.listLeaves(tx, employeeId);
     record({
@@ -695,6 +729,17 @@ export async function listMedicalLeave(ctx: AppContext, user: SessionUser, emplo
     });
     return rows;
   });
+}
+
+/**
+ * GET absences (spec §7): an employee's vacations and medical leave, for the HR team. The leave is
+ * health data: null to who may not see it, and its read is audited like listMedicalLeave's.
+ */
+export async function absences(ctx: AppContext, user: SessionUser, employeeId: number): Promise<Absences> {
+  const e = await loadEmployee(ctx, user, employeeId);
+  const vacations = await q.listVacations(ctx.db, employeeId);
+  if (!canSeeMedicalLeave(user)) return { vacations, medicalLeave: null };
+  return { vacations, medicalLeave: await readLeaves(ctx, user, e) };
 }
 
 export async function createMedicalLeave(

@@ -1,5 +1,6 @@
 import {
   canManageEmployees,
+  canSeeMedicalLeave,
   EMPLOYEE_COLUMNS,
   type EmployeeDetail,
   type EmployeeRow,
@@ -110,6 +111,7 @@ function EmployeeDrawer({ id, onClose }: { id: number | null; onClose: () => voi
 }
 
 function Details({ e, onEdit }: { e: EmployeeDetail; onEdit: () => void }) {
+  const user = useUser();
   return (
     <Stack data-testid="employee-details">
       <Group justify="space-between">
@@ -121,7 +123,7 @@ function Details({ e, onEdit }: { e: EmployeeDetail; onEdit: () => void }) {
         </Button>
       </Group>
       <VacationPanel employee={e} />
-      <MedicalLeavePanel employee={e} />
+      {canSeeMedicalLeave(user) && <MedicalLeavePanel employee={e} />}
     </Stack>
   );
 }
@@ -158,6 +160,7 @@ function EditEmployee({ e, onDone }: { e: EmployeeDetail; onDone: () => void }) 
 }
 
 function Reports() {
+  const user = useUser();
   const today = toDateOnly(new Date());
   const [from, setFrom] = useState(`${today.slice(0, 4)}-01-01`);
   const [to, setTo] = useState(today);
@@ -179,9 +182,11 @@ function Reports() {
           <Anchor href={reportHref.vacations(from, to)} download="ferias.xlsx">
             Férias no período
           </Anchor>
-          <Anchor href={reportHref.leaves(from, to)} download="atestados.xlsx">
-            Atestados no período
-          </Anchor>
+          {canSeeMedicalLeave(user) && (
+            <Anchor href={reportHref.leaves(from, to)} download="atestados.xlsx">
+              Atestados no período
+            </Anchor>
+          )}
         </Group>
       ) : (
         <Text c="red" size="sm">
@@ -211,7 +216,8 @@ function Help() {
         dias.
       </Text>
       <Text size="sm">
-        Atestados médicos são dados de saúde (LGPD): só o RH os vê, e cada consulta fica registrada.
+        Atestados médicos são dados de saúde (LGPD): só o atendimento do RH (suporte de Recursos Humanos) e os
+        administradores os veem, e cada consulta fica registrada.
       </Text>
     </Stack>
   );
