@@ -73,11 +73,20 @@ export const LIST_QUERIES: ListQuery[] = [
   {
     name: 'users: name contains',
     search: true,
-    run: (db) => users.listUsers(db, { search: 'souza', matchCpf: true, page: 1, pageSize: 20 }),
+    run: (db) => users.listUsers(db, { search: 'souza', matchCpf: true }, { page: 1, pageSize: 20 }),
   },
   {
     name: 'users: matrícula prefix',
-    run: (db) => users.listUsers(db, { search: '100', matchCpf: true, page: 1, pageSize: 20 }),
+    run: (db) => users.listUsers(db, { search: '100', matchCpf: true }, { page: 1, pageSize: 20 }),
+  },
+  {
+    name: 'users: next page by cursor',
+    run: (db) =>
+      users.listUsers(
+        db,
+        { search: '', matchCpf: true },
+        { page: 2, pageSize: 20, cursor: Buffer.from(JSON.stringify(['Maria', 500])).toString('base64url') },
+      ),
   },
   {
     name: 'apps: name contains',

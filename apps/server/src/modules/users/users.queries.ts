@@ -1,6 +1,7 @@
 import type { BranchName, SectorName } from '@intranet/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
 import { containsText } from '../../platform/text-search.ts';
 
 export interface UserFilter {
@@ -8,11 +9,12 @@ export interface UserFilter {
   /** CPF digits match only for user administrators: anyone else could rebuild a CPF digit by digit. */
   matchCpf: boolean;
   setor?: SectorName;
-  page: number;
-  pageSize: number;
 }
 
-/** Active users matching the search (name, matrícula or, if allowed, CPF digits) and sector, one page by name. */
+/** The users list pages by name only (the directory and the Usuários screen). */
+export type UserPage = Omit<PageRequest<'nome'>, 'sort' | 'dir' | 'count'>;
+
+/** Active users matching the search (name, matrícula or, if allowed, CPF digits) and sector. */
 function filtered(db: DbOrTx, f: UserFilter) {
   let q = db.selectFrom('users as u');
   const text = f.search.trim();
@@ -56,32 +58,34 @@ function filtered(db: DbOrTx, f: UserFilter) {
   return q;
 }
 
-export async function listUsers(db: DbOrTx, f: UserFilter) {
-  const [rows, count] = await Promise.all([
-    filtered(db, f)
-      .select([
-        'u.id',
-        'u.nome',
-        'u.matricula',
-        'u.cpf',
-        'u.email',
-        'u.tell',
-        'u.filial',
-        'u.privilegio',
-        'u.suport',
-        'u.admin',
-        'u.foto',
-      ])
-      .orderBy('u.nome')
-      .orderBy('u.id')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-    filtered(db, f)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+/**
+ * One page of them by name: counted on the first page only and up to LIMITS.listTotalCap, later
+ * pages by cursor (the `(active, nome)` index walked from the last name, no offset).
+ */
+export function listUsers(db: DbOrTx, f: UserFilter, p: UserPage) {
+  return pagedQuery(
+    filtered(db, f),
+    {
+      select: (q) =>
+        q.select([
+          'u.id',
+          'u.nome',
+          'u.matricula',
+          'u.cpf',
+          'u.email',
+          'u.tell',
+          'u.filial',
+          'u.privilegio',
+          'u.suport',
+          'u.admin',
+          'u.foto',
+        ]),
+      sort: { nome: ['u.nome'] },
+      tiebreak: 'u.id',
+      maxPageSize: 100,
+    },
+    { ...p, sort: 'nome', dir: 'asc', count: true },
+  );
 }
 
 /** Sectors and branches of the given users, main first, keyed by user id. */
