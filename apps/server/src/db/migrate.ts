@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_hr.ts';
 import * as m0008 from './migrations/0008_calendar.ts';
 import * as m0009 from './migrations/0009_operations.ts';
 import * as m0010 from './migrations/0010_search.ts';
+import * as m0011 from './migrations/0011_operations_search.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008_calendar': m0008,
   '0009_operations': m0009,
   '0010_search': m0010,
+  '0011_operations_search': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

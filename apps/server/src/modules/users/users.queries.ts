@@ -1,6 +1,7 @@
 import type { BranchName, SectorName } from '@intranet/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { digitPrefixRange, searchedDigits } from '../../platform/digit-prefix.ts';
 import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
 import { containsText } from '../../platform/text-search.ts';
 
@@ -19,21 +20,20 @@ function filtered(db: DbOrTx, f: UserFilter) {
   let q = db.selectFrom('users as u');
   const text = f.search.trim();
   // Digits (a CPF may come masked): a matrícula or CPF prefix.
-  const digits = /^[\d.\-\s]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  const digits = searchedDigits(text);
   if (digits) {
-    // Index ranges on the unique columns (LIKE 'x%' uses no index on either database); both hold
-    // digits only, so the range is exactly the prefix. "active + 0" keeps SQLite from walking the
-    // (active, nome) index over every user: it reads the few matching ids by primary key instead.
-    const upper = `${digits}${'9'.repeat(12)}`;
+    // Index ranges on the unique columns, both digits only. "active + 0" keeps SQLite from walking
+    // the (active, nome) index over every user: it reads the few matching ids by primary key instead.
+    const [lower, upper] = digitPrefixRange(digits);
     const byMatricula = db
       .selectFrom('users as m')
       .select('m.id')
-      .where('m.matricula', '>=', digits)
+      .where('m.matricula', '>=', lower)
       .where('m.matricula', '<=', upper);
     const byCpf = db
       .selectFrom('users as c')
       .select('c.id')
-      .where('c.cpf', '>=', digits)
+      .where('c.cpf', '>=', lower)
       .where('c.cpf', '<=', upper);
     q = q
       .where('u.id', 'in', f.matchCpf && digits.length >= 3 ? byMatricula.unionAll(byCpf) : byMatricula)
