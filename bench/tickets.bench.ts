@@ -104,10 +104,10 @@ async function benchLists(app: AppServer, database: DatabaseKind): Promise<Measu
     get('status Não atendido + last 30 days', list(`status=0&from=${day(30)}&to=${day(0)}`), admin),
     get('ticket = 123456', list('ticket=123456'), admin),
     get('name contains "silva"', list('name=silva'), admin),
-    // What the web asks as the table scrolls: the next page by cursor (here from the middle, "M").
+    // What the web asks as the table scrolls: the next page by cursor (here from the middle: name "M", then date and id).
     get(
       'sorted by name, next page by cursor',
-      list(`sort=nome_usuario&dir=asc&cursor=${middle(['M', 0])}`),
+      list(`sort=nome_usuario&dir=asc&cursor=${middle(['M', '', 0])}`),
       admin,
     ),
   ];
