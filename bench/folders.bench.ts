@@ -7,8 +7,9 @@
  * fresh DATA_DIR with the demo company, inserts BENCH_FOLDERS folders and BENCH_FILES files
  * straight through Kysely (bench/folders-data.ts), then measures with autocannon, against the bare
  * Fastify route of the same run:
- * - GET /api/get-items of the big folder (5,000 files, 400 subfolders), as the Administrador (1001)
- *   and as a Colaborador (1008: the visibility rule filters the subfolders);
+ * - GET /api/get-items of the big folder (5,000 files, 400 subfolders) as the explorer reads it, the
+ *   first page of 200 items and the next one by cursor, as the Administrador (1001) and as a
+ *   Colaborador (1008: the visibility rule filters the subfolders);
  * - GET /api/get-items?textSearch=relatório below Home (the whole tree), as both;
  * and then uploads and downloads one BENCH_UPLOAD_MB file (generated while it is sent, never held
  * in memory), sampling the server's VmRSS every 100 ms during each transfer.
@@ -39,6 +40,8 @@ const UPLOAD_BYTES = positive('BENCH_UPLOAD_MB', 1024) * 1024 * 1024;
  * seconds each: the measurement must last several of those rounds to count anything.
  */
 const QUERY_LOAD = { ...LOAD, durationS: positive('BENCH_FOLDERS_DURATION', 30) };
+/** The explorer's page size (apps/web folders explorer). */
+const LISTING_PAGE = 200;
 const SEARCH = 'relatório';
 const ADMIN = '1001';
 const COLABORADOR = '1008';
@@ -126,8 +129,17 @@ async function benchQueries(
     Administrador: await signIn(app.base, ADMIN),
     Colaborador: await signIn(app.base, COLABORADOR),
   };
+  // The explorer reads a folder in pages of LISTING_PAGE items and asks the next by cursor as it
+  // scrolls; the cursor of the page after the first (taken as the Administrador) is a position in
+  // the folder's order, valid for anyone who sees the folder.
+  const listing = `${app.base}/api/get-items?selectID=${tree.bigFolderId}&pageSize=${LISTING_PAGE}`;
+  const first = (await (await fetch(listing, { headers: users.Administrador })).json()) as {
+    nextCursor?: string;
+  };
+  if (!first.nextCursor) throw new Error('the big folder answered one page only');
   const requests = {
-    'listing of the big folder': `${app.base}/api/get-items?selectID=${tree.bigFolderId}`,
+    [`listing of the big folder, first ${LISTING_PAGE} items`]: listing,
+    [`listing of the big folder, next ${LISTING_PAGE} by cursor`]: `${listing}&cursor=${encodeURIComponent(first.nextCursor)}`,
     [`search "${SEARCH}" below Home`]: `${app.base}/api/get-items?selectID=1&textSearch=${encodeURIComponent(SEARCH)}`,
   };
   const shapes: ListingShape[] = [];

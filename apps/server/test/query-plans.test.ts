@@ -3,9 +3,11 @@ import { CompiledQuery, type KyselyPlugin, type RootOperationNode, sql } from 'k
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import * as apps from '../src/modules/apps/apps.queries.ts';
+import * as calendar from '../src/modules/calendar/calendar.queries.ts';
 import * as folders from '../src/modules/folders/folders.queries.ts';
 import * as notices from '../src/modules/notices/notices.queries.ts';
 import * as purchases from '../src/modules/purchases/purchases.queries.ts';
+import * as operations from '../src/modules/operations/operations.queries.ts';
 import * as tickets from '../src/modules/tickets/tickets.queries.ts';
 import * as users from '../src/modules/users/users.queries.ts';
 import { loadSessionUser } from '../src/platform/sessions.ts';
@@ -17,7 +19,8 @@ import { buildTestApp, DEMO, type TestApp } from './harness.ts';
  * - SQLite: EXPLAIN QUERY PLAN, without ANALYZE statistics (SQLite then plans for big tables, the
  *   10× shape); a `SCAN <table>` step without an index is a full scan;
  * - PostgreSQL: EXPLAIN with `enable_seqscan = off` (a `Seq Scan` left means no index serves
- *   that access), after filling calls, purchase requests, users, folders and files with 20,000 rows each and ANALYZE (on
+ *   that access), after filling calls, purchase requests, users, folders, files and OT attachments with 20,000 rows
+ *   each and ANALYZE (on
  *   the few demo rows PostgreSQL rightly prefers any B-tree to a trigram index).
  * A new module adds its list queries to LIST_QUERIES.
  */
@@ -136,11 +139,20 @@ export const LIST_QUERIES: ListQuery[] = [
   {
     name: 'users: name contains',
     search: true,
-    run: (db) => users.listUsers(db, { search: 'souza', matchCpf: true, page: 1, pageSize: 20 }),
+    run: (db) => users.listUsers(db, { search: 'souza', matchCpf: true }, { page: 1, pageSize: 20 }),
   },
   {
     name: 'users: matrícula prefix',
-    run: (db) => users.listUsers(db, { search: '100', matchCpf: true, page: 1, pageSize: 20 }),
+    run: (db) => users.listUsers(db, { search: '100', matchCpf: true }, { page: 1, pageSize: 20 }),
+  },
+  {
+    name: 'users: next page by cursor',
+    run: (db) =>
+      users.listUsers(
+        db,
+        { search: '', matchCpf: true },
+        { page: 2, pageSize: 20, cursor: Buffer.from(JSON.stringify(['Maria', 500])).toString('base64url') },
+      ),
   },
   {
     name: 'apps: name contains',
@@ -165,6 +177,36 @@ export const LIST_QUERIES: ListQuery[] = [
     name: 'folders: share-user search',
     search: true,
     run: (db) => folders.shareCandidates(db, 2, [1], 'silva'),
+  },
+  {
+    name: 'calendar: a month of events, a member',
+    run: (db, w) => calendar.eventsInRange(db, w.member, '2024-03-01', '2024-03-31'),
+  },
+  {
+    name: 'calendar: a month of vacations, a manager and a member',
+    run: async (db, w) => {
+      await calendar.vacationsInRange(db, w.admin, '2024-03-01', '2024-03-31');
+      await calendar.vacationsInRange(db, w.support, '2024-03-01', '2024-03-31');
+      await calendar.vacationsInRange(db, w.member, '2024-03-01', '2024-03-31');
+    },
+  },
+  {
+    name: 'calendar: people, name contains',
+    search: true,
+    run: (db) => calendar.listPeople(db, 'souza'),
+  },
+  {
+    name: 'calendar: people, matrícula prefix',
+    run: (db) => calendar.listPeople(db, '100'),
+  },
+  {
+    name: 'operations: OT folders, next page',
+    run: (db) => operations.otFolders(db, { after: 'OT-1000', limit: 50 }),
+  },
+  {
+    name: 'operations: OT folders, OT contains',
+    search: true,
+    run: (db) => operations.otFolders(db, { search: '1234', limit: 50 }),
   },
 ];
 
@@ -249,6 +291,9 @@ async function tenTimesShape(db: Db) {
   await sql`insert into purchase_request_sectors (request_id, sector)
     select id, case when id % 5 = 0 then 'Recursos Humanos' else 'Operação' end from purchase_requests
     on conflict do nothing`.execute(db);
+  await sql`insert into operation_attachments (ot, slot, file_name, original_name, mime, size, created_at)
+    select 'OT-' || lpad(g::text, 6, '0'), g % 4, 'plan-ot-' || g, 'video.mp4', 'video/mp4', 1, ${now}
+    from generate_series(1, 20000) g`.execute(db);
   await sql`analyze`.execute(db);
 }
 

@@ -61,5 +61,6 @@ export * from './tickets/tickets.policy.ts';
 export * from './tickets/tickets.schemas.ts';
 export * from './tickets/tickets.workflow.ts';
 export * from './users/users.calls.ts';
+export * from './users/users.columns.ts';
 export * from './users/users.policy.ts';
 export * from './users/users.schemas.ts';

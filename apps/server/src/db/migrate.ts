@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009_operations.ts';
 import * as m0010 from './migrations/0010_search.ts';
 import * as m0011 from './migrations/0011_purchases_search.ts';
 import * as m0012 from './migrations/0012_hr_one_dismissal.ts';
+import * as m0013 from './migrations/0013_operations_search.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010_search': m0010,
   '0011_purchases_search': m0011,
   '0012_hr_one_dismissal': m0012,
+  '0013_operations_search': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

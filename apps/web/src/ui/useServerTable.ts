@@ -55,14 +55,15 @@ function nextPageParam<Row>(last: ServerPage<Row>, pages: ServerPage<Row>[]): Pa
 // biome-ignore lint/suspicious/noExplicitAny: any row type; the hook reads ids, filters and sort flags
 type AnyColumns = readonly ColumnDescription<any>[];
 
-interface ServerTableOptions<C extends AnyColumns, Row> {
+interface ServerTableOptions<C extends AnyColumns, P extends ServerPage<unknown>> {
   /** TanStack Query key prefix: invalidating it reloads the table. */
   queryKey: readonly unknown[];
   /** The list's column descriptions: which filters and sorts the URL may carry. */
   columns: C;
   defaultSort: { id: SortableId<C>; dir: SortDir };
   pageSize?: number;
-  fetchPage: (query: ServerPageQuery<SortableId<C>>, signal: AbortSignal) => Promise<ServerPage<Row>>;
+  /** A page; whatever else its reply carries stays readable in `query.data.pages`. */
+  fetchPage: (query: ServerPageQuery<SortableId<C>>, signal: AbortSignal) => Promise<P>;
   /** The spreadsheet link of the same filters and sort. */
   exportUrl?: (query: Omit<ServerPageQuery<SortableId<C>>, 'page' | 'pageSize' | 'cursor'>) => string;
 }
@@ -78,14 +79,15 @@ const DIR_PARAM = 'dir';
  * table scrolls; the export link carries the same filters and sort. Other URL parameters of the
  * page (e.g. `typeRequest`, `ticket` of /Calls) are kept as they are.
  */
-export function useServerTable<const C extends AnyColumns, Row>({
+export function useServerTable<const C extends AnyColumns, P extends ServerPage<unknown>>({
   queryKey,
   columns,
   defaultSort,
   pageSize = 100,
   fetchPage,
   exportUrl,
-}: ServerTableOptions<C, Row>) {
+}: ServerTableOptions<C, P>) {
+  type Row = P['rows'][number];
   const [params, setParams] = useSearchParams();
   const search = params.toString();
 

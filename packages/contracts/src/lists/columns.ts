@@ -16,7 +16,11 @@ export interface FilterOption {
  * omitted); a date range sends two, `<id>From` and `<id>To` unless `params` says otherwise.
  */
 export type ColumnFilterSpec =
-  | { kind: 'text'; param?: string }
+  | {
+      kind: 'text';
+      param?: string /** Longest text kept (LIMITS.filterInputMax unless said). */;
+      max?: number;
+    }
   | { kind: 'number'; param?: string }
   | { kind: 'select'; options: readonly FilterOption[]; param?: string }
   | { kind: 'dateRange'; params?: { from: string; to: string } };
@@ -115,7 +119,7 @@ export function cleanFilterValue(
   if (!text) return undefined;
   switch (filter.kind) {
     case 'text':
-      return text.slice(0, LIMITS.filterInputMax);
+      return text.slice(0, filter.max ?? LIMITS.filterInputMax);
     case 'number':
       return /^\d{1,15}$/.test(text) ? text : undefined;
     case 'select':

@@ -229,6 +229,8 @@ export const userListQuery = z.object({
   setor: sectorName.optional(),
   page: queryInt({ min: 1 }).optional().default(1),
   pageSize: queryInt({ min: 1, max: 100 }).optional().default(20),
+  /** Keyset paging: '' on the first page, then the `nextCursor` of the previous one (no offset). */
+  cursor: z.string().max(500).optional(),
 });
 export type UserListQuery = z.input<typeof userListQuery>;
 
@@ -274,7 +276,12 @@ export type DirectoryRow = z.infer<typeof directoryRow>;
 
 export const userListReply = z.object({
   users: z.array(z.union([userRow, directoryRow])),
-  total: z.number(),
+  /** On the first page only (page 1, no cursor), counted up to LIMITS.listTotalCap. */
+  total: z.number().optional(),
+  /** More users match than `total` says ("mais de 10.000"). */
+  totalCapped: z.boolean().optional(),
+  /** With a `cursor` in the request, while more users follow. */
+  nextCursor: z.string().optional(),
   page: z.number(),
   pageSize: z.number(),
   /** Privileges the caller may give a new user (empty when it cannot create users). */

@@ -1,8 +1,9 @@
 import { type Actor, isAdmin, isGestorOrAbove, isHrStaff, LIMITS } from '@intranet/contracts';
 import { type Insertable, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { ilike, likeContains } from '../../db/dialect.ts';
 import type { CalendarEventsTable, CalendarVacationsTable } from '../../db/schema.ts';
+import { digitPrefixRange, searchedDigits } from '../../platform/digit-prefix.ts';
+import { containsText } from '../../platform/text-search.ts';
 
 /** The main sector of the user aliased `u` (the first one, as the session's mainSector). */
 const mainSector = () =>
@@ -125,8 +126,9 @@ export function findPerson(db: DbOrTx, id: number) {
 }
 
 /**
- * Active users by name, searched by name or matrícula (one place to swap for the shared text
- * search of issue 14); `sectors` keeps only people whose main sector is one of them.
+ * Active users by name, searched by name ("contains", through the users' search index) or, when
+ * digits are typed, by matrícula prefix (an index range); `sectors` keeps only people whose main
+ * sector is one of them.
  */
 export function listPeople(db: DbOrTx, search: string | undefined, sectors?: readonly string[]) {
   let q = db
@@ -134,13 +136,12 @@ export function listPeople(db: DbOrTx, search: string | undefined, sectors?: rea
     .select(['u.id', 'u.nome as name', 'u.matricula', mainSector().as('setor')])
     .where('u.active', '=', 1);
   const text = search?.trim();
-  if (text) {
-    q = q.where((eb) =>
-      eb.or([
-        ilike('u.nome', likeContains(text)),
-        eb('u.matricula', 'like', `${text.replace(/[\\%_]/g, '')}%`),
-      ]),
-    );
+  const digits = text ? searchedDigits(text) : '';
+  if (digits) {
+    const [lower, upper] = digitPrefixRange(digits);
+    q = q.where('u.matricula', '>=', lower).where('u.matricula', '<=', upper);
+  } else if (text) {
+    q = q.where(containsText(db, { table: 'users', column: 'nome', as: 'u' }, text));
   }
   if (sectors) {
     if (sectors.length === 0) return Promise.resolve([]);

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { ilike, likeContains } from '../../db/dialect.ts';
 import type { OperationAttachmentsTable } from '../../db/schema.ts';
+import { containsText } from '../../platform/text-search.ts';
 
 export type AttachmentRow = Selectable<OperationAttachmentsTable>;
 export type NewAttachment = Insertable<OperationAttachmentsTable>;
@@ -29,8 +29,9 @@ export function attachmentByFileName(db: DbOrTx, fileName: string): Promise<Atta
     .executeTakeFirst();
 }
 
-/** The one "contains" search of this module (to be swapped for the shared helper of issue 14). */
-const otContains = (search: string) => ilike('ot', likeContains(search));
+/** The one "contains" search of this module, through its search index (migration 0011). */
+const otContains = (db: DbOrTx, search: string) =>
+  containsText(db, { table: 'operation_attachments', column: 'ot' }, search);
 
 /** One folder per OT, in OT order, `limit` at a time after the OT `after` (keyset paging). */
 export async function otFolders(
@@ -43,7 +44,7 @@ export async function otFolders(
     .groupBy('ot')
     .orderBy('ot')
     .limit(filter.limit + 1);
-  if (filter.search) query = query.where(otContains(filter.search));
+  if (filter.search) query = query.where(otContains(db, filter.search));
   if (filter.after) query = query.where('ot', '>', filter.after);
   const rows = await query.execute();
   const page = rows

@@ -1,6 +1,8 @@
 import type { BranchName, SectorName } from '@intranet/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { digitPrefixRange, searchedDigits } from '../../platform/digit-prefix.ts';
+import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
 import { containsText } from '../../platform/text-search.ts';
 
 export interface UserFilter {
@@ -8,30 +10,30 @@ export interface UserFilter {
   /** CPF digits match only for user administrators: anyone else could rebuild a CPF digit by digit. */
   matchCpf: boolean;
   setor?: SectorName;
-  page: number;
-  pageSize: number;
 }
 
-/** Active users matching the search (name, matrícula or, if allowed, CPF digits) and sector, one page by name. */
+/** The users list pages by name only (the directory and the Usuários screen). */
+export type UserPage = Omit<PageRequest<'nome'>, 'sort' | 'dir' | 'count'>;
+
+/** Active users matching the search (name, matrícula or, if allowed, CPF digits) and sector. */
 function filtered(db: DbOrTx, f: UserFilter) {
   let q = db.selectFrom('users as u');
   const text = f.search.trim();
   // Digits (a CPF may come masked): a matrícula or CPF prefix.
-  const digits = /^[\d.\-\s]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  const digits = searchedDigits(text);
   if (digits) {
-    // Index ranges on the unique columns (LIKE 'x%' uses no index on either database); both hold
-    // digits only, so the range is exactly the prefix. "active + 0" keeps SQLite from walking the
-    // (active, nome) index over every user: it reads the few matching ids by primary key instead.
-    const upper = `${digits}${'9'.repeat(12)}`;
+    // Index ranges on the unique columns, both digits only. "active + 0" keeps SQLite from walking
+    // the (active, nome) index over every user: it reads the few matching ids by primary key instead.
+    const [lower, upper] = digitPrefixRange(digits);
     const byMatricula = db
       .selectFrom('users as m')
       .select('m.id')
-      .where('m.matricula', '>=', digits)
+      .where('m.matricula', '>=', lower)
       .where('m.matricula', '<=', upper);
     const byCpf = db
       .selectFrom('users as c')
       .select('c.id')
-      .where('c.cpf', '>=', digits)
+      .where('c.cpf', '>=', lower)
       .where('c.cpf', '<=', upper);
     q = q
       .where('u.id', 'in', f.matchCpf && digits.length >= 3 ? byMatricula.unionAll(byCpf) : byMatricula)
@@ -56,32 +58,34 @@ function filtered(db: DbOrTx, f: UserFilter) {
   return q;
 }
 
-export async function listUsers(db: DbOrTx, f: UserFilter) {
-  const [rows, count] = await Promise.all([
-    filtered(db, f)
-      .select([
-        'u.id',
-        'u.nome',
-        'u.matricula',
-        'u.cpf',
-        'u.email',
-        'u.tell',
-        'u.filial',
-        'u.privilegio',
-        'u.suport',
-        'u.admin',
-        'u.foto',
-      ])
-      .orderBy('u.nome')
-      .orderBy('u.id')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-    filtered(db, f)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+/**
+ * One page of them by name: counted on the first page only and up to LIMITS.listTotalCap, later
+ * pages by cursor (the `(active, nome)` index walked from the last name, no offset).
+ */
+export function listUsers(db: DbOrTx, f: UserFilter, p: UserPage) {
+  return pagedQuery(
+    filtered(db, f),
+    {
+      select: (q) =>
+        q.select([
+          'u.id',
+          'u.nome',
+          'u.matricula',
+          'u.cpf',
+          'u.email',
+          'u.tell',
+          'u.filial',
+          'u.privilegio',
+          'u.suport',
+          'u.admin',
+          'u.foto',
+        ]),
+      sort: { nome: ['u.nome'] },
+      tiebreak: 'u.id',
+      maxPageSize: 100,
+    },
+    { ...p, sort: 'nome', dir: 'asc', count: true },
+  );
 }
 
 /** Sectors and branches of the given users, main first, keyed by user id. */

@@ -46,6 +46,7 @@ describe(`users API (${TEST_DIALECT})`, () => {
       })
     ).json();
     expect(page2.users.map((u: { nome: string }) => u.nome)).not.toContain('Carlos Eduardo Mendes');
+    expect(page2.total).toBeUndefined();
 
     const search = (
       await t.as(DEMO.admin)({ method: 'GET', url: '/api/users', query: { isAlter: '1', data: 'fernanda' } })
@@ -63,6 +64,43 @@ describe(`users API (${TEST_DIALECT})`, () => {
       await t.as(DEMO.admin)({ method: 'GET', url: '/api/users', query: { isAlter: '1', data: '%' } })
     ).json();
     expect(literal.total).toBe(0);
+  });
+
+  it('pages by cursor: every active user once, in name order, counted on the first page only', async () => {
+    const seen: string[] = [];
+    let cursor = '';
+    let pages = 0;
+    for (;;) {
+      const res = await t.as(DEMO.admin)({
+        method: 'GET',
+        url: '/api/users',
+        query: { isAlter: '1', pageSize: '2', cursor, page: String(pages + 1) },
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      if (pages === 0) expect(body.total).toBe(9);
+      else expect(body.total).toBeUndefined();
+      expect(body.totalCapped).toBeUndefined();
+      seen.push(...body.users.map((u: { nome: string }) => u.nome));
+      pages++;
+      if (!body.nextCursor) break;
+      expect(body.users).toHaveLength(2);
+      cursor = body.nextCursor;
+    }
+    expect(pages).toBe(5);
+    expect(seen).toHaveLength(9);
+    expect(new Set(seen).size).toBe(9);
+    const all = (
+      await t.as(DEMO.admin)({ method: 'GET', url: '/api/users', query: { isAlter: '1', pageSize: '50' } })
+    ).json();
+    expect(seen).toEqual(all.users.map((u: { nome: string }) => u.nome));
+
+    const bad = await t.as(DEMO.admin)({
+      method: 'GET',
+      url: '/api/users',
+      query: { isAlter: '1', cursor: 'not-a-cursor' },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('sends each row with what the caller may do to it', async () => {

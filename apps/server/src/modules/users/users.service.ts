@@ -28,13 +28,11 @@ const adminFlagFor = (privilegio: number) => (privilegio === ROLE.Administrador 
 export async function listUsers(db: Db, user: SessionUser, query: z.output<typeof userListQuery>) {
   const admin = query.isAlter === 1;
   if (admin) authorize(canManageUsers(user));
-  const { rows, total } = await q.listUsers(db, {
-    search: query.data,
-    matchCpf: admin,
-    setor: query.setor,
-    page: query.page,
-    pageSize: query.pageSize,
-  });
+  const { rows, total, totalCapped, nextCursor } = await q.listUsers(
+    db,
+    { search: query.data, matchCpf: admin, setor: query.setor },
+    { page: query.page, pageSize: query.pageSize, cursor: query.cursor },
+  );
   const { sectors, branches } = await q.membershipsOf(
     db,
     rows.map((r) => r.id),
@@ -48,6 +46,8 @@ export async function listUsers(db: Db, user: SessionUser, query: z.output<typeo
   return {
     users,
     total,
+    totalCapped,
+    nextCursor,
     page: query.page,
     pageSize: query.pageSize,
     creatablePrivileges: assignablePrivileges(user),

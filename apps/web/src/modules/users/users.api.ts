@@ -1,26 +1,37 @@
-import { usersCalls as calls, MSG } from '@intranet/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { usersCalls as calls, MSG, USER_COLUMNS, type UserRow } from '@intranet/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, type WebCallInput } from '../../api/call.ts';
+import { useServerTable } from '../../ui/useServerTable.ts';
 
 export const usersKeys = {
   all: ['users'] as const,
-  list: (search: string, page: number, pageSize: number) =>
-    ['users', 'list', search, page, pageSize] as const,
   sectors: ['reference', 'sectors'] as const,
   branches: ['reference', 'branches'] as const,
 };
 
 /**
- * GET /api/users {data, isAlter: 1}: the administration list. The query passes its AbortSignal, so a
- * request for an older search text is cancelled as soon as the text changes.
+ * GET /api/users {data, isAlter: 1}: the administration list as a server-driven table. The search
+ * text lives in the page URL (the name column's filter), rows load by cursor as the list grows, the
+ * total comes with the first page (capped). A request for an older search text is cancelled.
  */
-export function useUserList(search: string, page: number, pageSize: number) {
-  return useQuery({
-    queryKey: usersKeys.list(search, page, pageSize),
-    queryFn: ({ signal }) =>
-      call(calls.list, { query: { data: search, isAlter: 1, page, pageSize } }, { signal }),
-    placeholderData: keepPreviousData,
+export function useUserTable() {
+  const table = useServerTable({
+    queryKey: [...usersKeys.all, 'list'],
+    columns: USER_COLUMNS,
+    defaultSort: { id: 'nome', dir: 'asc' },
+    pageSize: 50,
+    fetchPage: async ({ filters, page, pageSize, cursor }, signal) => {
+      const reply = await call(
+        calls.list,
+        { query: { data: filters.data ?? '', isAlter: 1, page, pageSize, cursor } },
+        { signal },
+      );
+      // isAlter=1 answers administration rows only (directory rows are for everyone else).
+      return { ...reply, rows: reply.users.filter((u): u is UserRow => 'abilities' in u) };
+    },
   });
+  const first = table.query.data?.pages[0];
+  return { ...table, creatablePrivileges: first?.creatablePrivileges ?? [] };
 }
 
 export type { UserRow as AdminUserRow } from '@intranet/contracts';

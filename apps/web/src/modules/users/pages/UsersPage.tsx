@@ -1,4 +1,11 @@
-import { BRANCH_LABEL, type BranchName, canManageUsers, MSG, PRIVILEGE_OPTIONS } from '@intranet/contracts';
+import {
+  canManageUsers,
+  LIMITS,
+  MSG,
+  USER_COLUMNS,
+  userBranchLabel,
+  userPrivilegeLabel,
+} from '@intranet/contracts';
 import {
   ActionIcon,
   Alert,
@@ -6,7 +13,6 @@ import {
   Button,
   Group,
   Loader,
-  Pagination,
   Paper,
   Stack,
   Table,
@@ -17,7 +23,7 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconKey, IconPencil, IconSearch, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
 import { useUser } from '../../../app/session.tsx';
@@ -25,11 +31,18 @@ import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { RequireAccess } from '../../../ui/RequireAccess.tsx';
 import { EditUserDialog } from '../components/EditUserDialog.tsx';
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog.tsx';
-import { type AdminUserRow, useDropUser, useUserList } from '../users.api.ts';
+import { type AdminUserRow, useDropUser, useUserTable } from '../users.api.ts';
 
-const PAGE_SIZE = 20;
-const privilegeLabel = (p: number) => PRIVILEGE_OPTIONS.find((o) => o.value === p)?.label ?? String(p);
-const branchLabel = (b: string) => BRANCH_LABEL[b as BranchName] ?? b;
+const privilegeLabel = userPrivilegeLabel;
+const branchLabel = userBranchLabel;
+const header = (id: (typeof USER_COLUMNS)[number]['id']) => USER_COLUMNS.find((c) => c.id === id)?.header;
+
+/** "37 usuários", "mais de 10.000 usuários". */
+function countText(total: number, capped: boolean) {
+  const n = total.toLocaleString('pt-BR');
+  if (capped) return `mais de ${n} usuários`;
+  return `${n} ${total === 1 ? 'usuário' : 'usuários'}`;
+}
 
 export function UsersPage() {
   const user = useUser();
@@ -41,18 +54,22 @@ export function UsersPage() {
 }
 
 function UsersScreen() {
-  const [search, setSearch] = useState('');
+  const table = useUserTable();
+  const applied = table.filters.nome ?? '';
+  const [search, setSearch] = useState(applied);
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const list = useUserList(debounced, page, PAGE_SIZE);
+  const { setFilter } = table;
+  // The typed text reaches the URL (and the server) 300 ms after the last key.
+  useEffect(() => {
+    if (debounced !== applied) setFilter('nome', debounced);
+  }, [debounced, applied, setFilter]);
   const drop = useDropUser();
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
   const [resetting, setResetting] = useState<AdminUserRow | null>(null);
   const phone = useMediaQuery('(max-width: 48em)');
 
-  const users = (list.data?.users ?? []) as AdminUserRow[];
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const users = table.rows;
+  const { query } = table;
 
   const confirmDelete = (row: AdminUserRow) =>
     modals.openConfirmModal({
@@ -76,7 +93,7 @@ function UsersScreen() {
         description="Busque, edite setores, filiais, privilégio e suporte, redefina senhas e exclua usuários."
         icon={<IconUsers size={28} />}
         actions={
-          (list.data?.creatablePrivileges.length ?? 0) > 0 ? (
+          table.creatablePrivileges.length > 0 ? (
             <Button component={Link} to="/CadastrarUsuario" leftSection={<IconUserPlus size={18} />}>
               Cadastrar Usuário
             </Button>
@@ -88,17 +105,14 @@ function UsersScreen() {
           label="Buscar usuário"
           placeholder="Nome, matrícula ou CPF"
           leftSection={<IconSearch size={16} />}
-          rightSection={list.isFetching ? <Loader size="xs" /> : null}
+          rightSection={query.isFetching ? <Loader size="xs" /> : null}
           value={search}
-          maxLength={55}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          maxLength={LIMITS.userNameMax}
+          onChange={(e) => setSearch(e.currentTarget.value)}
           mb="md"
         />
-        {list.isError ? (
-          <Alert color="red">{errorMessage(list.error, 'Erro ao carregar usuários')}</Alert>
+        {query.isError ? (
+          <Alert color="red">{errorMessage(query.error, 'Erro ao carregar usuários')}</Alert>
         ) : phone ? (
           <UserCards users={users} onEdit={setEditing} onReset={setResetting} onDelete={confirmDelete} />
         ) : (
@@ -106,12 +120,12 @@ function UsersScreen() {
             <Table striped highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Nome</Table.Th>
-                  <Table.Th>Matrícula</Table.Th>
-                  <Table.Th>Setores</Table.Th>
-                  <Table.Th>Filiais</Table.Th>
-                  <Table.Th>Privilégio</Table.Th>
-                  <Table.Th>Suporte</Table.Th>
+                  <Table.Th>{header('nome')}</Table.Th>
+                  <Table.Th>{header('matricula')}</Table.Th>
+                  <Table.Th>{header('setores')}</Table.Th>
+                  <Table.Th>{header('filiais')}</Table.Th>
+                  <Table.Th>{header('privilegio')}</Table.Th>
+                  <Table.Th>{header('suport')}</Table.Th>
                   <Table.Th aria-label="Ações" />
                 </Table.Tr>
               </Table.Thead>
@@ -141,7 +155,7 @@ function UsersScreen() {
                     </Table.Td>
                   </Table.Tr>
                 ))}
-                {!list.isPending && users.length === 0 ? (
+                {!query.isPending && users.length === 0 ? (
                   <Table.Tr>
                     <Table.Td colSpan={7}>
                       <Text c="dimmed" ta="center" py="md">
@@ -155,10 +169,15 @@ function UsersScreen() {
           </Table.ScrollContainer>
         )}
         <Group justify="space-between" mt="md" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {total} {total === 1 ? 'usuário' : 'usuários'}
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {countText(table.total, table.totalCapped)}
+            {query.hasNextPage ? ` (${users.length.toLocaleString('pt-BR')} carregados)` : ''}
           </Text>
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+          {query.hasNextPage ? (
+            <Button variant="light" size="xs" loading={query.isFetchingNextPage} onClick={table.loadMore}>
+              Carregar mais
+            </Button>
+          ) : null}
         </Group>
       </Paper>
       {editing ? <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} /> : null}
