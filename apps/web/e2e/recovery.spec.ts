@@ -147,10 +147,9 @@ test('a wrong code shows "Erro ao verificar código" and empties the boxes; the 
   await expect(dialog.getByRole('textbox', { name: 'Nova senha', exact: true })).toBeVisible();
 });
 
-test('an unknown matrícula shows "Erro ao verificar usuário" and stays on the first step', { tag: '@phone' }, async ({
-  page,
-  consoleGuard,
-}) => {
+test('an unknown matrícula shows "Erro ao verificar usuário" and stays on the first step', {
+  tag: '@phone',
+}, async ({ page, consoleGuard }) => {
   consoleGuard.allowResourceError(404, '/api/sendCode');
   const dialog = await openRecovery(page);
   await dialog.getByRole('textbox', { name: 'Matrícula' }).fill('9999');
