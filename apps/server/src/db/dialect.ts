@@ -47,3 +47,13 @@ export function daysBetween(
     ? sql<number>`(to_date(${to}, 'YYYY-MM-DD') - to_date(${from}, 'YYYY-MM-DD'))`
     : sql<number>`cast(julianday(${to}) - julianday(${from}) as integer)`;
 }
+
+/**
+ * Locks one row for the rest of the transaction, so that changes hanging on it (a person's
+ * vacations) run one after the other: `SELECT … FOR UPDATE` on PostgreSQL; SQLite has one writer
+ * and one connection here, so its transactions already run one at a time.
+ */
+export async function lockRow<DB>(tx: Kysely<DB>, table: string, id: number): Promise<void> {
+  if (!isPostgres(tx)) return;
+  await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(tx);
+}

@@ -321,6 +321,25 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
     });
   });
 
+  it('six simultaneous overlapping schedules for one person: one is made, the others get 409', async () => {
+    const userId = await t.userId(DEMO.suporteTi);
+    const schedule = (start: number, days: number) =>
+      t.as(DEMO.admin)({
+        method: 'POST',
+        url: '/api/vacation',
+        payload: { userId, dateStart: day(start), vacationDays: days },
+      });
+    const replies = await Promise.all([300, 305, 302, 301, 304, 303].map((start) => schedule(start, 5)));
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const rows = await t.db
+      .selectFrom('calendar_vacations')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('date_start', '>=', day(300))
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   describe('iCalendar link', () => {
     it('is made, read without a session, replaced and revoked; only its hash is stored', async () => {
       const as = t.as(DEMO.juridico);

@@ -22,6 +22,7 @@ import {
 } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { nowIso } from '../../db/database.ts';
+import { lockRow } from '../../db/dialect.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -303,6 +304,8 @@ export async function scheduleVacation(
     throw notFound(MSG.vacationEmployeeNotFound);
   const dateEnd = vacationEnd(body.dateStart, body.vacationDays);
   await auditedChange(ctx.db, user.userId, async (tx, record) => {
+    // Two schedules for one person run one after the other: the second sees the first's vacation.
+    await lockRow(tx, 'users', employee.id);
     const overlapping = await q.vacationsOf(tx, employee.id, body.dateStart, dateEnd);
     if (overlapping.length > 0) throw conflict(MSG.vacationOverlap);
     const id = await q.insertVacation(tx, {
