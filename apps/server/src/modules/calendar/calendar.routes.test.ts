@@ -329,7 +329,7 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
         url: '/api/vacation',
         payload: { userId, dateStart: day(start), vacationDays: days },
       });
-    const replies = await Promise.all([300, 305, 302, 301, 304, 303].map((start) => schedule(start, 5)));
+    const replies = await Promise.all([300, 301, 302, 303, 304, 302].map((start) => schedule(start, 5)));
     expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     const rows = await t.db
       .selectFrom('calendar_vacations')
