@@ -141,8 +141,17 @@ test('Patrícia (Compras) analyses, quotes, sends for approval and forwards a qu
   await expect.poll(() => readOutbox().slice(before).join('\n')).toContain('roberto.nogueira@rotasul.com.br');
 });
 
-test('the director Roberto (1006) comments with an attachment and approves', async ({ page }) => {
-  await signIn(page, '1006', `/requestopened?ticket=${ticket}`);
+test('the director Roberto (1006) finds it from the home, comments with an attachment and approves', async ({
+  page,
+}) => {
+  await signIn(page, '1006', '/');
+  await page.getByRole('tab', { name: 'Suporte' }).click();
+  const tile = page.getByTestId('suporte-aprovacoes');
+  await expect(tile).toContainText(/\d+\+? solicitaç(ão|ões) de compra/);
+  await tile.click();
+  await expect(page).toHaveURL(/\/requestopened\?waiting=1/);
+  await expect(page.getByRole('switch', { name: 'Aguardando minha aprovação' })).toBeChecked();
+  await page.getByRole('row', { name: new RegExp(`#${ticket}\\b`) }).click();
   await detail(page)
     .getByRole('textbox', { name: 'Comentar na etapa Aguardando aprovação Diretor' })
     .fill('Aprovo: segue o parecer da diretoria.');
@@ -311,7 +320,7 @@ test('João follows his requests on a phone: ticket, product and status in sight
 }, async ({ page }) => {
   await signIn(page, '1003', '/requestopened?functionType=consultar');
   await expect(page.getByRole('heading', { name: 'Minhas Solicitações de Compra' })).toBeVisible();
-  const table = page.getByRole('table', { name: 'Minhas solicitações' });
+  const table = page.getByRole('table');
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   for (const name of ['Ticket', 'Produto/Serviço', 'Status']) {
     await expect(table.getByRole('columnheader', { name })).toBeVisible();
@@ -325,6 +334,15 @@ test('João follows his requests on a phone: ticket, product and status in sight
   await table.getByRole('row').nth(1).click();
   await expect(page.getByRole('dialog', { name: /Ticket de Número \d+/ })).toBeVisible();
   await page.screenshot({ path: `${test.info().outputDir}/purchases-phone-detail.png` });
+  await page.keyboard.press('Escape');
+  // On a phone the filter bar sits above the list, folded until Filtros is tapped.
+  const bar = page.getByRole('complementary', { name: 'Filtros' });
+  await expect(bar.getByRole('textbox', { name: 'Status' })).toBeVisible({ visible: !phone });
+  if (phone) {
+    await bar.getByRole('button', { name: /Filtros/ }).click();
+    await expect(bar.getByRole('textbox', { name: 'Status' })).toBeVisible();
+    await page.screenshot({ path: `${test.info().outputDir}/purchases-phone-filters.png` });
+  }
 });
 
 test.describe('phone (390x844)', () => {

@@ -68,6 +68,16 @@ const purchases: AuthzModule = {
     { method: 'HEAD', url: '/api/purchases/export', as: DEMO.juridico, expect: 403 },
     { method: 'HEAD', url: '/api/purchases/export?scope=mine', as: DEMO.juridico, expect: 200 },
 
+    { method: 'GET', url: '/api/purchases/waiting', as: null, expect: 401 },
+    {
+      method: 'GET',
+      url: '/api/purchases/waiting',
+      as: DEMO.juridico,
+      expect: 403,
+      note: 'only who may open the received list has approvals waiting',
+    },
+    { method: 'GET', url: '/api/purchases/waiting', as: DEMO.diretor, expect: 200 },
+
     { method: 'GET', url: '/api/purchases/users', as: null, expect: 401 },
     { method: 'GET', url: '/api/purchases/users', as: DEMO.juridico, expect: 403 },
     { method: 'GET', url: '/api/purchases/users', as: DEMO.gestorCompras, expect: 200 },

@@ -27,6 +27,7 @@ import {
   selectQuoteBody,
   transitionBody,
   updateQuoteFields,
+  waitingCountReply,
 } from './purchases.schemas.ts';
 
 const purchaseFiles = (maxFiles: number): FileRule => ({
@@ -66,6 +67,13 @@ export const purchasesCalls = {
     summary: 'The filtered list as solicitacoes.xlsx, streamed.',
     cookieAuth: true,
     query: purchaseListQuery,
+  }),
+  waitingCount: endpoint({
+    method: 'GET',
+    path: '/api/purchases/waiting',
+    summary:
+      '"Aguardando minha aprovação": how many requests await the caller (capped), for the home\'s Suporte tab.',
+    reply: waitingCountReply,
   }),
   users: endpoint({
     method: 'GET',

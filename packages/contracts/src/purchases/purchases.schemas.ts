@@ -422,6 +422,10 @@ export const commentFields = z.object({
     .transform((v) => (v ? v.split(',').map(Number) : [])),
 });
 
+/** The home's count: at most PURCHASE_WAITING_CAP, `capped` when more wait. */
+export const PURCHASE_WAITING_CAP = 99;
+export const waitingCountReply = z.object({ count: z.number(), capped: z.boolean() });
+
 export const pickerQuery = z.object({
   q: z
     .string()

@@ -147,6 +147,17 @@ export function listPurchases(db: DbOrTx, u: PurchaseActor, f: PurchaseFilters, 
   );
 }
 
+/** "Aguardando minha aprovação" for the home: counts up to `cap` + 1 rows on the status index, never more. */
+export async function countWaiting(db: DbOrTx, u: PurchaseActor, cap: number) {
+  const rows = await db
+    .selectFrom('purchase_requests')
+    .select('purchase_requests.id')
+    .where((eb) => waitingFilter(eb, u))
+    .limit(cap + 1)
+    .execute();
+  return { count: Math.min(rows.length, cap), capped: rows.length > cap };
+}
+
 /** The export walks the filtered rows in the list's order in keyset batches. */
 export async function* exportBatches(
   db: DbOrTx,

@@ -655,6 +655,15 @@ describe(`purchases (${TEST_DIALECT})`, () => {
       ).json<{ rows: { id: number; status: number }[] }>();
       expect(compras.rows.every((r) => r.status === 3)).toBe(true);
       expect(compras.rows.map((r) => r.id)).not.toContain(id);
+      // The home's count is the same list's size (below the cap).
+      const count = (await t.as(DEMO.diretor)({ method: 'GET', url: '/api/purchases/waiting' })).json<{
+        count: number;
+        capped: boolean;
+      }>();
+      expect(count).toEqual({ count: dir.rows.length, capped: false });
+      expect(
+        (await t.as(DEMO.gestorCompras)({ method: 'GET', url: '/api/purchases/waiting' })).json(),
+      ).toEqual({ count: compras.rows.length, capped: false });
     });
 
     describe('the filter bar, one filter at a time', () => {

@@ -1,4 +1,8 @@
-import { purchasesCalls as calls, PURCHASE_MSG as MSG_PURCHASE } from '@intranet/contracts';
+import {
+  purchasesCalls as calls,
+  PURCHASE_MSG as MSG_PURCHASE,
+  PURCHASE_WAITING_CAP,
+} from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -44,6 +48,14 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Pr
         .header('Content-Disposition', 'attachment; filename="solicitacoes.xlsx"')
         .header('Cache-Control', 'no-store');
       return reply.send(purchasesSpreadsheet(ctx.db, actor, filters, { sort, dir }, request.log));
+    },
+  });
+
+  route(app, calls.waitingCount, {
+    handler: async (request) => {
+      const actor = await service.actorOf(ctx, currentUser(request));
+      service.authorizeList(actor, 'received');
+      return q.countWaiting(ctx.db, actor, PURCHASE_WAITING_CAP);
     },
   });
 

@@ -1,4 +1,4 @@
-import { noticesCalls } from '@intranet/contracts';
+import { type Actor, isGestorOrAbove, isPurchasing, noticesCalls, purchasesCalls } from '@intranet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/call.ts';
 import { ApiError } from '../../api/client.ts';
@@ -38,4 +38,17 @@ export function useNotices() {
 /** Suporte › Solicitar / Consultar: remembers the choice for /chooserequest (spec §2). */
 export function storeFunctionType(type: FunctionType): void {
   writeCookie(FUNCTION_TYPE_COOKIE, type, DAY_SECONDS);
+}
+
+/**
+ * "Aguardando minha aprovação" (purchases): how many requests await the user, for managers,
+ * directors and Compras (the others never ask; the server answers them 403).
+ */
+export function usePurchasesWaiting(user: Actor) {
+  return useQuery({
+    queryKey: ['purchases', 'waiting'],
+    queryFn: ({ signal }) => call(purchasesCalls.waitingCount, {}, { signal }),
+    enabled: isGestorOrAbove(user) || isPurchasing(user),
+    staleTime: 30_000,
+  });
 }

@@ -2,6 +2,7 @@ import { gerenciarLinks, menuPolicy } from '@intranet/contracts';
 import { Card, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { useSessionStorage } from '@mantine/hooks';
 import {
+  IconChecklist,
   IconHeartHandshake,
   IconLayoutGrid,
   IconLifebuoy,
@@ -17,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { useUser } from '../../../app/session.tsx';
 import { ActionTile } from '../../../ui/ActionTile.tsx';
 import type { FunctionType } from '../../../ui/cookies.ts';
-import { storeFunctionType } from '../home.api.ts';
+import { storeFunctionType, usePurchasesWaiting } from '../home.api.ts';
 import classes from './home.module.css';
 import { SectorGrid } from './SectorGrid.tsx';
 
@@ -116,6 +117,7 @@ function GerenciarPanel() {
 function SuportePanel() {
   const user = useUser();
   const navigate = useNavigate();
+  const waiting = usePurchasesWaiting(user);
   const open = (type: FunctionType) => {
     storeFunctionType(type);
     navigate('/chooserequest');
@@ -138,6 +140,15 @@ function SuportePanel() {
           icon={<IconSearch size={26} stroke={1.6} />}
           onClick={() => open('consultar')}
           testId="suporte-consultar"
+        />
+      ) : null}
+      {waiting.data ? (
+        <ActionTile
+          label="Aguardando minha aprovação"
+          description={`${waiting.data.count}${waiting.data.capped ? '+' : ''} ${waiting.data.count === 1 && !waiting.data.capped ? 'solicitação de compra' : 'solicitações de compra'}`}
+          icon={<IconChecklist size={26} stroke={1.6} />}
+          to="/requestopened?waiting=1"
+          testId="suporte-aprovacoes"
         />
       ) : null}
       {menuPolicy.showRh(user) ? (
