@@ -53,7 +53,11 @@ export function daysBetween(
  * vacations) run one after the other: `SELECT … FOR UPDATE` on PostgreSQL; SQLite has one writer
  * and one connection here, so its transactions already run one at a time.
  */
-export async function lockRow<DB>(tx: Kysely<DB>, table: string, id: number): Promise<void> {
+export async function lockRow(
+  tx: { getExecutor(): QueryExecutor },
+  table: string,
+  id: number,
+): Promise<void> {
   if (!isPostgres(tx)) return;
   await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(tx);
 }
