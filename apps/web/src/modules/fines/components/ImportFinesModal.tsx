@@ -85,11 +85,16 @@ export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose
     if (p) cancel.mutate(p.importId);
     preview.reset();
   };
-  const close = () => {
-    dropPreview();
+  const finish = () => {
+    preview.reset();
     setFile(null);
     setProgress(0);
     onClose();
+  };
+  /** Closing before confirming drops the previewed file on the server. */
+  const close = () => {
+    dropPreview();
+    finish();
   };
   const read = () => {
     if (!file) return;
@@ -100,10 +105,8 @@ export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose
   const confirm = () => {
     if (!p) return;
     commit.mutate(p.importId, {
-      onSuccess: () => {
-        preview.reset();
-        close();
-      },
+      // Committed: the server has already forgotten the import.
+      onSuccess: finish,
       // A refused or expired import is gone on the server: read the file again.
       onError: () => preview.reset(),
     });
