@@ -247,4 +247,5 @@ export const MSG = {
   fineImportDone: (added: number, updated: number) =>
     `Importação concluída: ${added} multa(s) adicionada(s), ${updated} atualizada(s).`,
   fineImportCancelled: 'Importação cancelada.',
+  fineImportGarbled: 'Texto ilegível nesta linha (caractere inválido); confira a linha na planilha.',
 } as const;

@@ -171,6 +171,12 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     });
   });
 
+  it('a row with undecodable text (U+FFFD) is refused, never written as it reads', async () => {
+    const garbled = ['I-0007', '2024-03-01', 'PRF', 'Cama\uFFFDari', 'ABC1234', 'Translog', 'Penalidade', 10];
+    const res = await preview(await xlsxBuffer([HEADER, GOOD_ROWS[1]!, garbled]));
+    expect(res.json()).toMatchObject({ added: 1, refused: [{ line: 3, reason: MSG.fineImportGarbled }] });
+  });
+
   it('refuses a file that is not an .xlsx by its content, whatever its name', async () => {
     const csv = Buffer.from(`${HEADER.join(';')}\nI-0009;2024-01-01;PRF\n`);
     const res = await preview(csv, 'multas.xlsx');

@@ -89,6 +89,12 @@ async function scan(storage: Storage, key: string, batch: (rows: GoodRow[]) => P
   let good: GoodRow[] = [];
   for await (const { line, cells } of rows) {
     result.rows++;
+    // U+FFFD: a character the reader could not decode (exceljs 4.4.0 may cut a two-byte character at
+    // a chunk boundary; docs/decisions.md, Fines). Never written as if it were the text.
+    if (cells.some((c) => typeof c === 'string' && c.includes('\uFFFD'))) {
+      refuse(line, MSG.fineImportGarbled);
+      continue;
+    }
     const row = parseFineImportRow(header.columns, cells);
     if (!row.ok) {
       refuse(line, row.reason);
