@@ -3,6 +3,7 @@ import { CompiledQuery, type KyselyPlugin, type RootOperationNode, sql } from 'k
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import * as apps from '../src/modules/apps/apps.queries.ts';
+import * as fines from '../src/modules/fines/fines.queries.ts';
 import * as folders from '../src/modules/folders/folders.queries.ts';
 import * as tickets from '../src/modules/tickets/tickets.queries.ts';
 import * as users from '../src/modules/users/users.queries.ts';
@@ -30,7 +31,24 @@ interface ListQuery {
 const page = { sort: 'data', dir: 'desc', pageSize: 100, page: 1 } as const;
 const viewer = (a: Actor) => folders.viewerOf(a);
 
+const finesPage = { sort: 'DATA_INFRACAO', dir: 'desc', pageSize: 100, count: true } as const;
+
 export const LIST_QUERIES: ListQuery[] = [
+  { name: 'fines: newest, with the total', run: (db) => fines.listFines(db, {}, finesPage) },
+  {
+    name: 'fines: responsible, payment status and period',
+    run: (db) =>
+      fines.listFines(
+        db,
+        { responsible: 'transp', STATUS_PAGMTO: 'Pagamento Realizado', from: '2024-01-01', to: '2024-12-31' },
+        finesPage,
+      ),
+  },
+  {
+    name: 'fines: one carrier, by carrier',
+    run: (db) => fines.listFines(db, { TRANSP: 'Translog' }, { ...finesPage, sort: 'TRANSP', dir: 'asc' }),
+  },
+  { name: 'fines: plate starts with', run: (db) => fines.listFines(db, { PLACA: 'ABC' }, finesPage) },
   {
     name: 'tickets: open, admin, newest',
     run: (db, w) => tickets.listCalls(db, w.admin, { scope: 'open' }, page),
