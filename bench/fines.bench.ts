@@ -53,8 +53,17 @@ async function insertAll(app: AppServer): Promise<number> {
  * (docs/decisions.md, Fines). The bench measures the import of a clean file.
  */
 const TEXT = new Set<string>(FINE_FIELDS.filter((f) => f[1] === 'text').map((f) => f[0]));
-const plain = (field: string, v: unknown) =>
-  TEXT.has(field) && typeof v === 'string' ? v.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : v;
+/** Statuses without accents, for the same reason (each is a valid value of its list). */
+const UNACCENTED: Record<string, string> = {
+  STATUS_MULTA: 'Penalidade',
+  STATUS_PAGMTO: 'Aguardando Boleto',
+  PASSIVO_SIM_NAO: 'SIM',
+};
+const plain = (field: string, v: unknown) => {
+  if (typeof v !== 'string') return v;
+  if (TEXT.has(field)) return v.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return /[^\x20-\x7e]/.test(v) ? (UNACCENTED[field] ?? v) : v;
+};
 
 /** An .xlsx of FINES new fines (other auto numbers than the stored ones), headed by the field names. */
 async function importFile(): Promise<string> {
