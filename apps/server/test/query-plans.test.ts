@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import * as apps from '../src/modules/apps/apps.queries.ts';
 import * as calendar from '../src/modules/calendar/calendar.queries.ts';
+import * as fines from '../src/modules/fines/fines.queries.ts';
 import * as folders from '../src/modules/folders/folders.queries.ts';
 import * as notices from '../src/modules/notices/notices.queries.ts';
 import * as operations from '../src/modules/operations/operations.queries.ts';
@@ -42,7 +43,24 @@ const pf = (f: Partial<PurchaseFilters> & Pick<PurchaseFilters, 'scope'>): Purch
 });
 const purchasePage = { sort: 'date', dir: 'desc', pageSize: 100 } as const;
 
+const finesPage = { sort: 'DATA_INFRACAO', dir: 'desc', pageSize: 100, count: true } as const;
+
 export const LIST_QUERIES: ListQuery[] = [
+  { name: 'fines: newest, with the total', run: (db) => fines.listFines(db, {}, finesPage) },
+  {
+    name: 'fines: responsible, payment status and period',
+    run: (db) =>
+      fines.listFines(
+        db,
+        { responsible: 'transp', STATUS_PAGMTO: 'Pagamento Realizado', from: '2024-01-01', to: '2024-12-31' },
+        finesPage,
+      ),
+  },
+  {
+    name: 'fines: one carrier, by carrier',
+    run: (db) => fines.listFines(db, { TRANSP: 'Translog' }, { ...finesPage, sort: 'TRANSP', dir: 'asc' }),
+  },
+  { name: 'fines: plate starts with', run: (db) => fines.listFines(db, { PLACA: 'ABC' }, finesPage) },
   {
     name: 'tickets: open, admin, newest',
     run: (db, w) => tickets.listCalls(db, w.admin, { scope: 'open' }, page),

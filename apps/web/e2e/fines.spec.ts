@@ -35,7 +35,7 @@ async function readSheet(path: string) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('filters go to the URL and the dashboard follows them', async ({ page }) => {
+test('filters go to the URL and the dashboard follows them', { tag: '@phone' }, async ({ page }) => {
   await signIn(page, '1009', '/managerFines');
   await expect(page.getByRole('heading', { name: 'Gestão de Multas' })).toBeVisible();
   const all = await api(page, '/api/fines/aggregates');
@@ -163,20 +163,91 @@ test('multas_geral.xlsx has what the filters show, with real dates and amounts',
   expect(typeof sheet.getRow(2).getCell(value).value).toBe('number');
 });
 
+async function writeSheet(path: string, rows: unknown[][]) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Multas');
+  for (const row of rows) sheet.addRow(row);
+  await workbook.xlsx.writeFile(path);
+}
+
+test('Importar planilha: a bad row is named with its reason; the fixed file imports', async ({
+  page,
+}, info) => {
+  const header = [
+    'NUMERO_AUTO',
+    'DATA_INFRACAO',
+    'ORGAO_AUTUADOR',
+    'UNIDADE',
+    'PLACA',
+    'TRANSP',
+    'STATUS_MULTA',
+    'VALOR_TOTAL_MULTA',
+  ];
+  const good = [
+    'IMP-0001',
+    new Date(Date.UTC(2024, 5, 3)),
+    'PRF',
+    'Camaçari',
+    'ABC1D23',
+    'Translog',
+    'Penalidade',
+    321.5,
+  ];
+  const bad = ['IMP-0002', '04/06/2024', 'PRF', 'Camaçari', 'PLACA-X', 'Translog', 'Penalidade', '99,90'];
+  const badFile = info.outputPath('multas-com-erro.xlsx');
+  const fixedFile = info.outputPath('multas.xlsx');
+  await writeSheet(badFile, [header, good, bad]);
+  await writeSheet(fixedFile, [header, good, [...bad.slice(0, 4), 'DEF4G56', ...bad.slice(5)]]);
+
+  await signIn(page, '1009', '/managerFines?view=5');
+  await page.getByRole('button', { name: 'Importar planilha' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar planilha' });
+  await dialog.locator('input[type="file"]').setInputFiles(badFile);
+  await dialog.getByRole('button', { name: 'Ler planilha' }).click();
+  const refused = dialog.getByRole('table', { name: 'Linhas recusadas' });
+  await expect(refused.getByRole('row')).toHaveCount(2);
+  await expect(refused.getByRole('row').nth(1)).toHaveText('3PLACA: Placa inválida.');
+  await expect(dialog.getByTestId('fine-import-summary')).toContainText(
+    '1 a adicionar, 0 a atualizar, 1 recusada(s)',
+  );
+  await expect(dialog.getByRole('button', { name: 'Confirmar importação' })).toBeDisabled();
+  expect(await api(page, '/api/managerFines?NUMERO_AUTO=IMP-0001')).toEqual([]);
+
+  await dialog.locator('input[type="file"]').setInputFiles(fixedFile);
+  await dialog.getByRole('button', { name: 'Ler planilha' }).click();
+  await expect(dialog.getByTestId('fine-import-summary')).toContainText(
+    '2 a adicionar, 0 a atualizar, 0 recusada(s)',
+  );
+  await dialog.getByRole('button', { name: 'Confirmar importação' }).click();
+  await expect(toasts(page)).toContainText(
+    'Importação concluída: 2 multa(s) adicionada(s), 0 atualizada(s).',
+  );
+  await expect(dialog).toBeHidden();
+  const [row] = await api(page, '/api/managerFines?NUMERO_AUTO=IMP-0002');
+  expect(row).toMatchObject({ PLACA: 'DEF4G56', DATA_INFRACAO: '2024-06-04', VALOR_TOTAL_MULTA: 99.9 });
+});
+
 test('a user outside Gestão de Multas is sent away with the alert', async ({ page }) => {
   await signIn(page, '1002', '/managerFines');
   await expect(toasts(page)).toContainText('Você não tem autorização de acesso a essa página');
   await expect(page).toHaveURL(/\/$/);
 });
 
-test.describe('phone (390x844)', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-  test('the table scrolls inside its frame, the page does not', async ({ page }) => {
-    await signIn(page, '1009', '/managerFines?view=2');
-    await expect(page.getByTestId('virtual-table')).toBeVisible();
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(390);
-    await expect(page.getByRole('button', { name: 'Filtrar', exact: true })).toBeVisible();
-  });
+// The phone project (390x844, touch) runs this one alone and the filter journey above again.
+test('the table scrolls inside its frame, the page does not', { tag: '@phone-only' }, async ({ page }) => {
+  await signIn(page, '1009', '/managerFines?view=2');
+  const table = page.getByTestId('virtual-table');
+  await expect(table).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await expect(page.getByRole('button', { name: 'Filtrar', exact: true })).toBeVisible();
+  // The phone columns (fines.columns.ts): the auto number, the day, the status and the amount.
+  const headers = await table.getByRole('columnheader').allInnerTexts();
+  expect(headers.map((h) => h.trim())).toEqual([
+    'NUMERO_AUTO',
+    'DATA_INFRACAO',
+    'STATUS_MULTA',
+    'VALOR_TOTAL_MULTA',
+  ]);
+  await page.screenshot({ path: test.info().outputPath('fines-phone.png') });
 });

@@ -14,6 +14,7 @@ export * from './fines/fines.calls.ts';
 export * from './fines/fines.columns.ts';
 export * from './fines/fines.enums.ts';
 export * from './fines/fines.fields.ts';
+export * from './fines/fines.import.ts';
 export * from './fines/fines.policy.ts';
 export * from './fines/fines.schemas.ts';
 export * from './folders/folders.calls.ts';

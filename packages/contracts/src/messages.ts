@@ -238,4 +238,15 @@ export const MSG = {
   fineInvalidUf: 'UF inválida.',
   fineInvalidStatus: 'Status inválido.',
   fineBmYear: 'Ano inválido para o relatório BM.',
+  fineImportType: 'O arquivo deve ser uma planilha .xlsx.',
+  fineImportTooLarge: 'A planilha deve ter no máximo 60 MB.',
+  fineImportEmpty: 'A planilha não tem linhas de multas.',
+  fineImportColumns: (fields: string) => `A planilha não tem as colunas obrigatórias: ${fields}.`,
+  fineImportNotFound: 'Importação não encontrada ou expirada; envie a planilha de novo.',
+  fineImportRefused: 'A planilha tem linhas recusadas: corrija-as e envie o arquivo de novo.',
+  fineImportRepeated: (line: number) => `NUMERO_AUTO repetido (já aparece na linha ${line}).`,
+  fineImportDone: (added: number, updated: number) =>
+    `Importação concluída: ${added} multa(s) adicionada(s), ${updated} atualizada(s).`,
+  fineImportCancelled: 'Importação cancelada.',
+  fineImportGarbled: 'Texto ilegível nesta linha (caractere inválido); confira a linha na planilha.',
 } as const;

@@ -23,6 +23,29 @@ export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
     .execute();
 }
 
+/**
+ * Writes many audit rows in multi-row inserts (bulk changes such as a spreadsheet import); call it
+ * inside the transaction of the change, like audit().
+ */
+export async function auditMany(db: DbOrTx, entries: readonly AuditEntry[], chunk = 500): Promise<void> {
+  const at = nowIso();
+  for (let i = 0; i < entries.length; i += chunk) {
+    await db
+      .insertInto('audit_log')
+      .values(
+        entries.slice(i, i + chunk).map((entry) => ({
+          user_id: entry.userId,
+          action: entry.action,
+          entity: entry.entity,
+          entity_id: entry.entityId == null ? null : String(entry.entityId),
+          summary: entry.summary.slice(0, 1000),
+          created_at: at,
+        })),
+      )
+      .execute();
+  }
+}
+
 export type AuditRecord = Omit<AuditEntry, 'userId'>;
 
 /**

@@ -1,4 +1,5 @@
 import { DEMO } from '../harness.ts';
+import { fileForm, xlsxBuffer } from '../xlsx-buffer.ts';
 import type { AuthzEntry, AuthzModule } from './index.ts';
 
 /**
@@ -16,6 +17,12 @@ const NEW_FINE = {
   STATUS_MULTA: 'Penalidade',
   VALOR_TOTAL_MULTA: 195.23,
 };
+
+/** A one-fine spreadsheet for the import preview (it writes nothing). */
+const SHEET = await xlsxBuffer([Object.keys(NEW_FINE), Object.values(NEW_FINE)]);
+const sheetForm = () => fileForm(SHEET, 'multas.xlsx');
+/** An import id nobody previewed: the allowed caller is let through to "not found". */
+const NO_IMPORT = '00000000-0000-4000-8000-000000000000';
 
 const reads: [string, string][] = [
   ['GET', '/api/managerFines?id=1'],
@@ -76,6 +83,27 @@ const fines: AuthzModule = {
     { method: 'POST', url: '/api/fines', as: null, payload: NEW_FINE, expect: 401 },
     { method: 'POST', url: '/api/fines', as: DEMO.gestorCompras, payload: NEW_FINE, expect: 403 },
     { method: 'POST', url: '/api/fines', as: DEMO.gestorMultas, payload: NEW_FINE, expect: 201 },
+
+    { method: 'POST', url: '/api/fines/import', as: null, payload: sheetForm, expect: 401 },
+    { method: 'POST', url: '/api/fines/import', as: DEMO.gestorCompras, payload: sheetForm, expect: 403 },
+    { method: 'POST', url: '/api/fines/import', as: DEMO.suporteTi, payload: sheetForm, expect: 403 },
+    { method: 'POST', url: '/api/fines/import', as: DEMO.gestorMultas, payload: sheetForm, expect: 200 },
+    ...(['POST', 'DELETE'] as const).flatMap((method): AuthzEntry[] => {
+      const url =
+        method === 'POST' ? `/api/fines/import/${NO_IMPORT}/commit` : `/api/fines/import/${NO_IMPORT}`;
+      return [
+        { method, url, as: null, expect: 401 },
+        { method, url, as: DEMO.gestorCompras, expect: 403 },
+        {
+          method,
+          url,
+          as: DEMO.gestorMultas,
+          expect: 404,
+          proves: 'allowed',
+          note: 'let through; no such import',
+        },
+      ];
+    }),
   ],
 };
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.ts';
+import { okReply } from '../http/replies.ts';
+import { FINE_IMPORT_FILE, fineImportDone, fineImportParams, fineImportPreview } from './fines.import.ts';
 import {
   bmQuery,
   bmReply,
@@ -80,5 +82,27 @@ export const finesCalls = {
     summary: 'BM.xlsx: the BM report of the month, streamed.',
     cookieAuth: true,
     query: bmQuery,
+  }),
+  importPreview: endpoint({
+    method: 'POST',
+    path: '/api/fines/import',
+    summary:
+      'Reads an .xlsx of fines (header: the field names) and answers what it would add, update and refuse (line, reason); writes nothing.',
+    multipart: { fields: z.object({}), files: FINE_IMPORT_FILE },
+    reply: fineImportPreview,
+  }),
+  importCommit: endpoint({
+    method: 'POST',
+    path: '/api/fines/import/:id/commit',
+    summary: 'Writes a previewed import in one transaction (refused when any row is refused); audited.',
+    params: fineImportParams,
+    reply: fineImportDone,
+  }),
+  importCancel: endpoint({
+    method: 'DELETE',
+    path: '/api/fines/import/:id',
+    summary: 'Drops a previewed import without writing anything.',
+    params: fineImportParams,
+    reply: okReply,
   }),
 };

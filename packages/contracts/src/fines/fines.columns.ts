@@ -22,6 +22,9 @@ const FILTERS: Partial<Record<FineField, ColumnFilterSpec>> = {
   PLACA: { kind: 'text' },
 };
 
+/** What a phone shows of a fine (390 px): which auto, when, its status and how much. */
+const PHONE = new Set<FineField>(['NUMERO_AUTO', 'DATA_INFRACAO', 'STATUS_MULTA', 'VALOR_TOTAL_MULTA']);
+
 const WIDTH: Partial<Record<FineFieldKind, number>> = { date: 12, money: 16, number: 12, plate: 10 };
 const WIDE: Partial<Record<FineField, number>> = {
   MOTIVO: 48,
@@ -45,6 +48,7 @@ function describe(name: FineField, kind: FineFieldKind): ColumnDescription<FineR
     width: WIDE[name] ?? WIDTH[kind] ?? 14,
     sortable: (FINE_SORT as readonly string[]).includes(name),
     filter: FILTERS[name],
+    phone: PHONE.has(name),
   };
   switch (kind) {
     case 'date':

@@ -137,6 +137,28 @@ export async function insertFine(db: DbOrTx, values: NewFine): Promise<number> {
   return row.id;
 }
 
+/** Many new fines in one multi-row insert (imports batch them under the databases' parameter limits). */
+export async function insertFines(db: DbOrTx, values: readonly NewFine[]): Promise<void> {
+  if (values.length > 0) await db.insertInto('fines').values(values).execute();
+}
+
+/** The stored fines with these auto numbers (the unique index answers each). */
+export function finesByNumero(db: DbOrTx, numeros: readonly string[]): Promise<FineRecord[]> {
+  if (numeros.length === 0) return Promise.resolve([]);
+  return db.selectFrom('fines').selectAll().where('NUMERO_AUTO', 'in', numeros).execute();
+}
+
+/** Only which of these auto numbers exist (an import's preview). */
+export async function knownNumeros(db: DbOrTx, numeros: readonly string[]): Promise<Set<string>> {
+  if (numeros.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('fines')
+    .select('NUMERO_AUTO')
+    .where('NUMERO_AUTO', 'in', numeros)
+    .execute();
+  return new Set(rows.map((r) => r.NUMERO_AUTO));
+}
+
 export async function updateFine(db: DbOrTx, id: number, changes: FineChanges): Promise<void> {
   await db.updateTable('fines').set(changes).where('id', '=', id).execute();
 }

@@ -2,9 +2,11 @@ import { finesCalls as calls, MSG } from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { receiveForm } from '../../platform/multipart-form.ts';
 import { route } from '../../platform/route.ts';
 import { XLSX_MIME } from '../../platform/xlsx-stream.ts';
 import { bmSpreadsheet, finesSpreadsheet } from './fines.export.ts';
+import { cancelImport, commitImport, previewImport } from './fines.import.ts';
 import * as q from './fines.queries.ts';
 import * as service from './fines.service.ts';
 
@@ -69,6 +71,29 @@ export async function finesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       service.authorizeFines(currentUser(request));
       const { year, month } = request.query;
       return sendXlsx(reply, 'BM.xlsx').send(bmSpreadsheet(ctx.db, year, month, request.log));
+    },
+  });
+
+  route(app, calls.importPreview, {
+    handler: async (request) => {
+      const user = currentUser(request);
+      // Nobody outside the fines audience stores a byte.
+      service.authorizeFines(user);
+      const { form } = await receiveForm(request, ctx.storage, calls.importPreview.multipart, {
+        prefix: 'fine-imports',
+      });
+      return previewImport(ctx, user, form);
+    },
+  });
+
+  route(app, calls.importCommit, {
+    handler: async (request) => commitImport(ctx, currentUser(request), request.params.id),
+  });
+
+  route(app, calls.importCancel, {
+    handler: async (request) => {
+      await cancelImport(currentUser(request), request.params.id);
+      return { success: true as const, message: MSG.fineImportCancelled };
     },
   });
 }

@@ -98,6 +98,22 @@ export async function insertFine(ctx: AppContext, user: Actor, values: FineValue
 const isNumeric = (f: FineField) => f === 'PESO_EXCEDENTE_Kg' || f === 'KM_RODOVIA';
 
 /**
+ * The fields of `values` that differ from the stored fine: what to set (with the derived filter
+ * columns) and the audit summary listing each with its old and new value. Empty when nothing changed.
+ */
+export function fineChanges(old: q.FineRecord, values: FineValues) {
+  const changes = diff(old, values);
+  const set: Record<string, DbValue> = {};
+  for (const c of changes) set[c.field] = c.to;
+  const next = { ...old, ...set } as q.FineRecord;
+  return {
+    changed: changes.length > 0,
+    set: { ...(set as q.FineChanges), ...derived(next) },
+    summary: `Multa ${next.NUMERO_AUTO}: ${changes.map((c) => `${c.field}: ${shown(c.field, c.from)} → ${shown(c.field, c.to)}`).join('; ')}`,
+  };
+}
+
+/**
  * PUT managerFines: the fields sent replace the stored ones; the audit row lists each field that
  * changed with its old and new value. Nothing changed, nothing written.
  */
@@ -115,21 +131,9 @@ export async function updateFine(
     await auditedChange(ctx.db, user.userId, async (tx, audit) => {
       const old = await q.findFine(tx, id);
       if (!old) throw notFound(MSG.fineNotFound);
-      const changes = diff(old, values);
-      const set: Record<string, DbValue> = {};
-      for (const c of changes) set[c.field] = c.to;
-      const next = { ...old, ...set } as q.FineRecord;
-      await q.updateFine(tx, id, {
-        ...(set as q.FineChanges),
-        ...derived(next),
-        updated_at: nowIso(),
-      });
-      audit({
-        action: 'fine.update',
-        entity: 'fine',
-        entityId: id,
-        summary: `Multa ${next.NUMERO_AUTO}: ${changes.map((c) => `${c.field}: ${shown(c.field, c.from)} → ${shown(c.field, c.to)}`).join('; ')}`,
-      });
+      const change = fineChanges(old, values);
+      await q.updateFine(tx, id, { ...change.set, updated_at: nowIso() });
+      audit({ action: 'fine.update', entity: 'fine', entityId: id, summary: change.summary });
     });
   } catch (err) {
     duplicateOr(err, () => new HttpError(409, MSG.fineDuplicate));

@@ -139,3 +139,30 @@ export function useInsertFine() {
     meta: { error: false, success: successMessage },
   });
 }
+
+/** Import, step 1: uploads the .xlsx and gets the preview (nothing is written yet). */
+export function useFineImportPreview() {
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) =>
+      call(calls.importPreview, { fields: {}, files: [file] }, { onUploadProgress: onProgress }),
+    meta: { error: 'Erro ao ler a planilha' },
+  });
+}
+
+/** Import, step 2: writes the previewed file in one transaction; the tables and dashboards reload. */
+export function useFineImportCommit() {
+  const invalidate = useInvalidateFines();
+  return useMutation({
+    mutationFn: (id: string) => call(calls.importCommit, { params: { id } }),
+    onSuccess: invalidate,
+    meta: { error: 'Erro ao importar a planilha', success: successMessage },
+  });
+}
+
+/** Import, or step 2: drops the previewed file. */
+export function useFineImportCancel() {
+  return useMutation({
+    mutationFn: (id: string) => call(calls.importCancel, { params: { id } }),
+    meta: { error: false },
+  });
+}

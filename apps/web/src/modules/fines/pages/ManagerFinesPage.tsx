@@ -1,6 +1,6 @@
 import { MONTH_NAMES } from '@intranet/contracts';
 import { Alert, Button, Grid, Group, Loader, Stack, Tabs } from '@mantine/core';
-import { IconCalendarStats, IconDownload, IconPlus, IconReceipt } from '@tabler/icons-react';
+import { IconCalendarStats, IconDownload, IconPlus, IconReceipt, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
@@ -10,6 +10,7 @@ import { ChartGrid, ResponsibleChart, SeriesChart } from '../components/FineChar
 import { FineFilterBar } from '../components/FineFilterBar.tsx';
 import { FineKpis, kpis } from '../components/FineKpis.tsx';
 import { FinesTable } from '../components/FinesTable.tsx';
+import { ImportFinesModal } from '../components/ImportFinesModal.tsx';
 import { InsertFineModal } from '../components/InsertFineModal.tsx';
 import { exportFinesUrl, useFineAggregates, useFineFilters } from '../fines.api.ts';
 
@@ -99,6 +100,7 @@ export function ManagerFinesPage() {
   const { query } = useFineFilters();
   const [inserting, setInserting] = useState(false);
   const [bm, setBm] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   return (
     <Stack py="md">
@@ -126,6 +128,13 @@ export function ManagerFinesPage() {
               leftSection={<IconDownload size={16} aria-hidden />}
             >
               Baixar planilha
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconUpload size={16} aria-hidden />}
+              onClick={() => setImporting(true)}
+            >
+              Importar planilha
             </Button>
           </Group>
         }
@@ -159,6 +168,7 @@ export function ManagerFinesPage() {
       </Grid>
       <InsertFineModal opened={inserting} onClose={() => setInserting(false)} />
       <BmReportModal opened={bm} onClose={() => setBm(false)} />
+      <ImportFinesModal opened={importing} onClose={() => setImporting(false)} />
     </Stack>
   );
 }

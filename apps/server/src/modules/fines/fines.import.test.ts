@@ -1,0 +1,243 @@
+import { FINE_REQUIRED_FIELDS, MSG } from '@intranet/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
+import { fileForm, xlsxBuffer, zipOf } from '../../../test/xlsx-buffer.ts';
+import { UNREADABLE_SHEET } from '../../platform/xlsx-read.ts';
+
+const HEADER = [
+  'NUMERO_AUTO',
+  'DATA_INFRACAO',
+  'ORGAO_AUTUADOR',
+  'UNIDADE',
+  'PLACA',
+  'TRANSP',
+  'STATUS_MULTA',
+  'VALOR_TOTAL_MULTA',
+  'NOME_AUTUADO',
+  'Observação interna',
+];
+const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+/** The fine already stored before each import (updated by the files that name I-0001). */
+const STORED = {
+  NUMERO_AUTO: 'I-0001',
+  DATA_INFRACAO: '2024-01-10',
+  ORGAO_AUTUADOR: 'PRF',
+  UNIDADE: 'Camaçari',
+  PLACA: 'ABC1D23',
+  TRANSP: 'Translog',
+  STATUS_MULTA: 'Notificação',
+  VALOR_TOTAL_MULTA: 100,
+  OT: '777',
+};
+
+const GOOD_ROWS = [
+  // Updates the stored fine: status, amount and the infraction date (a real date cell).
+  ['I-0001', day('2024-01-11'), 'PRF', 'Camaçari', 'ABC1D23', 'Translog', 'Penalidade', 150.5, '', 'x'],
+  // New: a dd/MM/yyyy date typed as text, an amount typed the Brazilian way, a hyphenated plate.
+  [
+    'I-0002',
+    '05/02/2024',
+    'DER-SP',
+    'Paulínia',
+    'xyz-9876',
+    'Rodobens',
+    'Penalidade',
+    '1.234,56',
+    'BRASKEM S.A.',
+  ],
+  ['I-0003', day('2023-10-31'), 'PRF', 'Paulínia', 'QWE1234', 'Rodobens', 'Notificação', 80, 'Rodobens SA'],
+];
+
+describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  const as = (m: string = DEMO.gestorMultas) => t.as(m);
+  const preview = async (bytes: Buffer, name = 'multas.xlsx', m?: string) =>
+    as(m)({ method: 'POST', url: '/api/fines/import', payload: fileForm(bytes, name) });
+  const commit = (id: string, m?: string) => as(m)({ method: 'POST', url: `/api/fines/import/${id}/commit` });
+  const stored = () => t.db.selectFrom('fines').selectAll().orderBy('NUMERO_AUTO').execute();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.db.deleteFrom('fines').execute();
+    const res = await as()({ method: 'POST', url: '/api/fines', payload: STORED });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('a good file: the preview counts and writes nothing; the commit writes it all, audited', async () => {
+    const before = await stored();
+    const res = await preview(await xlsxBuffer([HEADER, ...GOOD_ROWS, [], []]));
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json();
+    expect(p).toMatchObject({
+      fileName: 'multas.xlsx',
+      rows: 3,
+      added: 2,
+      updated: 1,
+      refused: [],
+      refusedCount: 0,
+      ignoredColumns: ['Observação interna'],
+    });
+    expect(await stored()).toEqual(before);
+
+    const done = await commit(p.importId);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({
+      success: true,
+      message: MSG.fineImportDone(2, 1),
+      added: 2,
+      updated: 1,
+    });
+    const rows = await stored();
+    expect(rows.map((r) => r.NUMERO_AUTO)).toEqual(['I-0001', 'I-0002', 'I-0003']);
+    expect(rows[0]).toMatchObject({
+      DATA_INFRACAO: '2024-01-11',
+      STATUS_MULTA: 'Penalidade',
+      // A column the file does not have keeps its stored value.
+      OT: '777',
+      NOME_AUTUADO: null,
+    });
+    expect(Number(rows[0]!.VALOR_TOTAL_MULTA)).toBe(15050);
+    expect(rows[1]).toMatchObject({
+      DATA_INFRACAO: '2024-02-05',
+      PLACA: 'XYZ9876',
+      responsavel: 'braskem',
+    });
+    expect(Number(rows[1]!.VALOR_TOTAL_MULTA)).toBe(123456);
+    expect(rows[2]).toMatchObject({ DATA_INFRACAO: '2023-10-31', responsavel: 'transp' });
+
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity_id', 'summary'])
+      .where('action', 'in', ['fine.import', 'fine.update'])
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(audits.map((a) => a.action).sort()).toEqual(['fine.import', 'fine.update']);
+    const update = audits.find((a) => a.action === 'fine.update')!;
+    expect(update.entity_id).toBe(String(rows[0]!.id));
+    expect(update.summary).toContain('STATUS_MULTA: "Notificação" → "Penalidade"');
+    expect(update.summary).toContain('VALOR_TOTAL_MULTA: 100 → 150.5');
+    expect(audits.find((a) => a.action === 'fine.import')!.summary).toContain('2 multa(s) adicionada(s)');
+
+    // A committed import is gone: a second commit writes nothing more.
+    const again = await commit(p.importId);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ error: MSG.fineImportNotFound });
+  });
+
+  it('a file with bad rows: each named with its line and reason; the commit writes nothing', async () => {
+    const before = await stored();
+    const bytes = await xlsxBuffer([
+      HEADER,
+      ...GOOD_ROWS,
+      ['I-0004', '31/02/2024', 'PRF', 'Camaçari', 'PLACA', 'Translog', 'Penalidade', 10],
+      ['I-0005', '2024-03-01', '', 'Camaçari', 'ABC1234', 'Translog', 'Penalidade', 0],
+      ['I-0002', '2024-03-01', 'PRF', 'Camaçari', 'ABC1234', 'Translog', 'Multada', 10],
+      ['I-0006', '2024-03-01', 'PRF', 'Camaçari', 'ABC1234', 'Translog', 'Penalidade', 10],
+    ]);
+    const res = await preview(bytes);
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json();
+    expect(p).toMatchObject({ rows: 7, added: 3, updated: 1, refusedCount: 3 });
+    expect(p.refused).toEqual([
+      { line: 5, reason: `DATA_INFRACAO: ${MSG.fineInvalidDate}; PLACA: ${MSG.fineInvalidPlate}` },
+      { line: 6, reason: `${MSG.fineMissingFields}: ORGAO_AUTUADOR, VALOR_TOTAL_MULTA` },
+      { line: 7, reason: `STATUS_MULTA: ${MSG.fineInvalidStatus}` },
+    ]);
+
+    // The good rows are written in the transaction, then rolled back with it.
+    const res2 = await commit(p.importId);
+    expect(res2.statusCode).toBe(400);
+    expect(res2.json()).toEqual({ error: MSG.fineImportRefused });
+    expect(await stored()).toEqual(before);
+    const imports = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'fine.import')
+      .where('summary', 'like', '%I-0006%')
+      .execute();
+    expect(imports).toEqual([]);
+  });
+
+  it('a NUMERO_AUTO repeated in the file is refused at its second line', async () => {
+    const res = await preview(await xlsxBuffer([HEADER, GOOD_ROWS[1]!, GOOD_ROWS[2]!, GOOD_ROWS[1]!]));
+    expect(res.json()).toMatchObject({
+      added: 2,
+      refused: [{ line: 4, reason: MSG.fineImportRepeated(2) }],
+    });
+  });
+
+  it('a row with undecodable text (U+FFFD) is refused, never written as it reads', async () => {
+    const garbled = ['I-0007', '2024-03-01', 'PRF', 'Cama\uFFFDari', 'ABC1234', 'Translog', 'Penalidade', 10];
+    const res = await preview(await xlsxBuffer([HEADER, GOOD_ROWS[1]!, garbled]));
+    expect(res.json()).toMatchObject({ added: 1, refused: [{ line: 3, reason: MSG.fineImportGarbled }] });
+  });
+
+  it('refuses a file that is not an .xlsx by its content, whatever its name', async () => {
+    const csv = Buffer.from(`${HEADER.join(';')}\nI-0009;2024-01-01;PRF\n`);
+    const res = await preview(csv, 'multas.xlsx');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ error: MSG.fineImportType });
+    // A PNG named .xlsx.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    expect((await preview(png, 'multas.xlsx')).statusCode).toBe(415);
+    // A zip that holds no workbook, and a workbook cut short, cannot be read.
+    const zip = zipOf('leia-me.txt', 'nada aqui');
+    const res2 = await preview(zip, 'multas.xlsx');
+    expect(res2.statusCode).toBe(400);
+    expect(res2.json()).toEqual({ error: UNREADABLE_SHEET });
+    const broken = await xlsxBuffer([HEADER, GOOD_ROWS[1]!]);
+    const res3 = await preview(broken.subarray(0, broken.length - 300), 'multas.xlsx');
+    expect(res3.statusCode).toBe(400);
+    expect((await stored()).length).toBe(1);
+  });
+
+  it('refuses a sheet without the required columns, or without rows', async () => {
+    const res = await preview(
+      await xlsxBuffer([
+        ['NUMERO_AUTO', 'PLACA'],
+        ['I-0009', 'ABC1234'],
+      ]),
+    );
+    expect(res.statusCode).toBe(400);
+    const missing = FINE_REQUIRED_FIELDS.filter((f) => f !== 'NUMERO_AUTO' && f !== 'PLACA');
+    expect(res.json()).toEqual({ error: MSG.fineImportColumns(missing.join(', ')) });
+    const empty = await preview(await xlsxBuffer([HEADER]));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ error: MSG.fineImportEmpty });
+  });
+
+  it('cancel drops the import; only its uploader may commit it', async () => {
+    const p = (await preview(await xlsxBuffer([HEADER, GOOD_ROWS[1]!]))).json();
+    const other = await commit(p.importId, DEMO.admin);
+    expect(other.statusCode).toBe(404);
+    const cancel = await as()({ method: 'DELETE', url: `/api/fines/import/${p.importId}` });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json()).toEqual({ success: true, message: MSG.fineImportCancelled });
+    expect((await commit(p.importId)).statusCode).toBe(404);
+    expect((await stored()).map((r) => r.NUMERO_AUTO)).toEqual(['I-0001']);
+  });
+
+  it('reads back its own export: multas_geral.xlsx imports as updates that change nothing', async () => {
+    const exported = await as()({ method: 'GET', url: '/api/fines/export' });
+    expect(exported.statusCode).toBe(200);
+    const before = await stored();
+    const p = (await preview(exported.rawPayload, 'multas_geral.xlsx')).json();
+    expect(p).toMatchObject({ rows: 1, added: 0, updated: 1, refusedCount: 0, ignoredColumns: [] });
+    expect((await commit(p.importId)).statusCode).toBe(200);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('is refused to those outside the fines audience before any byte is stored', async () => {
+    const res = await preview(await xlsxBuffer([HEADER, GOOD_ROWS[1]!]), 'multas.xlsx', DEMO.gestorCompras);
+    expect(res.statusCode).toBe(403);
+    expect((await stored()).length).toBe(1);
+  });
+});

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Actor,
+  FINE_IMPORT_MAX_LISTED,
+  type FineImportPreview,
+  type FineImportRefusal,
+  type FineValues,
+  fineImportHeader,
+  MSG,
+  parseFineImportRow,
+} from '@intranet/contracts';
+import { nowIso, type Tx } from '../../db/database.ts';
+import { auditedChange, auditMany } from '../../platform/audit.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import type { ReceivedForm } from '../../platform/uploads.ts';
+import { readXlsxRows } from '../../platform/xlsx-read.ts';
+import type { Storage } from '../../storage/storage.ts';
+import * as q from './fines.queries.ts';
+import { authorizeFines, fineChanges, newFineRecord } from './fines.service.ts';
+
+/**
+ * Previewed imports waiting for their commit or cancel: the file stays in storage under its key
+ * and only its uploader may act on it, for IMPORT_TTL_MS. Kept in the server's memory: a restart
+ * forgets them (the user uploads again) and the sweep removes the files of expired ones.
+ */
+interface PendingImport {
+  userId: number;
+  key: string;
+  fileName: string;
+  storage: Storage;
+  expires: number;
+}
+
+const IMPORT_TTL_MS = 30 * 60_000;
+const pending = new Map<string, PendingImport>();
+
+/** Rows per write: under SQLite's 32,766 and PostgreSQL's 65,535 parameters (about 50 columns a row). */
+const BATCH = 500;
+
+async function sweep(now: number): Promise<void> {
+  for (const [id, p] of pending) {
+    if (p.expires > now) continue;
+    pending.delete(id);
+    await p.storage.delete(p.key).catch(() => undefined);
+  }
+}
+
+/** The caller's previewed import, taken out of the waiting list (a second commit finds nothing). */
+function take(user: Actor, id: string): PendingImport {
+  const p = pending.get(id);
+  if (!p || p.userId !== user.userId || p.expires <= Date.now()) throw notFound(MSG.fineImportNotFound);
+  pending.delete(id);
+  return p;
+}
+
+interface GoodRow {
+  line: number;
+  values: FineValues & { NUMERO_AUTO: string };
+}
+
+interface Scan {
+  rows: number;
+  refused: FineImportRefusal[];
+  refusedCount: number;
+  ignored: string[];
+}
+
+/**
+ * Reads the stored file once, streaming: each row checked (fineInput, required fields, NUMERO_AUTO
+ * repeated in the file), the good ones handed to `batch` BATCH at a time. The header must name
+ * every required field.
+ */
+async function scan(storage: Storage, key: string, batch: (rows: GoodRow[]) => Promise<void>): Promise<Scan> {
+  const rows = readXlsxRows(await storage.read(key));
+  const first = await rows.next();
+  if (first.done) throw badRequest(MSG.fineImportEmpty);
+  const header = fineImportHeader(first.value.cells);
+  if (header.missing.length > 0) {
+    await rows.return(undefined);
+    throw badRequest(MSG.fineImportColumns(header.missing.join(', ')));
+  }
+  const result: Scan = { rows: 0, refused: [], refusedCount: 0, ignored: header.ignored };
+  const refuse = (line: number, reason: string) => {
+    result.refusedCount++;
+    if (result.refused.length < FINE_IMPORT_MAX_LISTED) result.refused.push({ line, reason });
+  };
+  const lineOf = new Map<string, number>();
+  let good: GoodRow[] = [];
+  for await (const { line, cells } of rows) {
+    result.rows++;
+    // U+FFFD: a character the reader could not decode (exceljs 4.4.0 may cut a two-byte character at
+    // a chunk boundary; docs/decisions.md, Fines). Never written as if it were the text.
+    if (cells.some((c) => typeof c === 'string' && c.includes('\uFFFD'))) {
+      refuse(line, MSG.fineImportGarbled);
+      continue;
+    }
+    const row = parseFineImportRow(header.columns, cells);
+    if (!row.ok) {
+      refuse(line, row.reason);
+      continue;
+    }
+    const numero = String(row.values.NUMERO_AUTO);
+    const earlier = lineOf.get(numero);
+    if (earlier !== undefined) {
+      refuse(line, MSG.fineImportRepeated(earlier));
+      continue;
+    }
+    lineOf.set(numero, line);
+    good.push({ line, values: { ...row.values, NUMERO_AUTO: numero } });
+    if (good.length === BATCH) {
+      await batch(good);
+      good = [];
+    }
+  }
+  if (good.length > 0) await batch(good);
+  if (result.rows === 0) throw badRequest(MSG.fineImportEmpty);
+  return result;
+}
+
+/** POST /api/fines/import: stores the file, reads it, answers what a commit would do. */
+export async function previewImport(
+  ctx: AppContext,
+  user: Actor,
+  form: ReceivedForm,
+): Promise<FineImportPreview> {
+  authorizeFines(user);
+  const file = form.files[0];
+  if (!file) {
+    await form.discard();
+    throw badRequest(MSG.fineImportType);
+  }
+  await sweep(Date.now());
+  await form.commit();
+  let added = 0;
+  let updated = 0;
+  try {
+    const result = await scan(ctx.storage, file.key, async (rows) => {
+      const known = await q.knownNumeros(
+        ctx.db,
+        rows.map((r) => r.values.NUMERO_AUTO),
+      );
+      updated += known.size;
+      added += rows.length - known.size;
+    });
+    const importId = randomUUID();
+    pending.set(importId, {
+      userId: user.userId,
+      key: file.key,
+      fileName: file.originalName,
+      storage: ctx.storage,
+      expires: Date.now() + IMPORT_TTL_MS,
+    });
+    return {
+      importId,
+      fileName: file.originalName,
+      rows: result.rows,
+      added,
+      updated,
+      refused: result.refused,
+      refusedCount: result.refusedCount,
+      ignoredColumns: result.ignored,
+    };
+  } catch (err) {
+    await ctx.storage.delete(file.key).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** One batch of the commit: new fines in one insert, known ones updated with their audit rows. */
+async function writeBatch(tx: Tx, userId: number, rows: GoodRow[], now: string) {
+  const stored = new Map(
+    (
+      await q.finesByNumero(
+        tx,
+        rows.map((r) => r.values.NUMERO_AUTO),
+      )
+    ).map((f) => [f.NUMERO_AUTO, f]),
+  );
+  const inserts = [];
+  const audits = [];
+  let updated = 0;
+  for (const row of rows) {
+    const old = stored.get(row.values.NUMERO_AUTO);
+    if (!old) {
+      inserts.push(newFineRecord(row.values, now));
+      continue;
+    }
+    updated++;
+    const change = fineChanges(old, row.values);
+    if (!change.changed) continue;
+    await q.updateFine(tx, old.id, { ...change.set, updated_at: now });
+    audits.push({ userId, action: 'fine.update', entity: 'fine', entityId: old.id, summary: change.summary });
+  }
+  await q.insertFines(tx, inserts);
+  await auditMany(tx, audits);
+  return { added: inserts.length, updated };
+}
+
+/**
+ * POST /api/fines/import/:id/commit: the whole file in one transaction, batch by batch. The file is
+ * read again and checked again; a refused row throws and rolls every batch back, so the database
+ * is as it was. The file is removed either way.
+ */
+export async function commitImport(ctx: AppContext, user: Actor, id: string) {
+  authorizeFines(user);
+  const p = take(user, id);
+  try {
+    const now = nowIso();
+    return await auditedChange(ctx.db, user.userId, async (tx, audit) => {
+      let added = 0;
+      let updated = 0;
+      const result = await scan(p.storage, p.key, async (rows) => {
+        const done = await writeBatch(tx, user.userId, rows, now);
+        added += done.added;
+        updated += done.updated;
+      });
+      if (result.refusedCount > 0) throw badRequest(MSG.fineImportRefused);
+      audit({
+        action: 'fine.import',
+        entity: 'fine',
+        summary: `Importação de ${p.fileName}: ${added} multa(s) adicionada(s), ${updated} atualizada(s).`,
+      });
+      return { success: true as const, message: MSG.fineImportDone(added, updated), added, updated };
+    });
+  } finally {
+    await p.storage.delete(p.key).catch(() => undefined);
+  }
+}
+
+/** DELETE /api/fines/import/:id: forgets the previewed import and its file. */
+export async function cancelImport(user: Actor, id: string): Promise<void> {
+  authorizeFines(user);
+  const p = take(user, id);
+  await p.storage.delete(p.key).catch(() => undefined);
+}

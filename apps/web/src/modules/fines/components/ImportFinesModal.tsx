@@ -1,0 +1,154 @@
+import type { FineImportPreview } from '@intranet/contracts';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  Progress,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useFineImportCancel, useFineImportCommit, useFineImportPreview } from '../fines.api.ts';
+
+const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function Summary({ p }: { p: FineImportPreview }) {
+  return (
+    <Alert color={p.refusedCount > 0 ? 'red' : 'blue'} data-testid="fine-import-summary">
+      <Text size="sm">
+        {p.fileName}: {p.rows} linha(s) lidas — {p.added} a adicionar, {p.updated} a atualizar,{' '}
+        {p.refusedCount} recusada(s).
+      </Text>
+      {p.ignoredColumns.length > 0 ? (
+        <Text size="sm" mt={4}>
+          Colunas ignoradas: {p.ignoredColumns.join(', ')}.
+        </Text>
+      ) : null}
+      {p.refusedCount > 0 ? (
+        <Text size="sm" mt={4} fw={600}>
+          Nada será gravado: corrija as linhas recusadas e envie o arquivo de novo.
+        </Text>
+      ) : null}
+    </Alert>
+  );
+}
+
+function Refusals({ p }: { p: FineImportPreview }) {
+  if (p.refused.length === 0) return null;
+  const more = p.refusedCount - p.refused.length;
+  return (
+    <ScrollArea.Autosize mah={280} type="auto">
+      <Table striped withTableBorder aria-label="Linhas recusadas" data-testid="fine-import-refused">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={80}>Linha</Table.Th>
+            <Table.Th>Motivo</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {p.refused.map((r) => (
+            <Table.Tr key={r.line}>
+              <Table.Td>{r.line}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.reason}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {more > 0 ? (
+        <Text size="sm" c="dimmed" mt={4}>
+          e mais {more} linha(s) recusada(s).
+        </Text>
+      ) : null}
+    </ScrollArea.Autosize>
+  );
+}
+
+/**
+ * Importar planilha: an .xlsx with the field names as headers (multas_geral.xlsx is one). The
+ * server reads it and answers a preview; nothing is written until "Confirmar importação", and a
+ * file with any refused row cannot be confirmed (docs/decisions.md, Fines).
+ */
+export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState(0);
+  const preview = useFineImportPreview();
+  const commit = useFineImportCommit();
+  const cancel = useFineImportCancel();
+  const p = preview.data;
+
+  const dropPreview = () => {
+    if (p) cancel.mutate(p.importId);
+    preview.reset();
+  };
+  const finish = () => {
+    preview.reset();
+    setFile(null);
+    setProgress(0);
+    onClose();
+  };
+  /** Closing before confirming drops the previewed file on the server. */
+  const close = () => {
+    dropPreview();
+    finish();
+  };
+  const read = () => {
+    if (!file) return;
+    dropPreview();
+    setProgress(0);
+    preview.mutate({ file, onProgress: setProgress });
+  };
+  const confirm = () => {
+    if (!p) return;
+    commit.mutate(p.importId, {
+      // Committed: the server has already forgotten the import.
+      onSuccess: finish,
+      // A refused or expired import is gone on the server: read the file again.
+      onError: () => preview.reset(),
+    });
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Importar planilha" size="lg">
+      <Stack>
+        <Text size="sm" c="dimmed">
+          Planilha .xlsx com os nomes dos campos na primeira linha (como a multas_geral.xlsx). Multas com
+          NUMERO_AUTO já cadastrado são atualizadas; as demais, adicionadas.
+        </Text>
+        <FileInput
+          label="Planilha (.xlsx)"
+          placeholder="Escolha o arquivo"
+          accept={XLSX_ACCEPT}
+          value={file}
+          onChange={(f) => {
+            dropPreview();
+            setFile(f);
+          }}
+          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+          clearable
+        />
+        {preview.isPending ? <Progress value={progress * 100} aria-label="Envio da planilha" /> : null}
+        {p ? <Summary p={p} /> : null}
+        {p ? <Refusals p={p} /> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancelar
+          </Button>
+          {p ? (
+            <Button onClick={confirm} loading={commit.isPending} disabled={p.refusedCount > 0}>
+              Confirmar importação
+            </Button>
+          ) : (
+            <Button onClick={read} loading={preview.isPending} disabled={!file}>
+              Ler planilha
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

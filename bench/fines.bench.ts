@@ -1,0 +1,209 @@
+/**
+ * `npm run bench:fines`: traffic fines on BENCH_FINES fines (100,000), beside the bare Fastify route
+ * of the same run (ARCHITECTURE.md rule 9): the table's first page (all, filtered), the dashboard
+ * aggregates (all, filtered), multas_geral.xlsx of every fine with the server's memory sampled
+ * while it streams, and the import of a BENCH_FINES-row .xlsx of new fines (preview, then commit).
+ *
+ * Starts the real server on a fresh DATA_DIR (demo company seeded), adds the fines straight into
+ * its database in batch inserts, then drives it with autocannon (bench/support). With
+ * BENCH_DATABASE_URL set, the same runs on a scratch PostgreSQL database too.
+ *
+ * Settings: BENCH_FINES (100000), BENCH_CONNECTIONS (10), BENCH_DURATION s (10), BENCH_WARMUP s (2),
+ * BENCH_DATABASE_URL (unset: SQLite only).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { FINE_FIELD_NAMES, FINE_FIELDS, type FineImportPreview } from '@intranet/contracts';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { nowIso } from '../apps/server/src/db/database.ts';
+import { demoFines, insertFines } from '../apps/server/src/seed/demo-fines.ts';
+import { openAppDatabase, withApp } from './support/databases.ts';
+import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
+import { type RssSummary, sampleRss } from './support/memory.ts';
+import { makeTempDir, runBench } from './support/processes.ts';
+import { fmt, machine, markdownTable, printTable, writeResults } from './support/report.ts';
+import { type AppServer, benchEveryDatabase, signIn } from './support/servers.ts';
+import { loadSettings, positive } from './support/settings.ts';
+
+const FINES = positive('BENCH_FINES', 100_000);
+// The dashboard runs nine aggregate queries a request: fewer connections than the lists' 50.
+const LOAD = loadSettings({ connections: 10, durationS: 10, warmupS: 2 });
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+async function insertAll(app: AppServer): Promise<number> {
+  const started = performance.now();
+  const handle = openAppDatabase(app);
+  try {
+    await handle.db
+      .transaction()
+      .execute((tx) => insertFines(tx, demoFines(FINES, { prefix: 'B' }), nowIso()));
+    if (handle.dialect === 'postgres') await sql`analyze`.execute(handle.db);
+  } finally {
+    await handle.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  process.stderr.write(`  ${app.database}: ${fmt(FINES)} fines inserted in ${seconds.toFixed(1)} s\n`);
+  return seconds;
+}
+
+/**
+ * Accents off: exceljs 4.4.0's streaming reader decodes each chunk on its own, so a two-byte
+ * character cut by a chunk boundary reads as U+FFFD, and the import refuses that row
+ * (docs/decisions.md, Fines). The bench measures the import of a clean file.
+ */
+const TEXT = new Set<string>(FINE_FIELDS.filter((f) => f[1] === 'text').map((f) => f[0]));
+/** Statuses without accents, for the same reason (each is a valid value of its list). */
+const UNACCENTED: Record<string, string> = {
+  STATUS_MULTA: 'Penalidade',
+  STATUS_PAGMTO: 'Aguardando Boleto',
+  PASSIVO_SIM_NAO: 'SIM',
+};
+const plain = (field: string, v: unknown) => {
+  if (typeof v !== 'string') return v;
+  if (TEXT.has(field)) return v.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return /[^\x20-\x7e]/.test(v) ? (UNACCENTED[field] ?? v) : v;
+};
+
+/** An .xlsx of FINES new fines (other auto numbers than the stored ones), headed by the field names. */
+async function importFile(): Promise<string> {
+  const file = path.join(makeTempDir('fines-import'), 'multas.xlsx');
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false });
+  const sheet = workbook.addWorksheet('Multas');
+  sheet.addRow(FINE_FIELD_NAMES).commit();
+  for (const fine of demoFines(FINES, { prefix: 'I', seed: 12 })) {
+    sheet.addRow(FINE_FIELD_NAMES.map((f) => plain(f, fine[f] ?? null))).commit();
+  }
+  await workbook.commit();
+  return file;
+}
+
+interface ExportRun {
+  database: DatabaseKind;
+  rows: number;
+  seconds: number;
+  megabytes: number;
+  serverRssMb: RssSummary | null;
+}
+
+async function benchExport(app: AppServer, database: DatabaseKind): Promise<ExportRun> {
+  const headers = await signIn(app.base, '1009');
+  const stopSampling = sampleRss(app.child);
+  const started = performance.now();
+  const res = await fetch(`${app.base}/api/fines/export`, { headers });
+  if (!res.ok) throw new Error(`export answered ${res.status}`);
+  const bytes = (await res.arrayBuffer()).byteLength;
+  const seconds = (performance.now() - started) / 1000;
+  return { database, rows: FINES, seconds, megabytes: bytes / 1e6, serverRssMb: stopSampling() };
+}
+
+interface ImportRun {
+  database: DatabaseKind;
+  rows: number;
+  previewSeconds: number;
+  commitSeconds: number;
+  serverRssMb: RssSummary | null;
+}
+
+async function benchImport(app: AppServer, database: DatabaseKind, file: string): Promise<ImportRun> {
+  const headers = await signIn(app.base, '1009');
+  const stopSampling = sampleRss(app.child);
+  const form = new FormData();
+  form.append('file', new Blob([fs.readFileSync(file)], { type: XLSX }), 'multas.xlsx');
+  let started = performance.now();
+  const res = await fetch(`${app.base}/api/fines/import`, { method: 'POST', headers, body: form });
+  if (!res.ok) throw new Error(`import preview answered ${res.status}: ${await res.text()}`);
+  const preview = (await res.json()) as FineImportPreview;
+  const previewSeconds = (performance.now() - started) / 1000;
+  if (preview.added !== FINES || preview.refusedCount !== 0) {
+    throw new Error(
+      `unexpected preview: ${JSON.stringify({ ...preview, refused: preview.refused.slice(0, 3) })}`,
+    );
+  }
+  started = performance.now();
+  const done = await fetch(`${app.base}/api/fines/import/${preview.importId}/commit`, {
+    method: 'POST',
+    headers,
+  });
+  if (!done.ok) throw new Error(`import commit answered ${done.status}: ${await done.text()}`);
+  const commitSeconds = (performance.now() - started) / 1000;
+  return { database, rows: FINES, previewSeconds, commitSeconds, serverRssMb: stopSampling() };
+}
+
+async function benchReads(app: AppServer, database: DatabaseKind): Promise<Measurement[]> {
+  const h = await signIn(app.base, '1009');
+  const filters = 'responsible=transp&STATUS_PAGMTO=Pagamento%20Realizado&from=2024-01-01&to=2024-12-31';
+  const targets = [
+    get('fines: first page (100, newest)', `${app.base}/api/fines?pageSize=100`, h),
+    get('fines: first page, filtered', `${app.base}/api/fines?pageSize=100&${filters}`, h),
+    get(
+      'fines: first page, by carrier',
+      `${app.base}/api/fines?pageSize=100&TRANSP=Translog%20Transportes%20Ltda`,
+      h,
+    ),
+    get('dashboard aggregates: all', `${app.base}/api/fines/aggregates`, h),
+    get('dashboard aggregates: filtered', `${app.base}/api/fines/aggregates?${filters}`, h),
+  ];
+  return measureEach(targets, database, app.child, LOAD);
+}
+
+function benchDatabase(file: string) {
+  return (database: DatabaseKind) =>
+    withApp(database, 'fines', async (app) => {
+      const insertSeconds = await insertAll(app);
+      const exportRun = await benchExport(app, database);
+      const rows = await benchReads(app, database);
+      const importRun = await benchImport(app, database, file);
+      return { insertSeconds, exportRun, importRun, rows };
+    });
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const info = machine();
+  console.error(
+    `fines bench: ${fmt(FINES)} fines, ${LOAD.connections} connections, ${LOAD.warmupS} s warm-up + ` +
+      `${LOAD.durationS} s per request; ${info.cpus} × ${info.cpuModel}, Node ${info.node}`,
+  );
+  const file = await importFile();
+  const { rows, runs } = await benchEveryDatabase(LOAD, benchDatabase(file));
+  const exports = runs.map((r) => r.exportRun);
+  const imports = runs.map((r) => r.importRun);
+  const { file: written } = writeResults('fines', startedAt, {
+    settings: { fines: FINES, ...LOAD },
+    inserts: runs.map((r) => ({ database: r.database, seconds: r.insertSeconds })),
+    results: rows,
+    exports,
+    imports,
+  });
+  const rss = (r: RssSummary | null) => (r ? `${r.start} / ${r.max} / ${r.end}` : '-');
+  printTable(rows);
+  console.log(
+    `\n${markdownTable(
+      ['database', 'multas_geral.xlsx rows', 'seconds', 'MB', 'server RSS MiB: before / max / after'],
+      exports.map((e) => [
+        e.database,
+        fmt(e.rows),
+        e.seconds.toFixed(1),
+        e.megabytes.toFixed(1),
+        rss(e.serverRssMb),
+      ]),
+    )}\n`,
+  );
+  console.log(
+    `${markdownTable(
+      ['database', 'import rows', 'preview s', 'commit s', 'total s', 'server RSS MiB: before / max / after'],
+      imports.map((i) => [
+        i.database,
+        fmt(i.rows),
+        i.previewSeconds.toFixed(1),
+        i.commitSeconds.toFixed(1),
+        (i.previewSeconds + i.commitSeconds).toFixed(1),
+        rss(i.serverRssMb),
+      ]),
+    )}\n`,
+  );
+  console.log(`written to ${written}`);
+}
+
+await runBench(main);

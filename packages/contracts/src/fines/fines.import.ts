@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { FileRule } from '../http/endpoint.ts';
+import { MSG } from '../messages.ts';
+import { FINE_FIELD_NAMES, FINE_REQUIRED_FIELDS, type FineField } from './fines.fields.ts';
+import { type FineValues, fineInput, missingFineFields } from './fines.schemas.ts';
+
+/**
+ * Import of an existing fines spreadsheet (issue 11, beyond the spec): an .xlsx whose first row
+ * holds the spec's field names (multas_geral.xlsx is one). A preview first, then one transaction.
+ */
+export const FINE_IMPORT_FILE: FileRule = {
+  field: 'file',
+  maxFiles: 1,
+  maxBytes: 60 * 1024 * 1024,
+  // A zip too: streamed workbooks (multas_geral.xlsx itself) put their parts after the bytes type
+  // detection reads; the server's reader then refuses any zip that holds no workbook.
+  mimes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip'],
+  invalidTypeMessage: MSG.fineImportType,
+  tooLargeMessage: MSG.fineImportTooLarge,
+};
+
+/** The most refused rows a preview lists (refusedCount has them all). */
+export const FINE_IMPORT_MAX_LISTED = 5000;
+
+/** A cell as the server's reader gives it (dates already `yyyy-MM-dd`). */
+export type FineImportCell = string | number | null;
+
+const FIELD_BY_HEADER = new Map<string, FineField>(FINE_FIELD_NAMES.map((f) => [f.toUpperCase(), f]));
+
+/**
+ * The header row read against the field names (case and spaces aside): the field of each column,
+ * the required fields no column holds, and the headers that are not fields (left out).
+ */
+export function fineImportHeader(headers: readonly FineImportCell[]) {
+  const columns: (FineField | undefined)[] = [];
+  const ignored: string[] = [];
+  const seen = new Set<FineField>();
+  for (const h of headers) {
+    const text = h === null ? '' : String(h).trim();
+    const field = FIELD_BY_HEADER.get(text.toUpperCase());
+    // A repeated header is read once (its first column).
+    if (field && !seen.has(field)) {
+      seen.add(field);
+      columns.push(field);
+    } else {
+      columns.push(undefined);
+      if (text) ignored.push(text);
+    }
+  }
+  const missing = FINE_REQUIRED_FIELDS.filter((f) => !seen.has(f));
+  return { columns, missing, ignored };
+}
+
+export type FineImportRow = { ok: true; values: FineValues } | { ok: false; reason: string };
+
+/**
+ * One data row by the insert's rules: every cell normalised by fineInput (dates, BRL numbers,
+ * plates, CNPJ, statuses) and the required fields present. A refusal says, in Portuguese, which
+ * fields and why.
+ */
+export function parseFineImportRow(
+  columns: readonly (FineField | undefined)[],
+  cells: readonly FineImportCell[],
+): FineImportRow {
+  const raw: Partial<Record<FineField, FineImportCell>> = {};
+  columns.forEach((field, i) => {
+    if (field) raw[field] = cells[i] ?? null;
+  });
+  const parsed = fineInput.safeParse(raw);
+  if (!parsed.success) {
+    const reasons = parsed.error.issues.map((i) => `${String(i.path[0] ?? '')}: ${i.message}`);
+    return { ok: false, reason: [...new Set(reasons)].join('; ') };
+  }
+  const missing = missingFineFields(parsed.data);
+  if (missing.length > 0) return { ok: false, reason: `${MSG.fineMissingFields}: ${missing.join(', ')}` };
+  return { ok: true, values: parsed.data };
+}
+
+export const fineImportRefusal = z.object({ line: z.number(), reason: z.string() });
+export type FineImportRefusal = z.infer<typeof fineImportRefusal>;
+
+/** What an import would do: nothing is written until it is confirmed (commit). */
+export const fineImportPreview = z.object({
+  importId: z.string(),
+  fileName: z.string(),
+  /** Data rows read (blank rows aside). */
+  rows: z.number(),
+  /** New NUMERO_AUTO: inserted; known NUMERO_AUTO: the file's columns replace the stored values. */
+  added: z.number(),
+  updated: z.number(),
+  /** Each refused row with its line in the sheet and the reason (the first FINE_IMPORT_MAX_LISTED). */
+  refused: z.array(fineImportRefusal),
+  refusedCount: z.number(),
+  /** Headers that are not fine fields: their columns are not read. */
+  ignoredColumns: z.array(z.string()),
+});
+export type FineImportPreview = z.infer<typeof fineImportPreview>;
+
+export const fineImportParams = z.object({
+  id: z.uuid({ error: MSG.fineImportNotFound }),
+});
+
+export const fineImportDone = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  added: z.number(),
+  updated: z.number(),
+});
