@@ -248,14 +248,16 @@ test('the user list works on a phone: search, edit dialog inside the screen', { 
   expect(width).toBe(390);
   await signIn(page, '1001', '/setusers');
   await page.getByLabel('Buscar usuário').fill('Fernanda');
-  const rows = page.locator('tbody tr');
-  await expect(rows.first()).toContainText('Fernanda');
+  // On a phone each user is a card: name, matrícula and the actions, with no table to scroll.
+  await expect(page.getByText('Fernanda Oliveira Costa')).toBeVisible();
+  await expect(page.getByText('Matrícula 1005', { exact: false })).toBeVisible();
+  await expect(page.locator('table')).toHaveCount(0);
   expect(await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0)).toBeLessThanOrEqual(width);
 
-  const editButton = rows.first().getByRole('button', { name: /^Editar Fernanda/ });
-  await editButton.scrollIntoViewIfNeeded();
+  const editButton = page.getByRole('button', { name: 'Editar Fernanda Oliveira Costa' });
+  await expect(editButton).toBeInViewport();
   await editButton.tap();
-  const edit = page.getByRole('dialog', { name: /^Editar Fernanda/ });
+  const edit = page.getByRole('dialog', { name: 'Editar Fernanda Oliveira Costa' });
   await expect(edit.getByRole('button', { name: 'Salvar' })).toBeVisible();
   const dialogBox = await edit.boundingBox();
   expect(dialogBox, 'the edit dialog is on screen').not.toBeNull();

@@ -14,15 +14,18 @@ const colorOf = (status: number) =>
 
 /** A request's status with its label from the workflow table (spec §4). */
 export function PurchaseStatusBadge({ status, label }: { status: number; label?: string }) {
+  const text = label ?? purchaseStatusLabel(status);
   return (
     <Badge
       color={colorOf(status)}
       variant="light"
       radius="sm"
       data-status={status}
-      styles={{ root: { maxWidth: 'none', flexShrink: 0 }, label: { overflow: 'visible' } }}
+      // In a narrow table cell (a phone) the label is cut with "…" and reads whole on hover, as the calls' badge.
+      title={text}
+      maw="100%"
     >
-      {label ?? purchaseStatusLabel(status)}
+      {text}
     </Badge>
   );
 }
