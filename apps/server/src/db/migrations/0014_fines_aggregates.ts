@@ -68,12 +68,18 @@ function cellsOf(dialect: Dialect, src: string): string {
   return parts.join(' union all ');
 }
 
-/** Adds (sign 1) or takes away (sign -1) the cells of the rows of `src`, one upsert. */
-function applySql(dialect: Dialect, src: string, sign: 1 | -1): string {
+/**
+ * Adds (sign 1) or takes away (sign -1) the cells of the rows of `src`, one upsert. One row (a
+ * SQLite row trigger) has each cell once, so it needs no grouping.
+ */
+function applySql(dialect: Dialect, src: string, sign: 1 | -1, oneRow = false): string {
+  const select = oneRow
+    ? `select dim, key, responsavel, negocio_grupo, ${sign}, ${sign} * value from (${cellsOf(dialect, src)}) cells where true `
+    : `select dim, key, responsavel, negocio_grupo, ${sign} * count(*), ${sign} * sum(value) ` +
+      `from (${cellsOf(dialect, src)}) cells where true group by dim, key, responsavel, negocio_grupo `;
   return (
     'insert into fines_aggregates (dim, key, responsavel, negocio_grupo, count, value) ' +
-    `select dim, key, responsavel, negocio_grupo, ${sign} * count(*), ${sign} * sum(value) ` +
-    `from (${cellsOf(dialect, src)}) cells where true group by dim, key, responsavel, negocio_grupo ` +
+    select +
     'on conflict (dim, key, responsavel, negocio_grupo) do update set ' +
     'count = fines_aggregates.count + excluded.count, value = fines_aggregates.value + excluded.value'
   );
@@ -155,17 +161,17 @@ end $$`,
   }
   await sql
     .raw(
-      `create trigger fines_aggregates_ins after insert on fines begin ${applySql(dialect, sqliteRow('NEW'), 1)}; end`,
+      `create trigger fines_aggregates_ins after insert on fines begin ${applySql(dialect, sqliteRow('NEW'), 1, true)}; end`,
     )
     .execute(db);
   await sql
     .raw(
-      `create trigger fines_aggregates_upd after update on fines begin ${applySql(dialect, sqliteRow('OLD'), -1)}; ${applySql(dialect, sqliteRow('NEW'), 1)}; end`,
+      `create trigger fines_aggregates_upd after update on fines begin ${applySql(dialect, sqliteRow('OLD'), -1, true)}; ${applySql(dialect, sqliteRow('NEW'), 1, true)}; end`,
     )
     .execute(db);
   await sql
     .raw(
-      `create trigger fines_aggregates_del after delete on fines begin ${applySql(dialect, sqliteRow('OLD'), -1)}; end`,
+      `create trigger fines_aggregates_del after delete on fines begin ${applySql(dialect, sqliteRow('OLD'), -1, true)}; end`,
     )
     .execute(db);
 }
