@@ -23,7 +23,12 @@ import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, HttpError, notFound } from '../../platform/errors.ts';
 import * as q from './fines.queries.ts';
-import { type SeriesPoint, summaryAggregates, summaryAnswers } from './fines.summary.queries.ts';
+import {
+  type SeriesPoint,
+  summaryAggregates,
+  summaryAnswers,
+  yearsAndSemesters,
+} from './fines.summary.queries.ts';
 
 const MONEY = new Set<string>(FINE_MONEY_FIELDS);
 
@@ -176,25 +181,17 @@ export async function aggregates(ctx: AppContext, user: Actor, f: FineFilters): 
 
 /** The dashboard by a pass over the filtered fines (filters the summary table does not hold). */
 async function scanAggregates(db: AppContext['db'], f: FineFilters, today: string) {
-  const keys: q.SeriesKey[] = [
-    'ORGAO_AUTUADOR',
-    'TRANSP',
-    'TIPO_VEICULO',
-    'UNIDADE',
-    'STATUS_ND',
-    'year',
-    'month',
-    'semester',
-  ];
+  const keys = ['ORGAO_AUTUADOR', 'TRANSP', 'TIPO_VEICULO', 'UNIDADE', 'STATUS_ND', 'month'] as const;
   const [totals, ...lists] = await Promise.all([
     q.aggregateTotals(db, f, today),
     ...keys.map((k) => q.aggregateSeries(db, f, k)),
   ]);
-  const series = Object.fromEntries(keys.map((k, i) => [k, lists[i] ?? []])) as Record<
-    q.SeriesKey,
+  const byKey = Object.fromEntries(keys.map((k, i) => [k, lists[i] ?? []])) as Record<
+    Exclude<q.SeriesKey, 'year' | 'semester'>,
     SeriesPoint[]
   >;
-  return { totals, series };
+  // Years and semesters summed from the months: two passes over the fines fewer.
+  return { totals, series: { ...byKey, ...yearsAndSemesters(byKey.month) } };
 }
 
 export const withBmFlags =

@@ -121,8 +121,7 @@ export async function summaryAggregates(db: DbOrTx, f: Filters, today: string) {
     UNIDADE: top(points('UNIDADE')),
     STATUS_ND: top(points('STATUS_ND')),
     month: months,
-    year: rollUp(months, (m) => m.slice(0, 4)),
-    semester: rollUp(months, (m) => `${m.slice(0, 4)}-${m.slice(5, 7) <= '06' ? 'S1' : 'S2'}`),
+    ...yearsAndSemesters(months),
   };
   return { totals, series };
 }
@@ -132,6 +131,14 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The most fined first (ties by key), 20 of them, as aggregateSeries orders a column. */
 function top(points: SeriesPoint[], limit = 20): SeriesPoint[] {
   return points.sort((a, b) => b.count - a.count || cmp(a.key, b.key)).slice(0, limit);
+}
+
+/** The yearly and semester series from the monthly one (months in order). */
+export function yearsAndSemesters(months: SeriesPoint[]) {
+  return {
+    year: rollUp(months, (m) => m.slice(0, 4)),
+    semester: rollUp(months, (m) => `${m.slice(0, 4)}-${m.slice(5, 7) <= '06' ? 'S1' : 'S2'}`),
+  };
 }
 
 /** Months (in order) summed into years or semesters, in order. */
