@@ -5,6 +5,7 @@ import type { Db } from '../src/db/database.ts';
 import * as apps from '../src/modules/apps/apps.queries.ts';
 import * as calendar from '../src/modules/calendar/calendar.queries.ts';
 import * as fines from '../src/modules/fines/fines.queries.ts';
+import * as finesSummary from '../src/modules/fines/fines.summary.queries.ts';
 import * as folders from '../src/modules/folders/folders.queries.ts';
 import * as notices from '../src/modules/notices/notices.queries.ts';
 import * as operations from '../src/modules/operations/operations.queries.ts';
@@ -61,6 +62,20 @@ export const LIST_QUERIES: ListQuery[] = [
     run: (db) => fines.listFines(db, { TRANSP: 'Translog' }, { ...finesPage, sort: 'TRANSP', dir: 'asc' }),
   },
   { name: 'fines: plate starts with', run: (db) => fines.listFines(db, { PLACA: 'ABC' }, finesPage) },
+  // The dashboard reads the summary table (migration 0014), never every fine.
+  {
+    name: 'fines: dashboard, no filter',
+    run: (db) => finesSummary.summaryAggregates(db, {}, '2026-01-01'),
+  },
+  {
+    name: 'fines: dashboard, responsible and business',
+    run: (db) =>
+      finesSummary.summaryAggregates(db, { responsible: 'transp', business: 'UNIB' }, '2026-01-01'),
+  },
+  {
+    name: 'fines: dashboard, business only',
+    run: (db) => finesSummary.summaryAggregates(db, { business: 'resinas' }, '2026-01-01'),
+  },
   {
     name: 'tickets: open, admin, newest',
     run: (db, w) => tickets.listCalls(db, w.admin, { scope: 'open' }, page),

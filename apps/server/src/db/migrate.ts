@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010_search.ts';
 import * as m0011 from './migrations/0011_purchases_search.ts';
 import * as m0012 from './migrations/0012_hr_one_dismissal.ts';
 import * as m0013 from './migrations/0013_operations_search.ts';
+import * as m0014 from './migrations/0014_fines_aggregates.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011_purchases_search': m0011,
   '0012_hr_one_dismissal': m0012,
   '0013_operations_search': m0013,
+  '0014_fines_aggregates': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -345,6 +345,19 @@ export interface PurchaseFilesTable {
 import type { FineField, FineMoneyField, FineNumberField } from '@intranet/contracts';
 
 /**
+ * The fines dashboard's summary (migration 0014_fines_aggregates, kept by triggers): per cell, how
+ * many fines and the sum of one amount in centavos; responsavel / negocio_grupo '' when unset.
+ */
+export interface FinesAggregatesTable {
+  dim: string;
+  key: string;
+  responsavel: string;
+  negocio_grupo: string;
+  count: number;
+  value: number;
+}
+
+/**
  * A fine (migration 0006_fines): the 43 fields of spec §3 under their names; money in centavos,
  * numbers as numbers, everything else text or NULL (dates `yyyy-MM-dd`).
  */
@@ -502,6 +515,7 @@ export interface Database {
   purchase_comments: PurchaseCommentsTable;
   purchase_files: PurchaseFilesTable;
   fines: FinesTable;
+  fines_aggregates: FinesAggregatesTable;
   hr_employees: HrEmployeesTable;
   hr_requests: HrRequestsTable;
   hr_request_stages: HrRequestStagesTable;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { FINE_REQUIRED_FIELDS, MSG } from '@intranet/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
@@ -56,6 +58,10 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     as(m)({ method: 'POST', url: '/api/fines/import', payload: fileForm(bytes, name) });
   const commit = (id: string, m?: string) => as(m)({ method: 'POST', url: `/api/fines/import/${id}/commit` });
   const stored = () => t.db.selectFrom('fines').selectAll().orderBy('NUMERO_AUTO').execute();
+  const importFiles = () => {
+    const dir = path.join(t.dataDir, 'files', 'fine-imports');
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  };
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -82,9 +88,12 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
       ignoredColumns: ['Observação interna'],
     });
     expect(await stored()).toEqual(before);
+    // The preview keeps only its checked rows; the commit does not read the spreadsheet again.
+    expect(importFiles().map((f) => path.extname(f))).toEqual(['.rows']);
 
     const done = await commit(p.importId);
     expect(done.statusCode, done.body).toBe(200);
+    expect(importFiles()).toEqual([]);
     expect(done.json()).toEqual({
       success: true,
       message: MSG.fineImportDone(2, 1),

@@ -13,6 +13,7 @@ import { nowIso, type Tx } from '../../db/database.ts';
 import { auditedChange, auditMany } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { RowSpool, readSpool } from '../../platform/row-spool.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
 import { readXlsxRows } from '../../platform/xlsx-read.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -20,13 +21,16 @@ import * as q from './fines.queries.ts';
 import { authorizeFines, fineChanges, newFineRecord } from './fines.service.ts';
 
 /**
- * Previewed imports waiting for their commit or cancel: the file stays in storage under its key
- * and only its uploader may act on it, for IMPORT_TTL_MS. Kept in the server's memory: a restart
- * forgets them (the user uploads again) and the sweep removes the files of expired ones.
+ * Previewed imports waiting for their commit or cancel: the preview's checked rows stay in storage
+ * under `rowsKey` (one JSON line each, platform/row-spool.ts) so the commit writes them without
+ * reading the spreadsheet again; only the uploader may act on them, for IMPORT_TTL_MS. Kept in the
+ * server's memory: a restart forgets them (the user uploads again) and the sweep removes the rows
+ * of expired ones.
  */
 interface PendingImport {
   userId: number;
-  key: string;
+  rowsKey: string;
+  refusedCount: number;
   fileName: string;
   storage: Storage;
   expires: number;
@@ -42,7 +46,7 @@ async function sweep(now: number): Promise<void> {
   for (const [id, p] of pending) {
     if (p.expires > now) continue;
     pending.delete(id);
-    await p.storage.delete(p.key).catch(() => undefined);
+    await p.storage.delete(p.rowsKey).catch(() => undefined);
   }
 }
 
@@ -118,7 +122,10 @@ async function scan(storage: Storage, key: string, batch: (rows: GoodRow[]) => P
   return result;
 }
 
-/** POST /api/fines/import: stores the file, reads it, answers what a commit would do. */
+/**
+ * POST /api/fines/import: stores the file, reads it once, keeps its checked rows for the commit
+ * (the file itself is removed) and answers what a commit would do.
+ */
 export async function previewImport(
   ctx: AppContext,
   user: Actor,
@@ -134,6 +141,8 @@ export async function previewImport(
   await form.commit();
   let added = 0;
   let updated = 0;
+  const spool = new RowSpool<GoodRow>(ctx.storage);
+  const rowsKey = `${file.key}.rows`;
   try {
     const result = await scan(ctx.storage, file.key, async (rows) => {
       const known = await q.knownNumeros(
@@ -142,11 +151,14 @@ export async function previewImport(
       );
       updated += known.size;
       added += rows.length - known.size;
+      await spool.write(rows);
     });
+    await spool.keep(rowsKey);
     const importId = randomUUID();
     pending.set(importId, {
       userId: user.userId,
-      key: file.key,
+      rowsKey,
+      refusedCount: result.refusedCount,
       fileName: file.originalName,
       storage: ctx.storage,
       expires: Date.now() + IMPORT_TTL_MS,
@@ -162,8 +174,10 @@ export async function previewImport(
       ignoredColumns: result.ignored,
     };
   } catch (err) {
-    await ctx.storage.delete(file.key).catch(() => undefined);
+    await spool.discard();
     throw err;
+  } finally {
+    await ctx.storage.delete(file.key).catch(() => undefined);
   }
 }
 
@@ -198,24 +212,25 @@ async function writeBatch(tx: Tx, userId: number, rows: GoodRow[], now: string) 
 }
 
 /**
- * POST /api/fines/import/:id/commit: the whole file in one transaction, batch by batch. The file is
- * read again and checked again; a refused row throws and rolls every batch back, so the database
- * is as it was. The file is removed either way.
+ * POST /api/fines/import/:id/commit: the preview's checked rows in one transaction, batch by batch
+ * (the spreadsheet is not read again). A file with refused rows is refused whole and nothing is
+ * written; a failing batch rolls every batch back, so the database is as it was. The kept rows are
+ * removed either way.
  */
 export async function commitImport(ctx: AppContext, user: Actor, id: string) {
   authorizeFines(user);
   const p = take(user, id);
   try {
+    if (p.refusedCount > 0) throw badRequest(MSG.fineImportRefused);
     const now = nowIso();
     return await auditedChange(ctx.db, user.userId, async (tx, audit) => {
       let added = 0;
       let updated = 0;
-      const result = await scan(p.storage, p.key, async (rows) => {
+      for await (const rows of readSpool<GoodRow>(p.storage, p.rowsKey, BATCH)) {
         const done = await writeBatch(tx, user.userId, rows, now);
         added += done.added;
         updated += done.updated;
-      });
-      if (result.refusedCount > 0) throw badRequest(MSG.fineImportRefused);
+      }
       audit({
         action: 'fine.import',
         entity: 'fine',
@@ -224,7 +239,7 @@ export async function commitImport(ctx: AppContext, user: Actor, id: string) {
       return { success: true as const, message: MSG.fineImportDone(added, updated), added, updated };
     });
   } finally {
-    await p.storage.delete(p.key).catch(() => undefined);
+    await p.storage.delete(p.rowsKey).catch(() => undefined);
   }
 }
 
@@ -232,5 +247,5 @@ export async function commitImport(ctx: AppContext, user: Actor, id: string) {
 export async function cancelImport(user: Actor, id: string): Promise<void> {
   authorizeFines(user);
   const p = take(user, id);
-  await p.storage.delete(p.key).catch(() => undefined);
+  await p.storage.delete(p.rowsKey).catch(() => undefined);
 }

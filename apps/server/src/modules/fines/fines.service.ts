@@ -23,6 +23,12 @@ import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, HttpError, notFound } from '../../platform/errors.ts';
 import * as q from './fines.queries.ts';
+import {
+  type SeriesPoint,
+  summaryAggregates,
+  summaryAnswers,
+  yearsAndSemesters,
+} from './fines.summary.queries.ts';
 
 const MONEY = new Set<string>(FINE_MONEY_FIELDS);
 
@@ -155,24 +161,37 @@ function diff(old: q.FineRecord, values: FineValues) {
 export async function aggregates(ctx: AppContext, user: Actor, f: FineFilters): Promise<FineAggregates> {
   authorizeFines(user);
   const today = toDateOnly(new Date());
-  const [totals, byOrgao, byTransp, byTipoVeiculo, byUnidade, byStatusNd, byYear, byMonth, bySemester] =
-    await Promise.all([
-      q.aggregateTotals(ctx.db, f, today),
-      q.aggregateSeries(ctx.db, f, 'ORGAO_AUTUADOR'),
-      q.aggregateSeries(ctx.db, f, 'TRANSP'),
-      q.aggregateSeries(ctx.db, f, 'TIPO_VEICULO'),
-      q.aggregateSeries(ctx.db, f, 'UNIDADE'),
-      q.aggregateSeries(ctx.db, f, 'STATUS_ND'),
-      q.aggregateSeries(ctx.db, f, 'year'),
-      q.aggregateSeries(ctx.db, f, 'month'),
-      q.aggregateSeries(ctx.db, f, 'semester'),
-    ]);
+  const { totals, series } = summaryAnswers(f)
+    ? await summaryAggregates(ctx.db, f, today)
+    : await scanAggregates(ctx.db, f, today);
+  const {
+    ORGAO_AUTUADOR: byOrgao,
+    TRANSP: byTransp,
+    TIPO_VEICULO: byTipoVeiculo,
+    UNIDADE: byUnidade,
+  } = series;
+  const { STATUS_ND: byStatusNd, year: byYear, month: byMonth, semester: bySemester } = series;
   return {
     ...totals,
     unidadeMaxAutu: byUnidade[0]?.key ?? null,
     organMaxAutuador: byOrgao[0]?.key ?? null,
     series: { byOrgao, byTransp, byTipoVeiculo, byUnidade, byStatusNd, byYear, byMonth, bySemester },
   };
+}
+
+/** The dashboard by a pass over the filtered fines (filters the summary table does not hold). */
+async function scanAggregates(db: AppContext['db'], f: FineFilters, today: string) {
+  const keys = ['ORGAO_AUTUADOR', 'TRANSP', 'TIPO_VEICULO', 'UNIDADE', 'STATUS_ND', 'month'] as const;
+  const [totals, ...lists] = await Promise.all([
+    q.aggregateTotals(db, f, today),
+    ...keys.map((k) => q.aggregateSeries(db, f, k)),
+  ]);
+  const byKey = Object.fromEntries(keys.map((k, i) => [k, lists[i] ?? []])) as Record<
+    Exclude<q.SeriesKey, 'year' | 'semester'>,
+    SeriesPoint[]
+  >;
+  // Years and semesters summed from the months: two passes over the fines fewer.
+  return { totals, series: { ...byKey, ...yearsAndSemesters(byKey.month) } };
 }
 
 export const withBmFlags =

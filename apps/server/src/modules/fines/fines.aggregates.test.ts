@@ -1,0 +1,241 @@
+import { PAID, toDateOnly } from '@intranet/contracts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
+import { fileForm, xlsxBuffer } from '../../../test/xlsx-buffer.ts';
+import { nowIso } from '../../db/database.ts';
+import { demoFines, insertFines } from '../../seed/demo-fines.ts';
+
+/**
+ * The dashboard (GET /api/fines/aggregates) against SQL written here over the fines themselves, on
+ * a generated population, again after edits, deletes, inserts and an import: the summary table
+ * (migration 0014) must follow every write path.
+ */
+const FILTERS: Record<string, string>[] = [
+  {},
+  { responsible: 'transp' },
+  { responsible: 'braskem' },
+  { business: 'resinas' },
+  { responsible: 'transp', business: 'UNIB' },
+  // Filters the summary does not hold: the pass over the fines answers them (same numbers).
+  { STATUS_PAGMTO: PAID },
+  { from: '2024-01-01', to: '2024-12-31', responsible: 'braskem' },
+];
+
+describe(`fines dashboard numbers = SQL over the fines (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  const gestor = () => t.as(DEMO.gestorMultas);
+
+  /** What the dashboard must say, straight from the fines table. */
+  async function expected(f: Record<string, string>) {
+    const where = [sql`1 = 1`];
+    if (f.responsible) where.push(sql`responsavel = ${f.responsible}`);
+    if (f.business) where.push(sql`negocio_grupo = ${f.business}`);
+    if (f.STATUS_PAGMTO) where.push(sql`"STATUS_PAGMTO" = ${f.STATUS_PAGMTO}`);
+    if (f.from) where.push(sql`"DATA_INFRACAO" >= ${f.from}`);
+    if (f.to) where.push(sql`"DATA_INFRACAO" <= ${f.to}`);
+    const w = sql.join(where, sql` and `);
+    const isPaid = sql`"STATUS_PAGMTO" = ${PAID}`;
+    const { rows } = await sql<Record<string, number | string | null>>`select
+        count(*) as "totalMultas",
+        sum(case when ${isPaid} then 1 else 0 end) as "totalMultasPago",
+        sum("VALOR_TOTAL_MULTA") as "totalValMultas",
+        sum(case when ${isPaid} then "VAL_PAGO_ATUALIZADO" else 0 end) as "totalValPago",
+        max("VALOR_TOTAL_MULTA") as "maiorValMulta",
+        sum(case when "DATA_INFRACAO" < '2023-11-01' then 1 else 0 end) as "totalFinesBeforeContract",
+        count(distinct "TRANSP") as "totalTransp",
+        count("N_DOC_NOTA_DEBITO") as "totalND",
+        sum("VAL_REALIZADO_ND") as "totalValND",
+        sum(case when responsavel = 'transp' then 1 else 0 end) as "countTransp",
+        sum(case when responsavel = 'braskem' then 1 else 0 end) as "countBraskem",
+        sum(case when responsavel is null then 1 else 0 end) as "countUnspecified"
+      from fines where ${w}`.execute(t.db);
+    const r = rows[0]!;
+    const num = (k: string) => Number(r[k] ?? 0);
+    // What is left to pay and the longest delay, fine by fine.
+    const fines = await sql<{
+      s: string | null;
+      v: number;
+      a: number;
+      venc: string | null;
+      pag: string | null;
+      inf: string | null;
+    }>`select "STATUS_PAGMTO" as s, "VALOR_TOTAL_MULTA" as v, "VALOR_ATUALIZADO" as a,
+        "DATA_VENC_MULTA" as venc, "DATA_PAGMTO" as pag, "DATA_INFRACAO" as inf from fines where ${w}`.execute(
+      t.db,
+    );
+    const today = toDateOnly(new Date());
+    let aPagar = 0;
+    let atraso = 0;
+    let after = 0;
+    for (const x of fines.rows) {
+      if (x.s !== PAID) aPagar += Number(x.a) > 0 ? Number(x.a) : Number(x.v);
+      if (x.venc) atraso = Math.max(atraso, (Date.parse(x.pag ?? today) - Date.parse(x.venc)) / 86_400_000);
+      if (x.inf && x.inf >= '2023-11-01') after++;
+    }
+    const group = async (expr: ReturnType<typeof sql>, col: string) =>
+      (
+        await sql<{ key: string; count: number; value: number }>`select ${expr} as key, count(*) as count,
+          sum("VALOR_TOTAL_MULTA") as value from fines where ${w} and ${sql.ref(col)} is not null
+          group by ${expr}`.execute(t.db)
+      ).rows
+        .map((g) => ({ key: String(g.key), count: Number(g.count), value: Number(g.value) / 100 }))
+        .sort((a, b) => (a.key < b.key ? -1 : 1));
+    return {
+      totals: {
+        totalMultas: num('totalMultas'),
+        totalMultasPago: num('totalMultasPago'),
+        totalMultasAPagar: num('totalMultas') - num('totalMultasPago'),
+        totalValMultas: num('totalValMultas') / 100,
+        totalValPago: num('totalValPago') / 100,
+        totalValAPagar: aPagar / 100,
+        maiorValMulta: num('maiorValMulta') / 100,
+        maiorAtraso: atraso,
+        totalFinesBeforeContract: num('totalFinesBeforeContract'),
+        totalFinesAfterContract: after,
+        totalFinesTransp: num('countTransp'),
+        totalTransp: num('totalTransp'),
+        totalND: num('totalND'),
+        totalValND: num('totalValND') / 100,
+        countTransp: num('countTransp'),
+        countBraskem: num('countBraskem'),
+        countUnspecified: num('countUnspecified'),
+      },
+      byTransp: await group(sql.ref('TRANSP'), 'TRANSP'),
+      byOrgao: await group(sql.ref('ORGAO_AUTUADOR'), 'ORGAO_AUTUADOR'),
+      byStatusNd: await group(sql.ref('STATUS_ND'), 'STATUS_ND'),
+      byMonth: await group(sql`substr("DATA_INFRACAO", 1, 7)`, 'DATA_INFRACAO'),
+      byYear: await group(sql`substr("DATA_INFRACAO", 1, 4)`, 'DATA_INFRACAO'),
+    };
+  }
+
+  const byKey = (points: { key: string; count: number; value: number }[]) =>
+    [...points].sort((a, b) => (a.key < b.key ? -1 : 1));
+  const money = (o: Record<string, number>) =>
+    Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v * 100) / 100]));
+
+  async function compareAll(stage: string) {
+    for (const f of FILTERS) {
+      const res = await gestor()({ method: 'GET', url: `/api/fines/aggregates?${new URLSearchParams(f)}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const got = res.json();
+      const want = await expected(f);
+      const label = `${stage} ${JSON.stringify(f)}`;
+      expect(want.totals.totalMultas, label).toBeGreaterThan(0);
+      const gotTotals = Object.fromEntries(Object.keys(want.totals).map((k) => [k, got[k]]));
+      expect(money(gotTotals), label).toEqual(money(want.totals));
+      for (const s of ['byTransp', 'byOrgao', 'byStatusNd', 'byMonth', 'byYear'] as const) {
+        expect(
+          byKey(got.series[s]).map((p) => ({ ...p, value: Math.round(p.value * 100) / 100 })),
+          `${label} ${s}`,
+        ).toEqual(want[s].map((p) => ({ ...p, value: Math.round(p.value * 100) / 100 })));
+      }
+    }
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.db.deleteFrom('fines').execute();
+    await t.db
+      .transaction()
+      .execute((tx) => insertFines(tx, demoFines(1200, { seed: 5, prefix: 'G' }), nowIso()));
+  });
+  afterAll(() => t.close());
+
+  it('on a generated population', async () => {
+    await compareAll('seeded');
+  });
+
+  it('after edits (status, amounts, dates set and unset, who answers), deletes and inserts', async () => {
+    const ids = (await t.db.selectFrom('fines').select('id').orderBy('id').limit(60).execute()).map(
+      (r) => r.id,
+    );
+    for (const [i, id] of ids.entries()) {
+      const payload: Record<string, unknown> = { id };
+      if (i % 3 === 0)
+        Object.assign(payload, {
+          STATUS_PAGMTO: PAID,
+          DATA_PAGMTO: '2025-03-10',
+          VAL_PAGO_ATUALIZADO: 321.09,
+        });
+      if (i % 3 === 1)
+        Object.assign(payload, {
+          STATUS_PAGMTO: 'Aguardando Boleto',
+          DATA_PAGMTO: null,
+          VALOR_ATUALIZADO: 0,
+        });
+      if (i % 4 === 0)
+        Object.assign(payload, { NOME_AUTUADO: i % 8 === 0 ? 'Braskem Idesa' : null, NEGOCIO: 'UNIB' });
+      if (i % 5 === 0)
+        Object.assign(payload, {
+          DATA_INFRACAO: '2023-10-31',
+          TRANSP: 'Transportes Novos',
+          VALOR_TOTAL_MULTA: 9999.99,
+        });
+      if (i % 7 === 0)
+        Object.assign(payload, { DATA_VENC_MULTA: null, N_DOC_NOTA_DEBITO: 'ND-1', VAL_REALIZADO_ND: 12.34 });
+      const res = await gestor()({ method: 'PUT', url: '/api/managerFines', payload });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    }
+    await t.db.deleteFrom('fines').where('id', 'in', ids.slice(40)).execute();
+    const insert = await gestor()({
+      method: 'POST',
+      url: '/api/fines',
+      payload: {
+        NUMERO_AUTO: 'N-1',
+        DATA_INFRACAO: '2024-05-05',
+        ORGAO_AUTUADOR: 'Órgão Novo',
+        UNIDADE: 'Camaçari',
+        PLACA: 'ABC1D23',
+        TRANSP: 'Transportes Novos',
+        STATUS_MULTA: 'Penalidade',
+        VALOR_TOTAL_MULTA: 10000.01,
+        DATA_VENC_MULTA: '2020-01-01',
+      },
+    });
+    expect(insert.statusCode, insert.body).toBe(201);
+    await compareAll('edited');
+  });
+
+  it('after an import that adds and updates fines', async () => {
+    const header = [
+      'NUMERO_AUTO',
+      'DATA_INFRACAO',
+      'ORGAO_AUTUADOR',
+      'UNIDADE',
+      'PLACA',
+      'TRANSP',
+      'STATUS_MULTA',
+      'VALOR_TOTAL_MULTA',
+      'NOME_AUTUADO',
+    ];
+    const rows = [
+      [
+        'G000000100',
+        '2022-02-02',
+        'PRF',
+        'Paulínia',
+        'QWE1234',
+        'Rodobens',
+        'Penalidade',
+        77.7,
+        'BRASKEM S.A.',
+      ],
+      ['I-1', '2025-01-15', 'DER-SP', 'Paulínia', 'QWE1235', 'Rodobens', 'Notificação', 55.5, 'Rodobens SA'],
+      ['I-2', '2023-11-01', 'DER-SP', 'Camaçari', 'QWE1236', 'Translog', 'Penalidade', 44.4, ''],
+    ];
+    const preview = await gestor()({
+      method: 'POST',
+      url: '/api/fines/import',
+      payload: fileForm(await xlsxBuffer([header, ...rows]), 'multas.xlsx'),
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ added: 2, updated: 1, refused: [] });
+    const commit = await gestor()({
+      method: 'POST',
+      url: `/api/fines/import/${preview.json().importId}/commit`,
+    });
+    expect(commit.statusCode, commit.body).toBe(200);
+    await compareAll('imported');
+  });
+});

@@ -1,0 +1,164 @@
+import type { FineFilters } from '@intranet/contracts';
+import type { DbOrTx } from '../../db/database.ts';
+import type { SeriesKey } from './fines.queries.ts';
+
+/**
+ * The dashboard from the summary table `fines_aggregates` (migration 0014, kept by triggers in the
+ * same transaction as every change of a fine): a few hundred cells instead of every fine. It holds
+ * the responsible and business dimensions, so it answers the dashboard without filters or with
+ * those two (the common ones, spec §9); any other filter goes to the pass over the fines
+ * (fines.queries.ts#aggregateTotals / #aggregateSeries). docs/decisions.md, Fines.
+ */
+
+type Filters = Partial<FineFilters>;
+
+/** True when the summary answers these filters: none, or only responsible and business. */
+export function summaryAnswers(f: Filters): boolean {
+  return Object.entries(f).every(
+    ([k, v]) => v === undefined || v === '' || k === 'responsible' || k === 'business',
+  );
+}
+
+const CATEGORY_DIMS = ['ORGAO_AUTUADOR', 'TRANSP', 'TIPO_VEICULO', 'UNIDADE', 'STATUS_ND'] as const;
+const SUM_DIMS = ['total', 'pago', 'contrato', 'nd', 'mes', ...CATEGORY_DIMS];
+
+function cells(db: DbOrTx, f: Filters) {
+  let q = db.selectFrom('fines_aggregates');
+  if (f.responsible && f.responsible !== 'all') q = q.where('responsavel', '=', f.responsible);
+  if (f.business && f.business !== 'all') q = q.where('negocio_grupo', '=', f.business);
+  return q;
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+const DAY_MS = 86_400_000;
+
+export interface SeriesPoint {
+  key: string;
+  count: number;
+  value: number;
+}
+
+/** Spec §3 aggregates and the dashboard's series, as fines.service.ts#aggregates answers them. */
+export async function summaryAggregates(db: DbOrTx, f: Filters, today: string) {
+  const [rows, delay, open, maxValue] = await Promise.all([
+    cells(db, f)
+      .select(({ fn }) => [
+        'dim',
+        'key',
+        'responsavel',
+        fn.sum<number>('count').as('count'),
+        fn.sum<number>('value').as('value'),
+      ])
+      .where('dim', 'in', SUM_DIMS)
+      .groupBy(['dim', 'key', 'responsavel'])
+      .execute(),
+    // Longest delay of a paid fine: the largest day count with a fine left in it.
+    cells(db, f)
+      .select('key')
+      .where('dim', '=', 'atraso')
+      .groupBy('key')
+      .having(({ fn }) => fn.sum('count'), '>', 0)
+      .execute(),
+    // Oldest due date of a fine not paid yet (its delay runs until today).
+    cells(db, f)
+      .select('key')
+      .where('dim', '=', 'venc_aberto')
+      .groupBy('key')
+      .having(({ fn }) => fn.sum('count'), '>', 0)
+      .orderBy('key')
+      .limit(1)
+      .executeTakeFirst(),
+    maxFineValue(db, f),
+  ]);
+
+  const byDim = new Map<string, Map<string, { count: number; value: number }>>();
+  const responsible = { transp: 0, braskem: 0, '': 0 } as Record<string, number>;
+  for (const r of rows) {
+    const count = n(r.count);
+    if (r.dim === 'total') responsible[r.responsavel] = (responsible[r.responsavel] ?? 0) + count;
+    const keys = byDim.get(r.dim) ?? new Map<string, { count: number; value: number }>();
+    byDim.set(r.dim, keys);
+    const cell = keys.get(r.key) ?? { count: 0, value: 0 };
+    cell.count += count;
+    cell.value += n(r.value);
+    keys.set(r.key, cell);
+  }
+  const cell = (dim: string, key: string) => byDim.get(dim)?.get(key) ?? { count: 0, value: 0 };
+  const points = (dim: string): SeriesPoint[] =>
+    [...(byDim.get(dim) ?? new Map<string, { count: number; value: number }>())]
+      .filter(([key, c]) => key !== '' && c.count > 0)
+      .map(([key, c]) => ({ key, count: c.count, value: c.value / 100 }));
+
+  const delays = delay.map((r) => Number(r.key));
+  if (open) delays.push(Math.round((Date.parse(today) - Date.parse(open.key)) / DAY_MS));
+  const ndYes = cell('nd', 'sim');
+  const ndNo = cell('nd', 'nao');
+  const totals = {
+    totalMultas: cell('total', '').count,
+    totalMultasPago: cell('pago', 'sim').count,
+    totalMultasAPagar: cell('pago', 'nao').count,
+    totalValMultas: cell('total', '').value / 100,
+    totalValPago: cell('pago', 'sim').value / 100,
+    totalValAPagar: cell('pago', 'nao').value / 100,
+    maiorValMulta: maxValue / 100,
+    maiorAtraso: Math.max(0, ...delays),
+    totalFinesBeforeContract: cell('contrato', 'antes').count,
+    totalFinesAfterContract: cell('contrato', 'depois').count,
+    totalFinesTransp: responsible.transp ?? 0,
+    totalTransp: points('TRANSP').length,
+    totalND: ndYes.count,
+    totalValND: (ndYes.value + ndNo.value) / 100,
+    countTransp: responsible.transp ?? 0,
+    countBraskem: responsible.braskem ?? 0,
+    countUnspecified: responsible[''] ?? 0,
+  };
+
+  const months = points('mes').sort((a, b) => cmp(a.key, b.key));
+  const series: Record<SeriesKey, SeriesPoint[]> = {
+    ORGAO_AUTUADOR: top(points('ORGAO_AUTUADOR')),
+    TRANSP: top(points('TRANSP')),
+    TIPO_VEICULO: top(points('TIPO_VEICULO')),
+    UNIDADE: top(points('UNIDADE')),
+    STATUS_ND: top(points('STATUS_ND')),
+    month: months,
+    ...yearsAndSemesters(months),
+  };
+  return { totals, series };
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The most fined first (ties by key), 20 of them, as aggregateSeries orders a column. */
+function top(points: SeriesPoint[], limit = 20): SeriesPoint[] {
+  return points.sort((a, b) => b.count - a.count || cmp(a.key, b.key)).slice(0, limit);
+}
+
+/** The yearly and semester series from the monthly one (months in order). */
+export function yearsAndSemesters(months: SeriesPoint[]) {
+  return {
+    year: rollUp(months, (m) => m.slice(0, 4)),
+    semester: rollUp(months, (m) => `${m.slice(0, 4)}-${m.slice(5, 7) <= '06' ? 'S1' : 'S2'}`),
+  };
+}
+
+/** Months (in order) summed into years or semesters, in order. */
+function rollUp(months: SeriesPoint[], keyOf: (month: string) => string): SeriesPoint[] {
+  const out = new Map<string, SeriesPoint>();
+  for (const m of months) {
+    const key = keyOf(m.key);
+    const p = out.get(key) ?? { key, count: 0, value: 0 };
+    p.count += m.count;
+    p.value = Math.round((p.value + m.value) * 100) / 100;
+    out.set(key, p);
+  }
+  return [...out.values()];
+}
+
+/** The largest VALOR_TOTAL_MULTA (centavos) of the filtered fines, read off an index. */
+async function maxFineValue(db: DbOrTx, f: Filters): Promise<number> {
+  let q = db.selectFrom('fines').select(({ fn }) => fn.max('fines.VALOR_TOTAL_MULTA').as('v'));
+  if (f.responsible && f.responsible !== 'all') q = q.where('fines.responsavel', '=', f.responsible);
+  if (f.business && f.business !== 'all') q = q.where('fines.negocio_grupo', '=', f.business);
+  const r = await q.executeTakeFirst();
+  return n(r?.v);
+}
