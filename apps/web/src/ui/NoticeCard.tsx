@@ -4,6 +4,9 @@ import type { ReactNode } from 'react';
 import classes from './NoticeCard.module.css';
 import { StoredPicture } from './StoredPicture.tsx';
 
+export const NOTICES_ERROR = 'Não foi possível carregar os avisos.';
+export const NOTICES_EMPTY = 'Nenhum aviso no momento.';
+
 /**
  * How wide a notice image shows: a landscape one spans the card; a portrait one is 220 px beside
  * the text, and on a phone sits in a 4:3 frame where a portrait photo fills about half the width.

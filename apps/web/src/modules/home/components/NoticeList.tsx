@@ -1,8 +1,8 @@
-import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowRight, IconSpeakerphone } from '@tabler/icons-react';
+import { Anchor, Group, Stack, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowRight, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../api/client.ts';
-import { NoticeCard } from '../../../ui/NoticeCard.tsx';
+import { LoadState } from '../../../ui/LoadState.tsx';
+import { NOTICES_EMPTY, NOTICES_ERROR, NoticeCard } from '../../../ui/NoticeCard.tsx';
 import { useNotices } from '../home.api.ts';
 
 /** The notices of the home page: paisagem (image on top) or retrato (image beside the text). */
@@ -27,28 +27,21 @@ export function NoticeList() {
           </Group>
         </Anchor>
       </Group>
-      {isPending ? (
-        <Stack gap="md">
-          <Skeleton height={220} radius="lg" />
-          <Skeleton height={120} radius="lg" />
-        </Stack>
-      ) : isError ? (
-        <Alert color="red" variant="light" radius="lg" icon={<IconAlertTriangle size={20} />}>
-          {errorMessage(error, 'Não foi possível carregar os avisos.')}
-        </Alert>
-      ) : data.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl" data-testid="notices-empty">
-          <Text c="dimmed" ta="center">
-            Nenhum aviso no momento.
-          </Text>
-        </Paper>
-      ) : (
+      <LoadState
+        isPending={isPending}
+        error={isError ? error : null}
+        isEmpty={data?.length === 0}
+        skeletons={[220, 120]}
+        errorText={NOTICES_ERROR}
+        emptyText={NOTICES_EMPTY}
+        emptyTestId="notices-empty"
+      >
         <Stack gap="lg">
-          {data.map((n) => (
+          {data?.map((n) => (
             <NoticeCard key={n.id} notice={n} />
           ))}
         </Stack>
-      )}
+      </LoadState>
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import type { NoticeEntry } from '@intranet/contracts';
-import { Alert, Box, Button, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Button, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconSpeakerphone } from '@tabler/icons-react';
+import { IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/client.ts';
-import { NoticeCard } from '../../../ui/NoticeCard.tsx';
+import { LoadState } from '../../../ui/LoadState.tsx';
+import { NOTICES_EMPTY, NOTICES_ERROR, NoticeCard } from '../../../ui/NoticeCard.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { NoticeMeta, NoticeSummary } from '../components/NoticeSummary.tsx';
 import { useNoticePages } from '../notices.api.ts';
@@ -24,23 +24,15 @@ export function NoticesPage() {
         icon={<IconSpeakerphone size={28} />}
         description="Todos os avisos da Rota Sul Logística, do mais recente ao mais antigo."
       />
-      {isPending ? (
-        <Stack gap="md">
-          <Skeleton height={96} radius="lg" />
-          <Skeleton height={96} radius="lg" />
-          <Skeleton height={96} radius="lg" />
-        </Stack>
-      ) : isError ? (
-        <Alert color="red" variant="light" radius="lg" icon={<IconAlertTriangle size={20} />}>
-          {errorMessage(error, 'Não foi possível carregar os avisos.')}
-        </Alert>
-      ) : notices.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl" data-testid="notices-empty">
-          <Text c="dimmed" ta="center">
-            Nenhum aviso no momento.
-          </Text>
-        </Paper>
-      ) : (
+      <LoadState
+        isPending={isPending}
+        error={isError ? error : null}
+        isEmpty={notices.length === 0}
+        skeletons={[96, 96, 96]}
+        errorText={NOTICES_ERROR}
+        emptyText={NOTICES_EMPTY}
+        emptyTestId="notices-empty"
+      >
         <Stack gap="sm" data-testid="notices-list">
           {notices.map((n) => (
             <NoticeSummary key={n.id} notice={n} onOpen={() => setOpen(n)} />
@@ -63,7 +55,7 @@ export function NoticesPage() {
             </Text>
           ) : null}
         </Stack>
-      )}
+      </LoadState>
       <Modal
         opened={open !== null}
         onClose={() => setOpen(null)}
