@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { signIn, toasts } from './support/session.ts';
+import { expectToastOnScreen, signIn, toasts } from './support/session.ts';
 
 /**
  * Administration: user registration and the user list, notices and banners, the applications
@@ -114,6 +114,7 @@ test('the user list searches on the server, edits, resets a password and deletes
   await expect(edit.getByRole('switch', { name: 'Suporte' })).toBeChecked();
   await edit.getByRole('button', { name: 'Salvar' }).click();
   await expect(toasts(page)).toContainText('Dados atualizados com sucesso');
+  await expectToastOnScreen(page);
   await expect(rows.first()).toContainText('Recursos Humanos, QSSMA');
   await expect(rows.first()).toContainText('Gestor');
 

@@ -111,3 +111,12 @@ export async function newestRecoveryCode(address: string, before = 0): Promise<s
 
 /** The top-right toasts (spec §8), where every module's success and error messages appear. */
 export const toasts = (page: Page) => page.locator('.mantine-Notifications-root[data-position="top-right"]');
+
+/** The newest toast is drawn at the top right of the screen (the notifications stylesheet is there). */
+export async function expectToastOnScreen(page: Page): Promise<void> {
+  const toast = page.locator('.mantine-Notifications-notification').last();
+  await expect(toast).toBeInViewport();
+  const box = await toast.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box !== null && box.y < 200 && box.x + box.width > width / 2, 'toast at the top right').toBe(true);
+}
