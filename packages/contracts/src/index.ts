@@ -38,6 +38,7 @@ export * from './http/replies.ts';
 export * from './ids.ts';
 export * from './limits.ts';
 export * from './lists/columns.ts';
+export * from './lists/filter-text.ts';
 export * from './lists/search-key.ts';
 export * from './messages.ts';
 export * from './money.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okReply } from '../http/replies.ts';
+import { filterText } from '../lists/filter-text.ts';
 import '../zod-locale.ts';
 import { dateOnlySchema, isDateOnly, toDateOnly } from '../dates.ts';
 import { bodyId, queryId, queryInt } from '../ids.ts';
@@ -183,14 +184,6 @@ export const fineInsertError = z.object({
 });
 
 // ---- Reading: the filter bar, the list, the aggregates, the BM report.
-
-const filterText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `O filtro deve ter no máximo ${max} caracteres.` })
-    .optional()
-    .transform((v) => v || undefined);
 
 /** The left filter bar (spec §2, §9), shared by every view, the exports and the aggregates. */
 export const fineFilters = z.object({

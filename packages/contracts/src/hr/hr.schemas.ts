@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterText } from '../lists/filter-text.ts';
 import '../zod-locale.ts';
 import { isValidCpf } from '../cpf.ts';
 import { dateOnlySchema, isDateOnly } from '../dates.ts';
@@ -112,21 +113,14 @@ export const HR_REQUEST_SORT = ['Id', 'Date', 'typeRequest', 'requesterName', 's
 export type HrRequestSort = (typeof HR_REQUEST_SORT)[number];
 export const HR_LIST_SCOPE = ['all', 'mine'] as const;
 
-const filterText = z
-  .string()
-  .trim()
-  .max(LIMITS.filterInputMax, { error: MSG.filterTooLong })
-  .optional()
-  .transform((v) => v || undefined);
-
 /** GET hr-requests: `mine` is Minhas Solicitações, `all` Atendimento RH. */
 export const hrRequestListQuery = z.object({
   scope: z.enum(HR_LIST_SCOPE).default('mine'),
   Id: queryId().optional().catch(undefined),
   typeRequest: z.enum(HR_REQUEST_TYPES).optional().catch(undefined),
   progress: z.enum(HR_PROGRESS_OPTIONS).optional().catch(undefined),
-  requesterName: filterText,
-  employeeName: filterText,
+  requesterName: filterText(),
+  employeeName: filterText(),
   from: dateOnlySchema.optional(),
   to: dateOnlySchema.optional(),
   sort: z.enum(HR_REQUEST_SORT).default('Date'),

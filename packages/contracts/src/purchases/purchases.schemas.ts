@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterText } from '../lists/filter-text.ts';
 import '../zod-locale.ts';
 import { dateOnlySchema } from '../dates.ts';
 import { bodyId, queryId, queryInt } from '../ids.ts';
@@ -155,13 +156,6 @@ export type PurchaseSort = (typeof PURCHASE_SORT)[number];
 export const PURCHASE_SCOPE = ['received', 'mine'] as const;
 export type PurchaseScope = (typeof PURCHASE_SCOPE)[number];
 
-const filterText = z
-  .string()
-  .trim()
-  .max(LIMITS.filterInputMax, { error: MSG.filterTooLong })
-  .optional()
-  .transform((v) => v || undefined);
-
 /**
  * The received list (scope received: SOLICITAÇÕES DE COMPRAS) or the requester's own (scope mine:
  * consultation). `q` is the text search (max 35); `waiting=1` keeps what awaits the caller's approval.
@@ -179,7 +173,7 @@ export const purchaseListQuery = z.object({
   ticket: queryId().optional().catch(undefined),
   status: queryInt().optional(),
   priority: queryInt({ min: 1, max: 3 }).optional(),
-  filial: filterText,
+  filial: filterText(),
   typerequest: z.enum(REQUEST_TYPES).optional(),
   /** One of the company's sectors (the bar's list); the requester had it at opening. */
   setor: z
@@ -427,12 +421,7 @@ export const PURCHASE_WAITING_CAP = 99;
 export const waitingCountReply = z.object({ count: z.number(), capped: z.boolean() });
 
 export const pickerQuery = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(LIMITS.filterInputMax, { error: MSG.filterTooLong })
-    .optional()
-    .transform((v) => v || undefined),
+  q: filterText(),
 });
 export const pickerUser = z.object({ id: z.number(), nome: z.string(), matricula: z.string() });
 

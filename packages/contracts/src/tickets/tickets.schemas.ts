@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterText } from '../lists/filter-text.ts';
 import '../zod-locale.ts';
 import { dateOnlySchema } from '../dates.ts';
 import { bodyId, bodyInt, queryId, queryInt } from '../ids.ts';
@@ -128,12 +129,6 @@ export const setCallBody = z.object({
 });
 
 const isoDate = dateOnlySchema.optional();
-const filterText = z
-  .string()
-  .trim()
-  .max(LIMITS.filterInputMax, { error: MSG.filterTooLong })
-  .optional()
-  .transform((v) => v || undefined);
 
 export const CALL_SORT = ['id', 'data', 'status', 'nome_usuario', 'dep', 'filial'] as const;
 export type CallSort = (typeof CALL_SORT)[number];
@@ -147,12 +142,12 @@ export type CallScope = (typeof CALL_SCOPE)[number];
 export const callListQuery = z.object({
   scope: z.enum(CALL_SCOPE).default('mine'),
   ticket: queryId().optional().catch(undefined),
-  attendant: filterText,
-  dep: filterText,
-  name: filterText,
-  filial: filterText,
-  matricula: filterText,
-  setor: filterText,
+  attendant: filterText(),
+  dep: filterText(),
+  name: filterText(),
+  filial: filterText(),
+  matricula: filterText(),
+  setor: filterText(),
   status: queryInt().optional(),
   from: isoDate,
   to: isoDate,
