@@ -18,30 +18,28 @@ import {
   Button,
   FileInput,
   Group,
-  Modal,
   NumberInput,
   Paper,
   Radio,
   Select,
   SimpleGrid,
   Stack,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconCircleCheck, IconPaperclip, IconSend, IconShoppingCart, IconTool } from '@tabler/icons-react';
+import { IconPaperclip, IconSend, IconShoppingCart, IconTool } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { MoneyInput } from '../../../ui/form/MoneyInput.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
+import { SentDialog } from '../../../ui/SentDialog.tsx';
 import { useOpenPurchase } from '../purchases.api.ts';
 
 type FormValues = OpenRequestInput & { estimaVal?: number | '' | null; qnt?: number | string };
 
 /** /openpurchrequest?typeRequest=compra|servico: the request form of spec §2, §3 and §5. */
 export function OpenPurchaseRequestPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const typerequest = params.get('typeRequest') === 'servico' ? 'servico' : 'compra';
   const initialValues: FormValues = {
@@ -214,22 +212,14 @@ export function OpenPurchaseRequestPage() {
         </form>
       </Paper>
 
-      <Modal opened={sentId !== null} onClose={() => setSentId(null)} title="Sucesso!" centered>
-        <Stack align="center" gap="md">
-          <IconCircleCheck size={56} color="var(--mantine-color-green-6)" aria-hidden />
-          <Text ta="center">
-            {PURCHASE_MSG.sent} Número da solicitação: <strong>#{sentId}</strong>.
-          </Text>
-          <Group>
-            <Button variant="default" onClick={() => setSentId(null)}>
-              Fechar
-            </Button>
-            <Button onClick={() => navigate(`/requestopened?functionType=consultar&ticket=${sentId}`)}>
-              Ver minhas solicitações
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <SentDialog
+        sentId={sentId}
+        onClose={() => setSentId(null)}
+        listLabel="Ver minhas solicitações"
+        listPath={(id) => `/requestopened?functionType=consultar&ticket=${id}`}
+      >
+        {PURCHASE_MSG.sent} Número da solicitação: <strong>#{sentId}</strong>.
+      </SentDialog>
     </Stack>
   );
 }

@@ -12,22 +12,21 @@ import {
   UNIT_LABEL,
   UNITS,
 } from '@intranet/contracts';
-import { Button, Group, Modal, Paper, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Paper, Radio, Select, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCircleCheck, IconHeadset, IconSend } from '@tabler/icons-react';
+import { IconHeadset, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { AttachmentInput } from '../../../ui/AttachmentInput.tsx';
 import { charCount } from '../../../ui/form/char-count.ts';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
+import { SentDialog } from '../../../ui/SentDialog.tsx';
 import { useOpenCall } from '../tickets.api.ts';
 
 const EMPTY: InsertCallBody = { dep: '', problem: '', filial: '', descript: '' };
 
 /** /abrirchamado: department, problem type, unit, description and attachments (spec §2, §5, §8). */
 export function OpenCallPage() {
-  const navigate = useNavigate();
   const form = useContractForm(insertCallBody, { initialValues: EMPTY });
   const [files, setFiles] = useState<File[]>([]);
   const [sentId, setSentId] = useState<number | null>(null);
@@ -128,22 +127,14 @@ export function OpenCallPage() {
         </form>
       </Paper>
 
-      <Modal opened={sentId !== null} onClose={() => setSentId(null)} title="Sucesso!" centered>
-        <Stack align="center" gap="md">
-          <IconCircleCheck size={56} color="var(--mantine-color-green-6)" aria-hidden />
-          <Text ta="center">
-            {MSG.ticketSent} Número do chamado: <strong>#{sentId}</strong>.
-          </Text>
-          <Group>
-            <Button variant="default" onClick={() => setSentId(null)}>
-              Fechar
-            </Button>
-            <Button onClick={() => navigate(`/Calls?typeRequest=chamado&ticket=${sentId}`)}>
-              Ver meus chamados
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <SentDialog
+        sentId={sentId}
+        onClose={() => setSentId(null)}
+        listLabel="Ver meus chamados"
+        listPath={(id) => `/Calls?typeRequest=chamado&ticket=${id}`}
+      >
+        {MSG.ticketSent} Número do chamado: <strong>#{sentId}</strong>.
+      </SentDialog>
     </Stack>
   );
 }
