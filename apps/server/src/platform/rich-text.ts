@@ -1,8 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Rich text from the web's editor (TipTap), kept to an allowlist: paragraphs, emphasis, lists,
- * headings, quotes, code and links (http, https, mailto only, opened in a new tab without an opener).
+ * Rich text from the web's editor (TipTap, ui/RichTextInput.tsx), kept to an allowlist: paragraphs,
+ * emphasis, lists, headings, quotes, code, @mentions and links (http, https, mailto only, opened in a
+ * new tab without an opener).
  * Everything else — scripts, styles, event handlers, images, iframes — is dropped, so the stored
  * HTML is safe to render anywhere.
  */
@@ -33,7 +34,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'sup',
     'hr',
   ],
-  allowedAttributes: { a: ['href', 'target', 'rel'], span: ['data-type', 'data-id', 'data-label'] },
+  // A span only as the editor's @mention: `<span data-type="mention" data-id="12" data-label="Nome">`.
+  allowedAttributes: {
+    a: ['href', 'target', 'rel'],
+    span: [{ name: 'data-type', multiple: false, values: ['mention'] }, 'data-id', 'data-label'],
+  },
   allowedSchemes: ['http', 'https', 'mailto'],
   disallowedTagsMode: 'discard',
   transformTags: {
@@ -52,4 +57,6 @@ export const richTextToPlain = (html: string) =>
     allowedAttributes: {},
   })
     .replace(/&nbsp;/g, ' ')
+    // A list item's or a quote's paragraph ends two blocks at once: one line break, not a blank line.
+    .replace(/\n\s*\n/g, '\n')
     .trim();
