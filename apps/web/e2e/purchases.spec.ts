@@ -233,11 +233,16 @@ test('Patrícia chooses the buyer, buys, makes it available and registers the pi
   const evidence = page.getByRole('dialog', { name: 'Evidências da retirada' });
   await evidence.getByRole('button', { name: 'recibo-assinado.png' }).click();
   const viewer = page.getByRole('dialog', { name: 'recibo-assinado.png' });
-  await expect(viewer.getByRole('img', { name: 'recibo-assinado.png' })).toBeVisible();
-  expect(await viewer.getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
-  await page.keyboard.press('Escape');
+  const image = viewer.getByRole('img', { name: 'recibo-assinado.png' });
+  await expect(image).toBeVisible();
+  // The stored file itself is shown (it decodes: 1 px wide), not a broken link.
+  await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+  // Each layer closes on its own (Escape would close every open dialog at once: Mantine listens on the window).
+  await viewer.getByRole('button', { name: 'Fechar' }).click();
   await expect(viewer).toBeHidden();
-  await page.keyboard.press('Escape');
+  await expect(evidence).toBeVisible();
+  await evidence.getByRole('button', { name: 'Fechar' }).click();
+  await expect(evidence).toBeHidden();
   await expect(detail(page).locator('[data-thread="8"]')).toContainText('Evidências da retirada');
 });
 
@@ -384,7 +389,7 @@ test('Compras accepts the materials list Infraestrutura sent for demo request 12
   await panel.getByRole('button', { name: 'Enviar resposta' }).click();
   await expect(panel.getByTestId('call-answers')).toContainText('Lista conferida, pode separar.');
   await expect(panel.getByTestId('call-answers')).toContainText('Patrícia Souza Ramos');
-  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').filter({ has: panel }).getByRole('button', { name: 'Fechar' }).click();
   await expect(panel).toBeHidden();
   await expect(detail(page)).toBeVisible();
 });

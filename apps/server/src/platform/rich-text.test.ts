@@ -59,6 +59,11 @@ describe('sanitizeRichText', () => {
       '<p><span data-type="script" data-foo="1" class="x">texto</span></p>',
       '<p><span>texto</span></p>',
     ],
+    [
+      'a mention whose id is not a user id',
+      '<p><span data-type="mention" data-id="1 onclick=x" data-label="Ana">@Ana</span></p>',
+      '<p><span>@Ana</span></p>',
+    ],
     ['a handler on a paragraph', '<p onmouseover="alert(1)">oi</p>', '<p>oi</p>'],
     ['an iframe', '<p>a</p><iframe src="https://evil.example"></iframe>', '<p>a</p>'],
     ['a style sheet', '<style>p{display:none}</style><p>a</p>', '<p>a</p>'],

@@ -34,15 +34,24 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'sup',
     'hr',
   ],
-  // A span only as the editor's @mention: `<span data-type="mention" data-id="12" data-label="Nome">`.
-  allowedAttributes: {
-    a: ['href', 'target', 'rel'],
-    span: [{ name: 'data-type', multiple: false, values: ['mention'] }, 'data-id', 'data-label'],
-  },
+  allowedAttributes: { a: ['href', 'target', 'rel'], span: ['data-type', 'data-id', 'data-label'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   disallowedTagsMode: 'discard',
   transformTags: {
     a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
+    // A span keeps attributes only as the editor's @mention of a user id:
+    // `<span data-type="mention" data-id="12" data-label="Nome">@Nome</span>`.
+    span: (_tag, attribs) =>
+      attribs['data-type'] === 'mention' && /^\d{1,10}$/.test(attribs['data-id'] ?? '')
+        ? {
+            tagName: 'span',
+            attribs: {
+              'data-type': 'mention',
+              'data-id': attribs['data-id'] ?? '',
+              'data-label': attribs['data-label'] ?? '',
+            },
+          }
+        : { tagName: 'span', attribs: {} },
   },
 };
 

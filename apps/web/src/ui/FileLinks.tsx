@@ -62,6 +62,7 @@ export function FileLinks({ files, size = 'sm' }: { files: LinkedFile[]; size?: 
         fullScreen={phone}
         centered
         zIndex={400}
+        closeButtonProps={{ 'aria-label': 'Fechar' }}
       >
         {open ? (
           <Stack align="center">

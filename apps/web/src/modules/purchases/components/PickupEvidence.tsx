@@ -35,6 +35,7 @@ export function PickupEvidence({ requestId }: { requestId: number }) {
         title="Evidências da retirada"
         centered
         zIndex={300}
+        closeButtonProps={{ 'aria-label': 'Fechar' }}
       >
         <Stack gap="xs">
           {withFiles.map((c) => (

@@ -104,6 +104,7 @@ export function CallPanel({ callId, onClose, mode, zIndex }: CallPanelProps) {
       position="right"
       size={phone ? '100%' : 'xl'}
       zIndex={zIndex}
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
       title={
         call ? (
           <Group gap="sm">
