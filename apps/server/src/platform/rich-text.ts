@@ -41,7 +41,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
     // A span keeps attributes only as the editor's @mention of a user id:
     // `<span data-type="mention" data-id="12" data-label="Nome">@Nome</span>`.
-    span: (_tag, attribs) =>
+    span: (_tag, attribs): sanitizeHtml.Tag =>
       attribs['data-type'] === 'mention' && /^\d{1,10}$/.test(attribs['data-id'] ?? '')
         ? {
             tagName: 'span',
