@@ -11,6 +11,11 @@ import { apiToken, readOutbox, signIn, toasts } from './support/session.ts';
  */
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+// A 1×1 PNG (the server checks the bytes of what it stores).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 // Long journeys of many screens on a shared 2-core machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -152,9 +157,27 @@ test('the director Roberto (1006) finds it from the home, comments with an attac
   await expect(page).toHaveURL(/\/requestopened\?waiting=1/);
   await expect(page.getByRole('switch', { name: 'Aguardando minha aprovação' })).toBeChecked();
   await page.getByRole('row', { name: new RegExp(`#${ticket}\\b`) }).click();
-  await detail(page)
-    .getByRole('textbox', { name: 'Comentar na etapa Aguardando aprovação Diretor' })
-    .fill('Aprovo: segue o parecer da diretoria.');
+  // The rich-text editor: a bold stretch from the toolbar and an @mention picked from the list.
+  const editor = detail(page).getByRole('textbox', {
+    name: 'Comentar na etapa Aguardando aprovação Diretor',
+  });
+  const bold = detail(page).getByRole('button', { name: 'Negrito' });
+  await expect(detail(page).getByRole('button', { name: 'Enviar comentário' })).toBeDisabled();
+  await editor.click();
+  await editor.press('Space');
+  await expect(detail(page).getByRole('button', { name: 'Enviar comentário' })).toBeDisabled();
+  await editor.press('Backspace');
+  await editor.pressSequentially('Aprovo: ');
+  await bold.click();
+  await editor.pressSequentially('segue o parecer');
+  await bold.click();
+  await editor.pressSequentially(' da diretoria. Cc @Patr');
+  await page
+    .getByRole('listbox', { name: 'Mencionar' })
+    .getByRole('option', { name: /Patrícia/ })
+    .click();
+  await expect(editor.locator('span[data-type="mention"]')).toHaveText('@Patrícia Souza Ramos');
+  const mailsBefore = readOutbox().length;
   await detail(page)
     .locator('input[type="file"]')
     .last()
@@ -162,8 +185,18 @@ test('the director Roberto (1006) finds it from the home, comments with an attac
   await detail(page).getByRole('button', { name: 'Enviar comentário' }).click();
   await expect(toasts(page)).toContainText('Comentário enviado!');
   const thread = detail(page).locator('[data-thread="4"]');
-  await expect(thread).toContainText('Aprovo: segue o parecer da diretoria.');
+  await expect(thread).toContainText('Aprovo: segue o parecer da diretoria. Cc @Patrícia Souza Ramos');
+  await expect(thread.locator('strong')).toHaveText('segue o parecer');
+  await expect(thread.locator('span[data-type="mention"]')).toHaveAttribute(
+    'data-label',
+    'Patrícia Souza Ramos',
+  );
   await expect(thread.getByRole('link', { name: 'parecer.pdf' })).toBeVisible();
+  // The editor is empty again, and the mentioned user got an e-mail.
+  await expect(editor).toHaveText('');
+  await expect
+    .poll(() => readOutbox().slice(mailsBefore).join('\n'))
+    .toContain('patricia.ramos@rotasul.com.br');
   await detail(page).getByRole('radio', { name: 'Aprovado' }).check();
   await detail(page).getByRole('button', { name: 'Concluir' }).click();
   await expect(toasts(page)).toContainText('Etapa atualizada!');
@@ -181,14 +214,36 @@ test('Patrícia chooses the buyer, buys, makes it available and registers the pi
     await detail(page).getByRole('button', { name: button, exact: true }).click();
     if (picker) {
       const pick = page.getByRole('dialog', { name: picker });
+      if (button === 'Registrar Retirada') {
+        // The pickup's evidence goes with the move.
+        await pick
+          .locator('input[type="file"]')
+          .setInputFiles({ name: 'recibo-assinado.png', mimeType: 'image/png', buffer: PNG });
+        await expect(pick).toContainText('recibo-assinado.png');
+      }
       await pick.getByRole('textbox', { name: 'Matrícula ou nome' }).fill('1002');
       await pick.getByRole('row', { name: /1002/ }).getByRole('button', { name: 'Escolher' }).click();
     }
     await expect(detail(page).locator('[data-status]').first()).toHaveText(status);
   }
-  await expect(detail(page).getByRole('region', { name: 'Fluxo do Atendimento' })).toContainText(
-    'Aprovador: Roberto Almeida Nogueira',
-  );
+  const flow = detail(page).getByRole('region', { name: 'Fluxo do Atendimento' });
+  await expect(flow).toContainText('Aprovador: Roberto Almeida Nogueira');
+  // The evidence overlay, and the image opened large.
+  await flow.getByRole('button', { name: 'Evidências da retirada (1)' }).click();
+  const evidence = page.getByRole('dialog', { name: 'Evidências da retirada' });
+  await evidence.getByRole('button', { name: 'recibo-assinado.png' }).click();
+  const viewer = page.getByRole('dialog', { name: 'recibo-assinado.png' });
+  const image = viewer.getByRole('img', { name: 'recibo-assinado.png' });
+  await expect(image).toBeVisible();
+  // The stored file itself is shown (it decodes: 1 px wide), not a broken link.
+  await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+  // Each layer closes on its own (Escape would close every open dialog at once: Mantine listens on the window).
+  await viewer.getByRole('button', { name: 'Fechar' }).click();
+  await expect(viewer).toBeHidden();
+  await expect(evidence).toBeVisible();
+  await evidence.getByRole('button', { name: 'Fechar' }).click();
+  await expect(evidence).toBeHidden();
+  await expect(detail(page).locator('[data-thread="8"]')).toContainText('Evidências da retirada');
 });
 
 test('João sees Solicitação Finalizada in his consultation', async ({ page }) => {
@@ -254,6 +309,7 @@ test('a request denied by the manager shows the denied mark at the spec position
       justifyDescript: 'Parede descascada',
       filial: 'Matriz',
       priority: '3',
+      file: { name: 'parede.png', mimeType: 'image/png', buffer: PNG },
     },
   });
   expect(opened.status()).toBe(200);
@@ -285,6 +341,17 @@ test('a request denied by the manager shows the denied mark at the spec position
     'data-stage',
     'awaitApprovalDirector',
   );
+  // The product image of Referência opens large in a dialog.
+  await detail(page)
+    .getByRole('region', { name: 'Referência' })
+    .getByRole('button', { name: 'parede.png' })
+    .click();
+  const viewer = page.getByRole('dialog', { name: 'parede.png' });
+  await expect(viewer.getByRole('img', { name: 'parede.png' })).toBeVisible();
+  await expect(viewer.getByRole('link', { name: 'Abrir em nova aba' })).toHaveAttribute(
+    'href',
+    /^\/api\/purchases\/\d+\/files\/\d+$/,
+  );
 });
 
 test('Compras accepts the materials list Infraestrutura sent for demo request 12', async ({
@@ -313,6 +380,18 @@ test('Compras accepts the materials list Infraestrutura sent for demo request 12
   await expect(detail(page).locator('[data-status]').first()).toHaveText('Solicitação aberta');
   await expect(materials.getByRole('button', { name: 'Aceitar' })).toHaveCount(0);
   await expect(materials.getByRole('button', { name: 'Recusar' })).toBeVisible();
+
+  // The call's messages: Compras reads them and answers Infraestrutura from the purchase.
+  await materials.getByRole('button', { name: 'Mensagens do chamado' }).click();
+  const panel = page.getByTestId('call-panel');
+  await expect(panel).toContainText('Cantoneira de aço');
+  await panel.getByRole('textbox', { name: 'Mensagem' }).fill('Lista conferida, pode separar.');
+  await panel.getByRole('button', { name: 'Enviar resposta' }).click();
+  await expect(panel.getByTestId('call-answers')).toContainText('Lista conferida, pode separar.');
+  await expect(panel.getByTestId('call-answers')).toContainText('Patrícia Souza Ramos');
+  await page.getByRole('dialog').filter({ has: panel }).getByRole('button', { name: 'Fechar' }).click();
+  await expect(panel).toBeHidden();
+  await expect(detail(page)).toBeVisible();
 });
 
 test('João follows his requests on a phone: ticket, product and status in sight, no sideways scroll', {
@@ -358,5 +437,24 @@ test.describe('phone (390x844)', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${test.info().outputDir}/purchases-phone-list.png`, fullPage: true });
+  });
+
+  test('the detail opens full screen with the comment editor and its toolbar in reach', async ({ page }) => {
+    await signIn(page, '1002', `/requestopened?ticket=${ticket}`);
+    const editor = detail(page).getByRole('textbox', { name: /^Comentar na etapa / });
+    await editor.scrollIntoViewIfNeeded();
+    await editor.click();
+    await editor.pressSequentially('Conferir a ');
+    await detail(page).getByRole('button', { name: 'Negrito' }).click();
+    await editor.pressSequentially('medida da cantoneira');
+    await expect(editor.locator('strong')).toHaveText('medida da cantoneira');
+    for (const name of ['Itálico', 'Sublinhado', 'Tachado', 'Lista com marcadores', 'Citação', 'Link']) {
+      await expect(detail(page).getByRole('button', { name, exact: true })).toBeVisible();
+    }
+    // Nothing in the dialog is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = await editor.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${test.info().outputDir}/purchases-phone-editor.png` });
   });
 });

@@ -26,6 +26,7 @@ import {
   quote,
   selectQuoteBody,
   transitionBody,
+  transitionFields,
   updateQuoteFields,
   waitingCountReply,
 } from './purchases.schemas.ts';
@@ -92,9 +93,11 @@ export const purchasesCalls = {
   transition: endpoint({
     method: 'POST',
     path: '/api/purchases/:id/transition',
-    summary: 'Fires a workflow transition from the status the caller saw (409 if it moved).',
+    summary:
+      'Fires a workflow transition from the status the caller saw (409 if it moved): JSON, or multipart with the same fields plus the pickup evidence `file` (Registrar Retirada only).',
     params: purchaseIdParams,
     body: transitionBody,
+    multipart: { fields: transitionFields, files: purchaseFiles(PURCHASE_FILE.maxFiles) },
     reply: okReply,
   }),
   selectQuote: endpoint({

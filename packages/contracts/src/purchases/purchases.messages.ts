@@ -11,6 +11,7 @@ export const PURCHASE_MSG = {
   filesRequired: 'Anexe fotos ou documentos: a justificativa escolhida exige anexos.',
   buyerRequired: 'Escolha um comprador do setor de Compras.',
   pickerRequired: 'Escolha quem retirou, entre os usuários de Compras.',
+  evidenceOnlyOnPickup: 'Anexos só podem acompanhar o registro da retirada.',
   quoteNotFound: 'Cotação não encontrada.',
   quoteAttachment: `${MSG.quoteAttachmentRequired.trim()} de canal Fisica.`,
   quoteSelected: 'Cotação selecionada!',

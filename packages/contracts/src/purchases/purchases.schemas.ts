@@ -333,6 +333,17 @@ export const transitionBody = z.object({
 });
 export type TransitionBody = z.input<typeof transitionBody>;
 
+/**
+ * The same transition as multipart fields, so Registrar Retirada can carry the pickup's evidence
+ * (photos of the signed receipt, up to 5 images or PDF as files `file`).
+ */
+export const transitionFields = z.object({
+  action: z.enum(PURCHASE_TRANSITION_KEYS, { error: 'Ação inválida.' }),
+  from: queryInt({ max: 99 }),
+  buyer_id: queryId().optional(),
+  picker_id: queryId().optional(),
+});
+
 export const selectQuoteBody = z.object({
   cotac_id: bodyId(),
   /** Why this quote (recorded in the history; beyond the spec). */

@@ -132,6 +132,18 @@ describe('canAnswerCall', () => {
   ])('%# status %i', (who, status, expected) => {
     expect(canAnswerCall(who, { ...tiCall, status })).toBe(expected);
   });
+
+  // A purchase's materials call, opened by another Compras user (id 9) to Infraestrutura.
+  const materialsCall = { userId: 9, dep: 'Infraestrutura', status: 20, requestId: 12 };
+  it.each([
+    ['Compras', compras, materialsCall, true],
+    ['Compras, on a call of no purchase', compras, { ...materialsCall, requestId: null }, false],
+    ['Compras, once finalised', compras, { ...materialsCall, status: 3 }, false],
+    ['Infraestrutura support', multiSetor, materialsCall, true],
+    ['a member of another sector', colaborador, materialsCall, false],
+  ])('materials call: %s', (_who, who, call, expected) => {
+    expect(canAnswerCall(who, call)).toBe(expected);
+  });
 });
 
 describe('callAbilities', () => {

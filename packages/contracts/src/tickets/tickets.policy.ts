@@ -64,9 +64,16 @@ export function canFireTransition(u: Actor, call: CallFacts, t: CallTransition):
   return t.by === 'department' ? supportsDepartment(u, call.dep) : isPurchasing(u);
 }
 
-/** Requester and attendants talk in the message panel while the call is not finalised. */
+/**
+ * Requester and attendants talk in the message panel while the call is not finalised; a purchase's
+ * materials call belongs to Compras as a whole, so every purchasing user answers it, not only the
+ * one who asked for the list.
+ */
 export const canAnswerCall = (u: Actor, call: CallFacts) =>
-  call.status !== CALL_STATUS.finalizado && (call.userId === u.userId || supportsDepartment(u, call.dep));
+  call.status !== CALL_STATUS.finalizado &&
+  (call.userId === u.userId ||
+    supportsDepartment(u, call.dep) ||
+    (call.requestId !== null && isPurchasing(u)));
 
 export const canInsertMaterials = (u: Actor, call: CallFacts) => canFireTransition(u, call, INSERT_MATERIALS);
 

@@ -69,13 +69,14 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   route(app, calls.transition, {
     handler: async (request) => {
-      await service.firePurchaseTransition(
-        ctx,
-        request.log,
-        currentUser(request),
-        request.params.id,
-        request.body,
-      );
+      const user = currentUser(request);
+      const { fields, form } = await receiveBodyOrForm(request, ctx.storage, calls.transition.multipart, {
+        prefix: 'purchases',
+        // Evidence goes only with Registrar Retirada, and a caller who may not see the request
+        // stores no byte.
+        beforeFile: (f) => service.evidenceTarget(ctx, user, request.params.id, f.action),
+      });
+      await service.firePurchaseTransition(ctx, request.log, user, request.params.id, fields, form);
       return { success: true as const, message: MSG_PURCHASE.moved };
     },
   });

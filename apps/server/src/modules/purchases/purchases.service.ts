@@ -195,12 +195,49 @@ export async function openRequest(
   return id;
 }
 
+const PICKUP_ACTION = 'registrarRetirada';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Files may go with a transition only as the evidence of Registrar Retirada, on a visible request. */
+export async function evidenceTarget(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+  action: string | undefined,
+): Promise<void> {
+  if (action !== PICKUP_ACTION) throw badRequest(MSG_PURCHASE.evidenceOnlyOnPickup);
+  await loadVisible(ctx, await actorOf(ctx, user), id);
+}
+
+/**
+ * Moves a request along its workflow. Registrar Retirada may carry the pickup's evidence: the files
+ * are kept as a comment of the stage Disponível para Retirada, written in the same transaction (a
+ * refused move stores nothing).
+ */
 export async function firePurchaseTransition(
   ctx: AppContext,
   log: FastifyBaseLogger,
   user: SessionUser,
   id: number,
   body: { action: string; from: number; buyer_id?: number; picker_id?: number },
+  form?: ReceivedForm,
+): Promise<string> {
+  const files = form?.files ?? [];
+  if (files.length > 0 && body.action !== PICKUP_ACTION) {
+    await form?.discard();
+    throw badRequest(MSG_PURCHASE.evidenceOnlyOnPickup);
+  }
+  return withFiles(ctx, form, () => moveRequest(ctx, log, user, id, body, files));
+}
+
+async function moveRequest(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  user: SessionUser,
+  id: number,
+  body: { action: string; from: number; buyer_id?: number; picker_id?: number },
+  files: ReceivedFile[],
 ): Promise<string> {
   const actor = await actorOf(ctx, user);
   const { record } = await loadVisible(ctx, actor, id);
@@ -232,11 +269,26 @@ export async function firePurchaseTransition(
     if (t.records === 'picker') changes.picker_id = chosen ?? null;
     const moved = await q.updateIfStatus(tx, id, body.from, changes, now);
     if (!moved) throw conflict(MSG_PURCHASE.conflict);
+    if (files.length > 0) {
+      const [picker] = await q.userContacts(tx, chosen ? [chosen] : []);
+      const commentId = await q.insertComment(tx, {
+        request_id: id,
+        stage: body.from,
+        text: `<p>Evidências da retirada (retirado por ${escapeHtml(picker?.nome ?? '—')}).</p>`,
+        user_id: user.userId,
+        user_name: user.userName,
+        mentions: '',
+        created_at: now,
+      });
+      for (const f of files) await q.insertFile(tx, fileRow(f, id, commentId, now));
+    }
     audit({
       action: `purchase.${t.key}`,
       entity: 'purchase',
       entityId: id,
-      summary: `${t.label}: ${purchaseStatusLabel(body.from)} → ${purchaseStatusLabel(t.to)}`,
+      summary:
+        `${t.label}: ${purchaseStatusLabel(body.from)} → ${purchaseStatusLabel(t.to)}` +
+        (files.length > 0 ? ` com ${files.length} evidência(s)` : ''),
     });
   });
   const label = purchaseStatusLabel(t.to);

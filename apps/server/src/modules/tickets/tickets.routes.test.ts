@@ -564,15 +564,9 @@ describe(`tickets (${TEST_DIALECT})`, () => {
     it.each([
       ['a call he may not see', DEMO.suporteTi, CALL.salario1008, 404, MSG.ticketNotFound],
       ['a finalised call', DEMO.gestorCompras, CALL.impressora1002, 400, MSG.ticketClosed],
-      ['a purchase call he sees but does not attend', DEMO.gestorCompras, 'purchase', 403, MSG.forbidden],
     ] as const)(
       'refuses a multipart answer on %s before any byte reaches storage',
-      async (_, who, call, status, error) => {
-        let id: number;
-        if (call === 'purchase') {
-          id = await newCall(DEMO.juridico, { dep: 'Infraestrutura', problem: 'Instalação' });
-          await t.db.updateTable('calls').set({ request_id: 78 }).where('id', '=', id).execute();
-        } else id = call;
+      async (_, who, id, status, error) => {
         const tmpDir = path.join(t.dataDir, 'files', '.tmp');
         // Storage creates .tmp for its first temporary file: absent after the call means none was written.
         fs.rmSync(tmpDir, { recursive: true, force: true });
@@ -595,6 +589,17 @@ describe(`tickets (${TEST_DIALECT})`, () => {
         expect(answersAfter).toBe(answersBefore);
       },
     );
+
+    it("a purchase's materials call is Compras': a Compras user who did not open it answers it", async () => {
+      const id = await newCall(DEMO.juridico, { dep: 'Infraestrutura', problem: 'Instalação' });
+      const res = await answer(DEMO.gestorCompras, id, 'Sem relação com uma compra.');
+      expect(res.statusCode).toBe(404);
+      await t.db.updateTable('calls').set({ request_id: 78 }).where('id', '=', id).execute();
+      const ok = await answer(DEMO.gestorCompras, id, 'Lista conferida pelo setor de Compras.');
+      expect(ok.statusCode, ok.body).toBe(200);
+      const d = (await detail(DEMO.juridico, id)).json<{ answers_call_receive: { msg: string }[] }>();
+      expect(d.answers_call_receive.map((a) => a.msg)).toEqual(['Lista conferida pelo setor de Compras.']);
+    });
 
     it('carries attachments in multipart', async () => {
       const form = new FormData();

@@ -64,6 +64,23 @@ export function usePickerUsers(text: string, enabled: boolean) {
   });
 }
 
+/**
+ * The users the comment editor offers after "@": the picker's users call (Compras users, by name
+ * or matrícula), cached per text like the picker's own list.
+ */
+export function useMentionSearch() {
+  const client = useQueryClient();
+  return async (text: string) => {
+    const q = text.trim();
+    const users = await client.fetchQuery({
+      queryKey: [...purchasesKey, 'users', q],
+      queryFn: ({ signal }) => call(calls.users, { query: { q: q || undefined } }, { signal }),
+      staleTime: 60_000,
+    });
+    return users.map((u) => ({ id: u.id, label: u.nome, description: `Matrícula ${u.matricula}` }));
+  };
+}
+
 function useInvalidate() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: purchasesKey });
@@ -78,11 +95,15 @@ export function useOpenPurchase() {
   });
 }
 
+/** A workflow move; Registrar Retirada may carry the pickup's evidence files (then sent as multipart). */
 export function useTransition(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: WebCallInput<typeof calls.transition>['body']) =>
-      call(calls.transition, { params: { id }, body }),
+    mutationFn: ({
+      files,
+      ...fields
+    }: WebCallInput<typeof calls.transition>['fields'] & { files?: File[] }) =>
+      call(calls.transition, { params: { id }, fields, files }),
     onSettled: invalidate,
     meta: { error: 'Não foi possível mudar a etapa.', success: successMessage },
   });

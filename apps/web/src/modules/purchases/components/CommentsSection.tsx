@@ -4,47 +4,28 @@ import {
   purchaseStatusLabel,
   purchasesCalls,
 } from '@intranet/contracts';
-import {
-  Anchor,
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-  TypographyStylesProvider,
-} from '@mantine/core';
-import { IconPaperclip } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { AttachmentInput } from '../../../ui/AttachmentInput.tsx';
-import { purchaseFileUrl, useAddComment, useComments, usePickerUsers } from '../purchases.api.ts';
+import { FileLinks } from '../../../ui/FileLinks.tsx';
+import { RichTextInput } from '../../../ui/RichTextInput.tsx';
+import { RichTextView } from '../../../ui/RichTextView.tsx';
+import { isBlankRichText, mentionIdsOf } from '../../../ui/rich-text.ts';
+import { purchaseFileUrl, useAddComment, useComments, useMentionSearch } from '../purchases.api.ts';
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/** Typed text as the HTML the server keeps: one paragraph per line. */
-const toHtml = (text: string) =>
-  text
-    .split(/\n+/)
-    .filter((line) => line.trim())
-    .map((line) => `<p>${escapeHtml(line)}</p>`)
-    .join('');
-
-/** One thread per stage: the comments of each stage, newest last, and a box for the current one. */
+/**
+ * One thread per stage: the comments of each stage, newest last, and the editor for the current one
+ * (rich text; "@" mentions a Compras user, who gets an e-mail).
+ */
 export function CommentsSection({ request, canMention }: { request: PurchaseDetail; canMention: boolean }) {
   const comments = useComments(request.id);
   const add = useAddComment(request.id);
-  const users = usePickerUsers('', canMention && request.abilities.comment);
+  const findMentions = useMentionSearch();
   const [text, setText] = useState('');
-  const [mentions, setMentions] = useState<string[]>([]);
   const [files, setFiles] = useState<File[]>([]);
   const byStage = new Map<number, NonNullable<typeof comments.data>>();
   for (const c of comments.data ?? []) byStage.set(c.stage, [...(byStage.get(c.stage) ?? []), c]);
+  const blank = isBlankRichText(text);
 
   return (
     <Stack gap="xs">
@@ -57,28 +38,19 @@ export function CommentsSection({ request, canMention }: { request: PurchaseDeta
             {purchaseStatusLabel(stage)}
           </Text>
           {list.map((c) => (
-            <Paper key={c.id} withBorder p="xs" radius="md">
+            <Paper key={c.id} withBorder p="xs" radius="md" data-comment={c.id}>
               <Text size="xs" c="dimmed">
                 {c.userName} · {formatDateTime(c.date)}
               </Text>
-              <TypographyStylesProvider style={{ overflowWrap: 'anywhere' }}>
-                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server keeps only its allowlist (platform/rich-text.ts) */}
-                <div dangerouslySetInnerHTML={{ __html: c.text }} />
-              </TypographyStylesProvider>
+              <RichTextView html={c.text} />
               {c.attachments.length > 0 ? (
-                <Group gap="xs" mt={4}>
-                  {c.attachments.map((a) => (
-                    <Anchor
-                      key={a.filepath}
-                      href={purchaseFileUrl(a.filepath)}
-                      target="_blank"
-                      rel="noopener"
-                      size="sm"
-                    >
-                      <IconPaperclip size={14} aria-hidden /> {a.name}
-                    </Anchor>
-                  ))}
-                </Group>
+                <FileLinks
+                  files={c.attachments.map((a) => ({
+                    key: a.filepath,
+                    name: a.name,
+                    url: purchaseFileUrl(a.filepath),
+                  }))}
+                />
               ) : null}
             </Paper>
           ))}
@@ -86,27 +58,15 @@ export function CommentsSection({ request, canMention }: { request: PurchaseDeta
       ))}
       {request.abilities.comment ? (
         <Stack gap="xs">
-          <Textarea
+          <RichTextInput
             label={`Comentar na etapa ${purchaseStatusLabel(request.status)}`}
-            autosize
-            minRows={2}
-            maxLength={5000}
+            description={
+              canMention ? 'Digite @ para mencionar alguém de Compras (recebe um e-mail).' : undefined
+            }
             value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
+            onChange={setText}
+            findMentions={canMention ? findMentions : undefined}
           />
-          {canMention ? (
-            <MultiSelect
-              label="Mencionar (recebem um e-mail)"
-              data={(users.data ?? []).map((u) => ({
-                value: String(u.id),
-                label: `${u.nome} (${u.matricula})`,
-              }))}
-              value={mentions}
-              onChange={setMentions}
-              searchable
-              clearable
-            />
-          ) : null}
           <AttachmentInput
             label="Anexos do comentário"
             placeholder="Imagens ou PDF"
@@ -116,15 +76,14 @@ export function CommentsSection({ request, canMention }: { request: PurchaseDeta
           />
           <Group justify="flex-end">
             <Button
-              disabled={!text.trim()}
+              disabled={blank}
               loading={add.isPending}
               onClick={() =>
                 add.mutate(
-                  { stage: request.status, text: toHtml(text), listMention: mentions.map(Number), files },
+                  { stage: request.status, text, listMention: canMention ? mentionIdsOf(text) : [], files },
                   {
                     onSuccess: () => {
                       setText('');
-                      setMentions([]);
                       setFiles([]);
                     },
                   },

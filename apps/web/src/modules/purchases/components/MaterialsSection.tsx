@@ -1,6 +1,8 @@
 import { callStatusLabel, type PurchaseDetail, transitionsFrom } from '@intranet/contracts';
 import { Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CallPanel } from '../../tickets/components/CallPanel.tsx';
 import { useMaterials, useMaterialsDecision, useRequestMaterials } from '../purchases.api.ts';
 
 /**
@@ -9,6 +11,7 @@ import { useMaterials, useMaterialsDecision, useRequestMaterials } from '../purc
  */
 export function MaterialsSection({ request }: { request: PurchaseDetail }) {
   const [asking, setAsking] = useState(false);
+  const [messages, setMessages] = useState(false);
   const [text, setText] = useState('');
   const ask = useRequestMaterials(request.id);
   const materials = useMaterials(request.call_id);
@@ -33,10 +36,30 @@ export function MaterialsSection({ request }: { request: PurchaseDetail }) {
         ) : null}
       </Group>
       {request.statusCall !== null ? (
-        <Text size="sm">
-          Chamado #{request.call_id}: {callStatusLabel(request.statusCall)}
-        </Text>
+        <Group gap="xs" justify="space-between">
+          <Text size="sm">
+            Chamado #{request.call_id}: {callStatusLabel(request.statusCall)}
+          </Text>
+          {/* Compras sees the call (it is in their queue); the requester of the purchase does not. */}
+          {abilities.materials ? (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconMessages size={16} aria-hidden />}
+              onClick={() => setMessages(true)}
+            >
+              Mensagens do chamado
+            </Button>
+          ) : null}
+        </Group>
       ) : null}
+      {/* The call's message panel (spec §2 "call messages" and "answer message"): the tickets module's. */}
+      <CallPanel
+        callId={messages ? request.call_id : null}
+        onClose={() => setMessages(false)}
+        mode="consult"
+        zIndex={300}
+      />
       {(materials.data ?? []).length > 0 ? (
         <Table aria-label="Materiais">
           <Table.Thead>

@@ -6,6 +6,7 @@ import {
   PRIORITY_LABEL,
   PURCHASE_STATUS,
   type PurchaseDetail,
+  purchasesCalls,
   REQUEST_TYPE_LABEL,
   unitLabel,
 } from '@intranet/contracts';
@@ -28,9 +29,12 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
+import { AttachmentInput } from '../../../ui/AttachmentInput.tsx';
+import { FileLinks } from '../../../ui/FileLinks.tsx';
 import { purchaseFileUrl, useDropRequest, usePurchaseDetail, useTransition } from '../purchases.api.ts';
 import { CommentsSection } from './CommentsSection.tsx';
 import { MaterialsSection } from './MaterialsSection.tsx';
+import { PickupEvidence } from './PickupEvidence.tsx';
 import { PurchaseStatusBadge } from './PurchaseStatusBadge.tsx';
 import { PurchaseTimeline } from './PurchaseTimeline.tsx';
 import { QuotesSection } from './QuotesSection.tsx';
@@ -73,7 +77,8 @@ function Actions({
   const [picking, setPicking] = useState<'escolherComprador' | 'registrarRetirada' | null>(null);
   const [confirm, setConfirm] = useState<'cancel' | string | null>(null);
   const [decision, setDecision] = useState<string>('');
-  const fire = (action: string, extra: { buyer_id?: string; picker_id?: string } = {}) =>
+  const [evidence, setEvidence] = useState<File[]>([]);
+  const fire = (action: string, extra: { buyer_id?: string; picker_id?: string; files?: File[] } = {}) =>
     transition.mutate({ action, from: request.status, ...extra });
   const keys = consult ? [] : request.abilities.transitions;
   const director: string[] = keys.filter((k) => k === 'aprovarDiretor' || k === 'negarDiretor');
@@ -128,11 +133,24 @@ function Actions({
         title={picking === 'registrarRetirada' ? 'Quem retirou' : 'Escolher comprador'}
         onClose={() => setPicking(null)}
         onPick={(userId) => {
-          if (picking === 'registrarRetirada') fire(picking, { picker_id: String(userId) });
-          else if (picking) fire(picking, { buyer_id: String(userId) });
+          if (picking === 'registrarRetirada') {
+            fire(picking, { picker_id: String(userId), files: evidence });
+            setEvidence([]);
+          } else if (picking) fire(picking, { buyer_id: String(userId) });
           setPicking(null);
         }}
-      />
+      >
+        {picking === 'registrarRetirada' ? (
+          <AttachmentInput
+            label="Evidências da retirada"
+            description="Fotos do recibo assinado ou do produto entregue (opcional)."
+            placeholder="Imagens ou PDF"
+            rule={purchasesCalls.transition.multipart.files}
+            value={evidence}
+            onChange={setEvidence}
+          />
+        ) : null}
+      </UserPickerModal>
       <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Confirmação" centered>
         <Stack>
           <Text>
@@ -207,6 +225,7 @@ export function PurchaseDetailModal({
               <Field label="Cotador" value={r.quoter_name} />
               <Field label="Comprador" value={r.buyer_name} />
               <Field label="Retirado por" value={r.picker_name} />
+              <PickupEvidence requestId={r.id} />
               <Field label="Aprovador" value={r.aprovall_name} />
             </Block>
             <Block title={r.typerequest === 'servico' ? 'Informação do Serviço' : 'Informação da Compra'}>
@@ -238,11 +257,14 @@ export function PurchaseDetailModal({
                   {r.link}
                 </Anchor>
               ) : null}
-              {r.attachments.map((a) => (
-                <Anchor key={a.id} href={purchaseFileUrl(a.filepath)} target="_blank">
-                  {a.name}
-                </Anchor>
-              ))}
+              <FileLinks
+                files={r.attachments.map((a) => ({
+                  key: a.id,
+                  name: a.name,
+                  url: purchaseFileUrl(a.filepath),
+                  mime: a.mime,
+                }))}
+              />
               {!r.link && r.attachments.length === 0 ? <Text size="sm">—</Text> : null}
             </Block>
           </SimpleGrid>

@@ -42,6 +42,7 @@ export function QuotesSection({ request }: { request: PurchaseDetail }) {
   const [inserting, setInserting] = useState(false);
   const [editing, setEditing] = useState<Quote | null>(null);
   const [choosing, setChoosing] = useState<Quote | null>(null);
+  const [dropping, setDropping] = useState<Quote | null>(null);
   const [reason, setReason] = useState('');
   const { abilities } = request;
   const list = quotes.data ?? [];
@@ -154,7 +155,7 @@ export function QuotesSection({ request }: { request: PurchaseDetail }) {
                           <Button size="xs" variant="light" onClick={() => setEditing(q)}>
                             Editar
                           </Button>
-                          <Button size="xs" variant="subtle" color="red" onClick={() => drop.mutate(q.id)}>
+                          <Button size="xs" variant="subtle" color="red" onClick={() => setDropping(q)}>
                             Excluir
                           </Button>
                         </>
@@ -205,6 +206,28 @@ export function QuotesSection({ request }: { request: PurchaseDetail }) {
               )
             }
           />
+        ) : null}
+      </Modal>
+
+      <Modal opened={dropping !== null} onClose={() => setDropping(null)} title="Excluir cotação" centered>
+        {dropping ? (
+          <Stack>
+            <Text>
+              Deseja excluir a cotação de {dropping.fornecedor} ({formatBRL(dropping.valor)})?
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDropping(null)}>
+                Fechar
+              </Button>
+              <Button
+                color="red"
+                loading={drop.isPending}
+                onClick={() => drop.mutate(dropping.id, { onSuccess: () => setDropping(null) })}
+              >
+                Excluir
+              </Button>
+            </Group>
+          </Stack>
         ) : null}
       </Modal>
 

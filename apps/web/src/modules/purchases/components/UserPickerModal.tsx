@@ -1,6 +1,6 @@
 import { Button, Modal, Stack, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { usePickerUsers } from '../purchases.api.ts';
 
 /** The buyer / picker picker: users of Compras (spec §6), searchable by name or matrícula. */
@@ -9,11 +9,14 @@ export function UserPickerModal({
   title,
   onClose,
   onPick,
+  children,
 }: {
   opened: boolean;
   title: string;
   onClose: () => void;
   onPick: (userId: number) => void;
+  /** Shown above the search (Registrar Retirada: the pickup's evidence). */
+  children?: ReactNode;
 }) {
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), 250);
@@ -21,6 +24,7 @@ export function UserPickerModal({
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>
+        {children}
         <TextInput
           label="Matrícula ou nome"
           maxLength={15}

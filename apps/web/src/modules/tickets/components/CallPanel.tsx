@@ -69,10 +69,12 @@ interface CallPanelProps {
   onClose: () => void;
   /** manage: Chamados Abertos, with the status actions; consult: My calls. */
   mode: 'manage' | 'consult';
+  /** Above another dialog (a purchase's detail opens its materials call's messages). */
+  zIndex?: number;
 }
 
 /** The ticket panel: requester, call details, actions, materials, answers and history. */
-export function CallPanel({ callId, onClose, mode }: CallPanelProps) {
+export function CallPanel({ callId, onClose, mode, zIndex }: CallPanelProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const { data: call, isPending, isError, error } = useCallDetail(callId);
   const setStatus = useSetCallStatus();
@@ -101,6 +103,8 @@ export function CallPanel({ callId, onClose, mode }: CallPanelProps) {
       onClose={onClose}
       position="right"
       size={phone ? '100%' : 'xl'}
+      zIndex={zIndex}
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
       title={
         call ? (
           <Group gap="sm">
