@@ -12,7 +12,7 @@ import * as operations from '../src/modules/operations/operations.queries.ts';
 import * as purchases from '../src/modules/purchases/purchases.queries.ts';
 import * as tickets from '../src/modules/tickets/tickets.queries.ts';
 import * as users from '../src/modules/users/users.queries.ts';
-import { loadSessionUser } from '../src/platform/sessions.ts';
+import { loadSessionUser, resolveSession } from '../src/platform/sessions.ts';
 import { buildTestApp, DEMO, type TestApp } from './harness.ts';
 
 /**
@@ -47,6 +47,8 @@ const purchasePage = { sort: 'date', dir: 'desc', pageSize: 100 } as const;
 const finesPage = { sort: 'DATA_INFRACAO', dir: 'desc', pageSize: 100, count: true } as const;
 
 export const LIST_QUERIES: ListQuery[] = [
+  // Not a list, but every signed-in request runs it (issue 14: one statement).
+  { name: 'sessions: lookup by token', run: (db) => resolveSession(db, 'x'.repeat(43)) },
   { name: 'fines: newest, with the total', run: (db) => fines.listFines(db, {}, finesPage) },
   {
     name: 'fines: responsible, payment status and period',
@@ -204,6 +206,15 @@ export const LIST_QUERIES: ListQuery[] = [
     run: async (db, w) => {
       await folders.searchFolders(db, 1, viewer(w.member), 'relatorio', 501);
       await folders.searchFiles(db, 1, viewer(w.member), 'relatorio', 501);
+    },
+  },
+  {
+    name: 'folders: search, next page by cursor',
+    search: true,
+    run: async (db, w) => {
+      const after = { key: 'relatorio de entregas', id: 500 };
+      await folders.searchFolders(db, 1, viewer(w.member), 'relatorio', 201, after);
+      await folders.searchFiles(db, 1, viewer(w.member), 'relatorio', 201, after);
     },
   },
   {
