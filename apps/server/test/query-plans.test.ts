@@ -301,12 +301,12 @@ async function planOf(statement: CompiledQuery): Promise<string[]> {
 /**
  * The full scans of a plan. SQLite: "SCAN calls" reads the table, "SCAN calls USING INDEX …" walks
  * an index in order (the LIMIT stops it), "SCAN x VIRTUAL TABLE …" is the FTS5 search; the CTEs
- * (tree, chain, hit) are the query's own small results. PostgreSQL: "Seq Scan on".
+ * (tree, chain, hit, match) are the query's own results, made through indexes. PostgreSQL: "Seq Scan on".
  */
 const fullScans = (plan: string[]) =>
   plan.filter((d) =>
     t.dialect === 'sqlite'
-      ? /^SCAN \w+$/.test(d) && !/^SCAN (tree|chain|hit)$/.test(d)
+      ? /^SCAN \w+$/.test(d) && !/^SCAN (tree|chain|hit|match)$/.test(d)
       : /Seq Scan on/.test(d),
   );
 

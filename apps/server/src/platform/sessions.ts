@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS, type SessionUser } from '@intranet/contracts';
-import { sql } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import { compiledOnce } from '../db/compiled-once.ts';
 import { type DbOrTx, nowIso } from '../db/database.ts';
 import { isPostgres } from '../db/dialect.ts';
+import type { Database } from '../db/schema.ts';
 
 export const SESSION_COOKIE = 'intranet_session';
 /** Proof that this browser verified the recovery code (spec §4: step 2 before step 3). */
@@ -96,6 +97,8 @@ const outerUserId = sql<number>`${sql.ref('u.id')}`;
 
 function userColumns(db: DbOrTx) {
   const jsonArrayFrom = isPostgres(db) ? pgJsonArrayFrom : sqliteJsonArrayFrom;
+  // Sub-selects of the one statement, never run on their own.
+  const eb = expressionBuilder<Database, never>();
   return [
     'u.id',
     'u.nome',
@@ -110,14 +113,14 @@ function userColumns(db: DbOrTx) {
     sql<boolean | number>`exists (select 1 from policy_acceptances pa where pa.user_id = u.id
       and pa.policy_version = (select value from settings where key = 'policy_version'))`.as('accepted'),
     jsonArrayFrom(
-      db
+      eb
         .selectFrom('user_sectors as us')
         .innerJoin('sectors as sc', 'sc.id', 'us.sector_id')
         .select(['sc.name', 'us.is_main'])
         .where('us.user_id', '=', outerUserId),
     ).as('sectors'),
     jsonArrayFrom(
-      db
+      eb
         .selectFrom('user_branches as ub')
         .innerJoin('branches as b', 'b.id', 'ub.branch_id')
         .select('b.name')

@@ -192,10 +192,12 @@ export function searchFolders(
 /**
  * Files whose name contains `text` (accents and case ignored) in `rootId` and the folders the
  * viewer reaches below it, by name key then id; `after` the last one of the previous page.
- * The matches are found and ordered on the (folder_id, name_key) index alone, and only the page
- * kept is read from the table: a common word matches thousands of files, whose rows would
- * otherwise all be read to sort them (half the time of a search over 100,000 files,
- * docs/performance.md "Folders").
+ * The matches come first, from the search index alone (`match`, materialized), and are then kept
+ * when their folder is in the visible tree: left to itself, PostgreSQL misjudges the recursive
+ * tree as a few hundred folders and reads every file of every folder through the
+ * (folder_id, name_key) index, computing the search key of each (10,000 folders, 100,000 files:
+ * 0.4–3 s for "relatório" instead of 0.2 s on a loaded machine, docs/performance.md "Issue 14:
+ * sessions, folder search…"). Only the page kept is read from the table.
  */
 export function searchFiles(
   db: DbOrTx,
@@ -206,15 +208,26 @@ export function searchFiles(
   after?: SearchAfter,
 ) {
   return withVisibleTree(db, rootId, v)
-    .with('hit', (qb) => {
-      let hit = qb
-        .selectFrom('folder_files as h')
-        .select(['h.id', 'h.name_key'])
-        .where('h.folder_id', 'in', (eb) => eb.selectFrom('tree').select('tree.id'))
-        .where(containsText(db, { table: 'folder_files', column: 'name', as: 'h' }, text));
-      if (after) hit = hit.where(afterKey('h', after));
-      return hit.orderBy('h.name_key').orderBy('h.id').limit(limit);
-    })
+    .with(
+      (cte) => cte('match').materialized(),
+      (qb) => {
+        let match = qb
+          .selectFrom('folder_files as h')
+          .select(['h.id', 'h.folder_id', 'h.name_key'])
+          .where(containsText(db, { table: 'folder_files', column: 'name', as: 'h' }, text));
+        if (after) match = match.where(afterKey('h', after));
+        return match;
+      },
+    )
+    .with('hit', (qb) =>
+      qb
+        .selectFrom('match')
+        .select(['match.id', 'match.name_key'])
+        .where('match.folder_id', 'in', (eb) => eb.selectFrom('tree').select('tree.id'))
+        .orderBy('match.name_key')
+        .orderBy('match.id')
+        .limit(limit),
+    )
     .selectFrom('hit')
     .innerJoin('folder_files as fi', 'fi.id', 'hit.id')
     .leftJoin('users as u', 'u.id', 'fi.user_id')
