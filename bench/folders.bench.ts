@@ -10,7 +10,8 @@
  * - GET /api/get-items of the big folder (5,000 files, 400 subfolders) as the explorer reads it, the
  *   first page of 200 items and the next one by cursor, as the Administrador (1001) and as a
  *   Colaborador (1008: the visibility rule filters the subfolders);
- * - GET /api/get-items?textSearch=relatório below Home (the whole tree), as both;
+ * - GET /api/get-items?textSearch=relatório below Home (the whole tree) as the explorer reads it, the
+ *   first page of 200 items and the next one by cursor, as both;
  * and then uploads and downloads one BENCH_UPLOAD_MB file (generated while it is sent, never held
  * in memory), sampling the server's VmRSS every 100 ms during each transfer.
  *
@@ -137,10 +138,18 @@ async function benchQueries(
     nextCursor?: string;
   };
   if (!first.nextCursor) throw new Error('the big folder answered one page only');
+  // The search pages the same way (issue 14): the first page, and the next one by the cursor the
+  // Administrador's first page gave (a position in the results' order, valid for both).
+  const search = `${app.base}/api/get-items?selectID=1&textSearch=${encodeURIComponent(SEARCH)}&pageSize=${LISTING_PAGE}`;
+  const firstFound = (await (await fetch(search, { headers: users.Administrador })).json()) as {
+    nextCursor?: string;
+  };
+  if (!firstFound.nextCursor) throw new Error('the search answered one page only');
   const requests = {
     [`listing of the big folder, first ${LISTING_PAGE} items`]: listing,
     [`listing of the big folder, next ${LISTING_PAGE} by cursor`]: `${listing}&cursor=${encodeURIComponent(first.nextCursor)}`,
-    [`search "${SEARCH}" below Home`]: `${app.base}/api/get-items?selectID=1&textSearch=${encodeURIComponent(SEARCH)}`,
+    [`search "${SEARCH}" below Home, first ${LISTING_PAGE}`]: search,
+    [`search "${SEARCH}" below Home, next ${LISTING_PAGE} by cursor`]: `${search}&cursor=${encodeURIComponent(firstFound.nextCursor)}`,
   };
   const shapes: ListingShape[] = [];
   const rows: Measurement[] = [];

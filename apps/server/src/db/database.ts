@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { usePreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 import { registerSearchKey } from './search.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -25,6 +26,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 export function openDatabase(options: { databaseUrl?: string; sqliteFile: string }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('connect', usePreparedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

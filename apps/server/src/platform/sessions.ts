@@ -1,8 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS, type SessionUser } from '@intranet/contracts';
-import { sql } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
+import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import { compiledOnce } from '../db/compiled-once.ts';
 import { type DbOrTx, nowIso } from '../db/database.ts';
+import { isPostgres } from '../db/dialect.ts';
+import type { Database } from '../db/schema.ts';
 
 export const SESSION_COOKIE = 'intranet_session';
 /** Proof that this browser verified the recovery code (spec §4: step 2 before step 3). */
@@ -50,47 +54,80 @@ export interface ResolvedSession {
   user: SessionUser;
 }
 
+/** A session's `last_seen_at` is written at most this often (a read-mostly intranet should not write on every request). */
+export const SESSION_TOUCH_MS = 60_000;
+
 /**
- * The session row and its live user, or undefined when expired, idle too long, or disabled. Two
- * statements (docs/performance.md, session analysis): the session joined with its user's fields,
- * then the user's sectors and branches in one UNION ALL.
+ * The session row and its live user, or undefined when expired, idle too long, or disabled. One
+ * statement (issue 14, docs/performance.md): the session joined with its user's fields, the policy
+ * check and the user's sectors and branches as JSON arrays; compiled once and, on PostgreSQL,
+ * prepared once per connection. Nothing of it is cached between requests: logout, deactivation
+ * and a changed permission are seen on the very next request, on any app server.
  */
 export async function resolveSession(db: DbOrTx, token: string): Promise<ResolvedSession | undefined> {
   const [row] = await sessionByHash(db, [hashToken(token)]);
   if (!row) return undefined;
   const now = Date.now();
-  const idleLimit = Date.parse(row.last_seen_at) + LIMITS.sessionIdleHours * 3600_000;
+  const lastSeen = Date.parse(row.last_seen_at);
   // A disabled user's session dies for good: enabling the account again does not revive it.
-  if (row.active !== 1 || Date.parse(row.expires_at) <= now || idleLimit <= now) {
+  if (
+    row.active !== 1 ||
+    Date.parse(row.expires_at) <= now ||
+    lastSeen + LIMITS.sessionIdleHours * 3600_000 <= now
+  ) {
     await deleteSession(db, row.sessionId);
     return undefined;
   }
-  // Touch at most once a minute: a read-mostly intranet should not write on every request.
-  if (now - Date.parse(row.last_seen_at) > 60_000) {
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: nowIso() })
-      .where('id', '=', row.sessionId)
-      .execute();
-  }
-  return { sessionId: row.sessionId, user: toSessionUser(row, await memberships(db, row.id)) };
+  if (now - lastSeen > SESSION_TOUCH_MS) await touchSession(db, [nowIso(), row.sessionId]);
+  return { sessionId: row.sessionId, user: toSessionUser(row) };
 }
 
-/** The users' fields a session carries (users aliased `u`), with whether the current usage policy is accepted. */
-const userColumns = [
-  'u.id',
-  'u.nome',
-  'u.matricula',
-  'u.privilegio',
-  'u.suport',
-  'u.admin',
-  'u.filial',
-  'u.foto',
-  'u.email',
-  'u.tell',
-  sql<boolean | number>`exists (select 1 from policy_acceptances pa where pa.user_id = u.id
-    and pa.policy_version = (select value from settings where key = 'policy_version'))`.as('accepted'),
-] as const;
+const touchSession = compiledOnce(
+  (db) => db.updateTable('sessions').set({ last_seen_at: '' }).where('id', '=', 0),
+  2,
+);
+
+/**
+ * The users' fields a session carries (users aliased `u`), with whether the current usage policy
+ * is accepted and the user's sectors and branches as JSON arrays (parsed by PostgreSQL's driver,
+ * text on SQLite: see `jsonList`).
+ */
+/** The id of the outer query's user (`u`), in the JSON sub-selects. */
+const outerUserId = sql<number>`${sql.ref('u.id')}`;
+
+function userColumns(db: DbOrTx) {
+  const jsonArrayFrom = isPostgres(db) ? pgJsonArrayFrom : sqliteJsonArrayFrom;
+  // Sub-selects of the one statement, never run on their own.
+  const eb = expressionBuilder<Database, never>();
+  return [
+    'u.id',
+    'u.nome',
+    'u.matricula',
+    'u.privilegio',
+    'u.suport',
+    'u.admin',
+    'u.filial',
+    'u.foto',
+    'u.email',
+    'u.tell',
+    sql<boolean | number>`exists (select 1 from policy_acceptances pa where pa.user_id = u.id
+      and pa.policy_version = (select value from settings where key = 'policy_version'))`.as('accepted'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('user_sectors as us')
+        .innerJoin('sectors as sc', 'sc.id', 'us.sector_id')
+        .select(['sc.name', 'us.is_main'])
+        .where('us.user_id', '=', outerUserId),
+    ).as('sectors'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('user_branches as ub')
+        .innerJoin('branches as b', 'b.id', 'ub.branch_id')
+        .select('b.name')
+        .where('ub.user_id', '=', outerUserId),
+    ).as('branches'),
+  ] as const;
+}
 
 /** The session of a token hash with its user's fields (compiled once: it runs on every request). */
 const sessionByHash = compiledOnce(
@@ -99,30 +136,16 @@ const sessionByHash = compiledOnce(
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .select(['s.id as sessionId', 's.last_seen_at', 's.expires_at', 'u.active'])
-      .select(userColumns)
+      .select(userColumns(db))
       .where('s.token_hash', '=', ''),
   1,
 );
 
-/** A user's sectors ('S') and branches ('B') in one statement (compiled once). */
-const membershipsQuery = compiledOnce(
-  (db) =>
-    db
-      .selectFrom('user_sectors as us')
-      .innerJoin('sectors as s', 's.id', 'us.sector_id')
-      .select([sql<'S' | 'B'>`'S'`.as('kind'), 's.name', 'us.is_main'])
-      .where('us.user_id', '=', 0)
-      .unionAll(
-        db
-          .selectFrom('user_branches as ub')
-          .innerJoin('branches as b', 'b.id', 'ub.branch_id')
-          .select([sql<'S' | 'B'>`'B'`.as('kind'), 'b.name', sql<number>`0`.as('is_main')])
-          .where('ub.user_id', '=', 0),
-      ),
+/** An active user's session fields by id (compiled once). */
+const activeUserById = compiledOnce(
+  (db) => db.selectFrom('users as u').select(userColumns(db)).where('u.id', '=', 0).where('u.active', '=', 1),
   2,
 );
-
-const memberships = (db: DbOrTx, userId: number) => membershipsQuery(db, [userId, userId]);
 
 type UserFields = {
   id: number;
@@ -136,17 +159,20 @@ type UserFields = {
   email: string | null;
   tell: string | null;
   accepted: unknown;
+  sectors: { name: string; is_main: number }[] | string;
+  branches: { name: string }[] | string;
 };
+
+/** A JSON array column: already parsed by PostgreSQL's driver, text on SQLite. */
+const jsonList = <T>(value: T[] | string): T[] =>
+  typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-function toSessionUser(
-  user: UserFields,
-  rows: { kind: 'S' | 'B'; name: string; is_main: number }[],
-): SessionUser {
+function toSessionUser(user: UserFields): SessionUser {
   // The main sector first, then by name (code points, as SQLite's default collation).
-  const sectors = rows.filter((r) => r.kind === 'S').sort((a, b) => b.is_main - a.is_main || byName(a, b));
-  const branches = rows.filter((r) => r.kind === 'B').sort(byName);
+  const sectors = jsonList(user.sectors).sort((a, b) => b.is_main - a.is_main || byName(a, b));
+  const branches = jsonList(user.branches).sort(byName);
   return {
     userId: user.id,
     userName: user.nome,
@@ -167,14 +193,6 @@ function toSessionUser(
 
 /** The session fields of spec §3 for one active user. */
 export async function loadSessionUser(db: DbOrTx, userId: number): Promise<SessionUser | undefined> {
-  const [user, rows] = await Promise.all([
-    db
-      .selectFrom('users as u')
-      .select(userColumns)
-      .where('u.id', '=', userId)
-      .where('u.active', '=', 1)
-      .executeTakeFirst(),
-    memberships(db, userId),
-  ]);
-  return user ? toSessionUser(user, rows) : undefined;
+  const [user] = await activeUserById(db, [userId, 1]);
+  return user ? toSessionUser(user) : undefined;
 }

@@ -41,8 +41,9 @@ export const getItemsQuery = z.object({
   textSearch: z.string().trim().max(100, { error: 'A busca deve ter no máximo 100 caracteres.' }).optional(),
   selectID: queryId().optional(),
   /**
-   * A listing read in pages (not a search): at most this many items per answer, folders first,
-   * then `cursor` = the previous answer's `nextCursor`. Without either, the whole folder (capped).
+   * A listing or a search read in pages: at most this many items per answer, folders first, then
+   * `cursor` = the previous answer's `nextCursor`. Without either, the whole folder (capped at
+   * 5,000 + 5,000) or the first 500 + 500 matches of a search (`truncated` when it cut).
    */
   pageSize: queryInt({ min: 1, max: 500 }).optional(),
   cursor: z.string().max(600).optional(),
@@ -105,9 +106,9 @@ export const getItemsReply = z.object({
     canUpload: z.boolean(),
     canCreateFolder: z.boolean(),
   }),
-  /** A paged listing: the cursor of the next page, while more items follow. */
+  /** A paged listing or search: the cursor of the next page, while more items follow. */
   nextCursor: z.string().optional(),
-  /** True when a search matched more items than one answer holds. */
+  /** True when an unpaged answer was cut (more items than one answer holds). */
   truncated: z.boolean(),
 });
 export type GetItemsReply = z.infer<typeof getItemsReply>;

@@ -110,18 +110,23 @@ async function reachFile(db: DbOrTx, u: Actor, fileId: number) {
   return file;
 }
 
-/** Where a paged listing goes on: in the subfolders after a name, or in the files after one. */
+/**
+ * Where a paged answer goes on: a listing in the subfolders ('d') or the files ('f') after a name
+ * key (unique in a folder); a search in the matching folders ('sd') or files ('sf') after a name
+ * key and id (names repeat across folders).
+ */
 const listingCursor = z.tuple([z.enum(['d', 'f']), z.string()]);
+const searchCursor = z.tuple([z.enum(['sd', 'sf']), z.string(), z.number().int().nonnegative()]);
 
-function decodeListingCursor(cursor: string): z.infer<typeof listingCursor> {
+function decodeCursor<T extends z.ZodType>(schema: T, cursor: string): z.infer<T> {
   try {
-    return listingCursor.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    return schema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch {
     throw badRequest();
   }
 }
 
-const encodeListingCursor = (value: z.infer<typeof listingCursor>) =>
+const encodeCursor = (value: z.infer<typeof listingCursor> | z.infer<typeof searchCursor>) =>
   Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** One page of a folder's listing: subfolders first, then files, both by name. */
@@ -132,14 +137,14 @@ async function listingPage(
   pageSize: number,
   cursor: string | undefined,
 ) {
-  const [phase, after] = cursor ? decodeListingCursor(cursor) : ['d' as const, undefined];
+  const [phase, after] = cursor ? decodeCursor(listingCursor, cursor) : ['d' as const, undefined];
   const folders = phase === 'd' ? await q.listChildFolders(db, folderId, v, pageSize + 1, after) : [];
   if (folders.length > pageSize) {
     const shown = folders.slice(0, pageSize);
     return {
       folders: shown,
       files: [],
-      nextCursor: encodeListingCursor(['d', shown.at(-1)?.name_key ?? '']),
+      nextCursor: encodeCursor(['d', shown.at(-1)?.name_key ?? '']),
     };
   }
   const room = pageSize - folders.length;
@@ -151,7 +156,44 @@ async function listingPage(
   return {
     folders,
     files: shown,
-    nextCursor: encodeListingCursor(last === undefined ? ['f', ''] : ['f', last]),
+    nextCursor: encodeCursor(last === undefined ? ['f', ''] : ['f', last]),
+  };
+}
+
+/**
+ * One page of a search below a folder: the matching folders first, then the matching files, each
+ * by name key and id, through visible folders only.
+ */
+async function searchPage(
+  db: Db,
+  rootId: number,
+  v: q.Viewer,
+  text: string,
+  pageSize: number,
+  cursor: string | undefined,
+) {
+  const [phase, key, id] = cursor ? decodeCursor(searchCursor, cursor) : ['sd' as const, undefined, 0];
+  const after = key === undefined ? undefined : { key, id };
+  const folders = phase === 'sd' ? await q.searchFolders(db, rootId, v, text, pageSize + 1, after) : [];
+  if (folders.length > pageSize) {
+    const shown = folders.slice(0, pageSize);
+    const last = shown.at(-1);
+    return {
+      folders: shown,
+      files: [],
+      nextCursor: encodeCursor(['sd', last?.name_key ?? '', last?.id ?? 0]),
+    };
+  }
+  const room = pageSize - folders.length;
+  const files = await q.searchFiles(db, rootId, v, text, room + 1, phase === 'sf' ? after : undefined);
+  if (files.length <= room) return { folders, files };
+  const shown = files.slice(0, room);
+  const last = shown.at(-1);
+  // The page filled up with folders exactly: the files start on the next one.
+  return {
+    folders,
+    files: shown,
+    nextCursor: encodeCursor(last === undefined ? ['sf', '', 0] : ['sf', last.name_key, last.id]),
   };
 }
 
@@ -164,17 +206,27 @@ export async function getItems(
   const { folder, trail } = await reachFolder(db, u, folderId);
   const v = q.viewerOf(u);
   const text = input.textSearch?.trim();
+  const paged = input.pageSize !== undefined || input.cursor !== undefined;
   let folders: FolderRow[];
   let files: FileRow[];
   let truncated = false;
   let nextCursor: string | undefined;
-  if (text) {
+  if (text && paged) {
+    ({ folders, files, nextCursor } = await searchPage(
+      db,
+      folderId,
+      v,
+      text,
+      input.pageSize ?? PAGE_SIZE,
+      input.cursor,
+    ));
+  } else if (text) {
     folders = await q.searchFolders(db, folderId, v, text, SEARCH_LIMIT + 1);
     files = await q.searchFiles(db, folderId, v, text, SEARCH_LIMIT + 1);
     truncated = folders.length > SEARCH_LIMIT || files.length > SEARCH_LIMIT;
     folders = folders.slice(0, SEARCH_LIMIT);
     files = files.slice(0, SEARCH_LIMIT);
-  } else if (input.pageSize !== undefined || input.cursor !== undefined) {
+  } else if (paged) {
     ({ folders, files, nextCursor } = await listingPage(
       db,
       folderId,

@@ -22,8 +22,8 @@ export const foldersKey = ['folders'] as const;
 const LISTING_PAGE = 200;
 
 /**
- * A folder's items, read page by page as the list scrolls (`fetchNextPage`), or the search
- * results below it when `search` is set (one answer). `data` holds every page read so far.
+ * A folder's items, or the search results below it when `search` is set, read page by page as the
+ * list scrolls (`fetchNextPage`). `data` holds every page read so far.
  */
 export function useItems(folderId: number, search: string) {
   return useInfiniteQuery({
@@ -32,9 +32,12 @@ export function useItems(folderId: number, search: string) {
       call(
         calls.items,
         {
-          query: search
-            ? { selectID: folderId, textSearch: search }
-            : { selectID: folderId, pageSize: LISTING_PAGE, cursor: pageParam || undefined },
+          query: {
+            selectID: folderId,
+            textSearch: search || undefined,
+            pageSize: LISTING_PAGE,
+            cursor: pageParam || undefined,
+          },
         },
         { signal },
       ),
