@@ -211,6 +211,33 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     expect(res.json()).toMatchObject({ added: 1, refused: [{ line: 3, reason: MSG.fineImportGarbled }] });
   });
 
+  it('accented text across the reader\'s chunk boundaries imports whole (no row refused as garbled)', async () => {
+    const orgao = (i: number) => `Órgão ${i} São João — ${'çãõéí'.repeat(6 + (i % 5))}`;
+    const rows = Array.from({ length: 1500 }, (_, i) => [
+      `A-${String(i).padStart(4, '0')}`,
+      '2024-04-01',
+      orgao(i),
+      'Camaçari',
+      'ABC1234',
+      `Transportes Ação ${i % 40}`,
+      'Notificação',
+      10,
+    ]);
+    const p = (await preview(await xlsxBuffer([HEADER, ...rows]))).json();
+    expect(p).toMatchObject({ rows: 1500, added: 1500, refusedCount: 0, refused: [] });
+    expect((await commit(p.importId)).statusCode).toBe(200);
+    expect(await settled(p.importId)).toMatchObject({ state: 'done', added: 1500 });
+    const got = await t.db
+      .selectFrom('fines')
+      .select(['NUMERO_AUTO', 'ORGAO_AUTUADOR', 'TRANSP', 'STATUS_MULTA'])
+      .where('NUMERO_AUTO', 'like', 'A-%')
+      .orderBy('NUMERO_AUTO')
+      .execute();
+    expect(got.map((r) => r.ORGAO_AUTUADOR)).toEqual(rows.map((r) => r[2]));
+    expect(got.map((r) => r.TRANSP)).toEqual(rows.map((r) => r[5]));
+    expect(new Set(got.map((r) => r.STATUS_MULTA))).toEqual(new Set(['Notificação']));
+  });
+
   it('refuses a file that is not an .xlsx by its content, whatever its name', async () => {
     const csv = Buffer.from(`${HEADER.join(';')}\nI-0009;2024-01-01;PRF\n`);
     const res = await preview(csv, 'multas.xlsx');

@@ -197,6 +197,10 @@ const DASHBOARD_COLUMNS = [
   'fines.STATUS_ND',
 ] as const;
 
+/** The filtered fines' dashboard columns: the only access the dashboard's pass makes to `fines`. */
+export const dashboardSource = (db: DbOrTx, f: Partial<FineFilters>) =>
+  filtered(db, f).select(DASHBOARD_COLUMNS);
+
 /** A cell of the dashboard: as the summary table groups them (dim, key, responsavel). */
 export interface DashboardCell {
   dim: string;
@@ -253,7 +257,7 @@ export async function filteredCells(db: DbOrTx, f: Partial<FineFilters>, today: 
       max(case when r."DATA_VENC_MULTA" is not null then ${delay} end) as count,
       max(r."VALOR_TOTAL_MULTA") as value from r`,
   ];
-  const source = filtered(db, f).select(DASHBOARD_COLUMNS);
+  const source = dashboardSource(db, f);
   const { rows } = await sql<DashboardCell>`with r as materialized (${source})
     ${sql.join(arms, sql` union all `)}`.execute(db);
   return rows;
