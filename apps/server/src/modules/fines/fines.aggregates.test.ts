@@ -1,4 +1,4 @@
-import { PAID, toDateOnly } from '@intranet/contracts';
+import { fineFilters, PAID, toDateOnly } from '@intranet/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
@@ -157,8 +157,9 @@ describe(`fines dashboard numbers = SQL over the fines (${TEST_DIALECT})`, () =>
   async function summaryEqualsPass(stage: string) {
     const today = toDateOnly(new Date());
     for (const f of SUMMARY_FILTERS) {
-      const summary = await summaryAggregates(t.db, f, today);
-      const pass = await dashboardByPass(t.db, f, today);
+      const filters = fineFilters.parse(f);
+      const summary = await summaryAggregates(t.db, filters, today);
+      const pass = await dashboardByPass(t.db, filters, today);
       expect(summary.totals.totalMultas, `${stage} ${JSON.stringify(f)}`).toBeGreaterThan(0);
       expect(summary, `${stage} ${JSON.stringify(f)}`).toEqual(pass);
     }

@@ -278,6 +278,7 @@ async function runImport(
   job: ImportJob,
   log: FastifyBaseLogger,
 ) {
+  let end: FineImportJob;
   try {
     const now = nowIso();
     const { added, updated } = await auditedChange(ctx.db, userId, async (tx, audit) => {
@@ -299,16 +300,17 @@ async function runImport(
       });
       return { added, updated };
     });
-    job.view = { ...job.view, state: 'done', added, updated, message: MSG.fineImportDone(added, updated) };
+    end = { ...job.view, state: 'done', added, updated, message: MSG.fineImportDone(added, updated) };
   } catch (err) {
     // Rolled back: nothing of it stays. A user's mistake says why; anything else is logged.
     if (!(err instanceof HttpError)) log.error({ err, importId: job.view.importId }, 'falha na importação de multas');
     const reason = err instanceof HttpError ? err.message : MSG.fineImportFailedUnknown;
-    job.view = { ...job.view, state: 'failed', written: 0, message: MSG.fineImportFailed(reason) };
-  } finally {
-    job.expires = Date.now() + IMPORT_TTL_MS;
-    await p.storage.delete(p.rowsKey).catch(() => undefined);
+    end = { ...job.view, state: 'failed', written: 0, message: MSG.fineImportFailed(reason) };
   }
+  // The kept rows go before the job says it ended.
+  await p.storage.delete(p.rowsKey).catch(() => undefined);
+  job.expires = Date.now() + IMPORT_TTL_MS;
+  job.view = end;
 }
 
 /** GET /api/fines/import/:id: a committed import's progress or result, for its uploader. */
