@@ -102,7 +102,8 @@ export const finesCalls = {
   importStatus: endpoint({
     method: 'GET',
     path: '/api/fines/import/:id',
-    summary: "A committed import's progress (rows written of the total), result or failure; its uploader only.",
+    summary:
+      "A committed import's progress (rows written of the total), result or failure; its uploader only.",
     params: fineImportParams,
     reply: fineImportJob,
   }),

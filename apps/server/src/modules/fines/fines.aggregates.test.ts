@@ -29,7 +29,9 @@ const FILTERS: Record<string, string>[] = [
   { TRANSP: 'Translog Transportes Ltda' },
 ];
 /** Filters whose only filters are responsible and business: the summary answers them. */
-const SUMMARY_FILTERS = FILTERS.filter((f) => Object.keys(f).every((k) => k === 'responsible' || k === 'business'));
+const SUMMARY_FILTERS = FILTERS.filter((f) =>
+  Object.keys(f).every((k) => k === 'responsible' || k === 'business'),
+);
 
 describe(`fines dashboard numbers = SQL over the fines (${TEST_DIALECT})`, () => {
   let t: TestApp;

@@ -211,7 +211,7 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     expect(res.json()).toMatchObject({ added: 1, refused: [{ line: 3, reason: MSG.fineImportGarbled }] });
   });
 
-  it('accented text across the reader\'s chunk boundaries imports whole (no row refused as garbled)', async () => {
+  it("accented text across the reader's chunk boundaries imports whole (no row refused as garbled)", async () => {
     const orgao = (i: number) => `Órgão ${i} São João — ${'çãõéí'.repeat(6 + (i % 5))}`;
     const rows = Array.from({ length: 1500 }, (_, i) => [
       `A-${String(i).padStart(4, '0')}`,
@@ -337,7 +337,11 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
       .execute();
     expect(audits).toEqual([]);
     // The summary follows the next change again (its trigger is not left paused).
-    const res = await as()({ method: 'POST', url: '/api/fines', payload: { ...STORED, NUMERO_AUTO: 'I-0099' } });
+    const res = await as()({
+      method: 'POST',
+      url: '/api/fines',
+      payload: { ...STORED, NUMERO_AUTO: 'I-0099' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect((await dashboard()).totalMultas).toBe(numbers.totalMultas + 1);
   });

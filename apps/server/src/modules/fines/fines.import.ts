@@ -303,7 +303,8 @@ async function runImport(
     end = { ...job.view, state: 'done', added, updated, message: MSG.fineImportDone(added, updated) };
   } catch (err) {
     // Rolled back: nothing of it stays. A user's mistake says why; anything else is logged.
-    if (!(err instanceof HttpError)) log.error({ err, importId: job.view.importId }, 'falha na importação de multas');
+    if (!(err instanceof HttpError))
+      log.error({ err, importId: job.view.importId }, 'falha na importação de multas');
     const reason = err instanceof HttpError ? err.message : MSG.fineImportFailedUnknown;
     end = { ...job.view, state: 'failed', written: 0, message: MSG.fineImportFailed(reason) };
   }
