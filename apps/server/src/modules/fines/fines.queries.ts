@@ -258,7 +258,8 @@ export async function filteredCells(db: DbOrTx, f: Partial<FineFilters>, today: 
       max(r."VALOR_TOTAL_MULTA") as value from r`,
   ];
   const source = dashboardSource(db, f);
-  const { rows } = await sql<DashboardCell>`with r as materialized (${source})
+  // Kysely puts the subquery in its parentheses.
+  const { rows } = await sql<DashboardCell>`with r as materialized ${source}
     ${sql.join(arms, sql` union all `)}`.execute(db);
   return rows;
 }
