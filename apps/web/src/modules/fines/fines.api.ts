@@ -153,6 +153,8 @@ export function useFineImportPreview() {
 
 /** How often the import dialog asks for a running import's progress. */
 const IMPORT_POLL_MS = 500;
+/** Polls in a row that may fail to reach the server before the dialog gives up following. */
+const IMPORT_POLL_RETRIES = 5;
 
 /**
  * Import, step 2: starts the server's import job (one transaction) and follows it until it ends,
@@ -166,9 +168,18 @@ export function useFineImportCommit() {
     mutationFn: async ({ id, onProgress }: { id: string; onProgress?: (job: FineImportJob) => void }) => {
       let job = await call(calls.importCommit, { params: { id } });
       onProgress?.(job);
+      let lost = 0;
       while (job.state === 'running') {
         await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
-        job = await call(calls.importStatus, { params: { id } });
+        try {
+          job = await call(calls.importStatus, { params: { id } });
+          lost = 0;
+        } catch (err) {
+          // A cut connection is not the job's end (on SQLite a poll waits for the job's
+          // transaction and may outlast the server's idle timeout): ask again, a few times.
+          if (err instanceof ApiError || ++lost > IMPORT_POLL_RETRIES) throw err;
+          continue;
+        }
         onProgress?.(job);
       }
       if (job.state === 'failed') throw new ApiError(500, job.message, job);
