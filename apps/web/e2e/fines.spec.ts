@@ -219,13 +219,13 @@ test('Importar planilha: a bad row is named with its reason; the fixed file impo
     '2 a adicionar, 0 a atualizar, 0 recusada(s)',
   );
   // The commit starts the server's job; the dialog follows it (rows written of the total). The
-  // first progress report is held a moment so the bar can be read before the job's end.
-  let held = false;
+  // progress reports are held until the bar has been read, so the job's end cannot hide it.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(/\/api\/fines\/import\/[0-9a-f-]{36}$/, async (route) => {
-    if (route.request().method() === 'GET' && !held) {
-      held = true;
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-    }
+    if (route.request().method() === 'GET') await released;
     await route.continue();
   });
   await dialog.getByRole('button', { name: 'Confirmar importação' }).click();
@@ -235,6 +235,7 @@ test('Importar planilha: a bad row is named with its reason; the fixed file impo
     'aria-valuenow',
     '0',
   );
+  release();
   await expect(toasts(page)).toContainText(
     'Importação concluída: 2 multa(s) adicionada(s), 0 atualizada(s).',
   );
