@@ -60,6 +60,32 @@ export const LIST_QUERIES: ListQuery[] = [
       ),
   },
   {
+    name: 'fines: responsible, payment status and period, by carrier',
+    run: (db) =>
+      fines.listFines(
+        db,
+        { responsible: 'transp', STATUS_PAGMTO: 'Pagamento Realizado', from: '2024-01-01', to: '2024-12-31' },
+        { ...finesPage, sort: 'TRANSP', dir: 'asc' },
+      ),
+  },
+  // Filters the summary does not hold: the dashboard's one pass reads only the filtered fines.
+  {
+    name: 'fines: dashboard pass, responsible + payment status + period',
+    run: (db) =>
+      fines
+        .dashboardSource(db, {
+          responsible: 'transp',
+          STATUS_PAGMTO: 'Pagamento Realizado',
+          from: '2024-01-01',
+          to: '2024-12-31',
+        })
+        .execute(),
+  },
+  {
+    name: 'fines: dashboard pass, one status',
+    run: (db) => fines.dashboardSource(db, { STATUS_MULTA: 'Penalidade' }).execute(),
+  },
+  {
     name: 'fines: one carrier, by carrier',
     run: (db) => fines.listFines(db, { TRANSP: 'Translog' }, { ...finesPage, sort: 'TRANSP', dir: 'asc' }),
   },

@@ -218,7 +218,24 @@ test('Importar planilha: a bad row is named with its reason; the fixed file impo
   await expect(dialog.getByTestId('fine-import-summary')).toContainText(
     '2 a adicionar, 0 a atualizar, 0 recusada(s)',
   );
+  // The commit starts the server's job; the dialog follows it (rows written of the total). The
+  // progress reports are held until the bar has been read, so the job's end cannot hide it.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/fines\/import\/[0-9a-f-]{36}$/, async (route) => {
+    if (route.request().method() === 'GET') await released;
+    await route.continue();
+  });
   await dialog.getByRole('button', { name: 'Confirmar importação' }).click();
+  const progress = dialog.getByTestId('fine-import-progress');
+  await expect(progress).toContainText('Gravando: 0 de 2 linha(s).');
+  await expect(progress.getByRole('progressbar', { name: 'Gravação da importação' })).toHaveAttribute(
+    'aria-valuenow',
+    '0',
+  );
+  release();
   await expect(toasts(page)).toContainText(
     'Importação concluída: 2 multa(s) adicionada(s), 0 atualizada(s).',
   );

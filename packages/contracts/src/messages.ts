@@ -248,5 +248,8 @@ export const MSG = {
   fineImportDone: (added: number, updated: number) =>
     `Importação concluída: ${added} multa(s) adicionada(s), ${updated} atualizada(s).`,
   fineImportCancelled: 'Importação cancelada.',
+  fineImportRunning: (written: number, total: number) => `Gravando: ${written} de ${total} linha(s).`,
+  fineImportFailed: (reason: string) => `A importação falhou e nada foi gravado: ${reason}`,
+  fineImportFailedUnknown: 'erro inesperado ao gravar; tente de novo.',
   fineImportGarbled: 'Texto ilegível nesta linha (caractere inválido); confira a linha na planilha.',
 } as const;

@@ -34,6 +34,49 @@ function plain(v: unknown): ReadCell {
   return null;
 }
 
+/** Text of a byte stream decoded as UTF-8 across its chunks (a character cut in two is kept whole). */
+async function* utf8Text(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of chunks) {
+    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    if (text) yield text;
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+type EntryParser = (this: unknown, entry: { setEncoding?: (encoding: 'utf8') => unknown }) => unknown;
+type SheetParser = (this: unknown, chunks: AsyncIterable<Buffer | string>, sheetNo: string) => unknown;
+
+/**
+ * exceljs 4.4.0's streaming reader decodes every chunk of a zip entry on its own
+ * (lib/utils/parse-sax.js, `TextDecoder.decode(chunk)`), so a two-byte character (ã, ç) cut by a
+ * chunk boundary read as two U+FFFD. Its parser hands text through untouched, so this reader's
+ * entries reach it already decoded as a stream: the workbook's parts (shared strings, styles,
+ * workbook, relations) as Node decodes a stream with an encoding set, the worksheets (a zip entry
+ * or, when they come before the shared strings, exceljs' temporary file) through utf8Text. The
+ * hooks are the reader's own methods; a version without them keeps the import's U+FFFD guard.
+ */
+function decodeAsStream(reader: ExcelJS.stream.xlsx.WorkbookReader): void {
+  const internals = reader as unknown as Record<string, unknown>;
+  for (const name of ['_parseRels', '_parseWorkbook', '_parseSharedStrings', '_parseStyles']) {
+    const parse = internals[name];
+    if (typeof parse !== 'function') continue;
+    const original = parse as EntryParser;
+    internals[name] = function (this: unknown, entry: Parameters<EntryParser>[0]) {
+      entry.setEncoding?.('utf8');
+      return original.call(this, entry);
+    };
+  }
+  const parseSheet = internals._parseWorksheet;
+  if (typeof parseSheet === 'function') {
+    const original = parseSheet as SheetParser;
+    internals._parseWorksheet = function (this: unknown, chunks: AsyncIterable<Buffer | string>, no: string) {
+      return original.call(this, utf8Text(chunks), no);
+    };
+  }
+}
+
 const blank = (cells: ReadCell[]) => cells.every((c) => c === null || c === '');
 
 /**
@@ -50,6 +93,7 @@ export async function* readXlsxRows(input: Readable): AsyncGenerator<SheetRow> {
     worksheets: 'emit',
     entries: 'ignore',
   });
+  decodeAsStream(reader);
   let sheets: AsyncGenerator<ExcelJS.stream.xlsx.WorksheetReader>;
   let rows: AsyncGenerator<ExcelJS.Row> | undefined;
   try {

@@ -88,7 +88,7 @@ const fines: AuthzModule = {
     { method: 'POST', url: '/api/fines/import', as: DEMO.gestorCompras, payload: sheetForm, expect: 403 },
     { method: 'POST', url: '/api/fines/import', as: DEMO.suporteTi, payload: sheetForm, expect: 403 },
     { method: 'POST', url: '/api/fines/import', as: DEMO.gestorMultas, payload: sheetForm, expect: 200 },
-    ...(['POST', 'DELETE'] as const).flatMap((method): AuthzEntry[] => {
+    ...(['POST', 'GET', 'DELETE'] as const).flatMap((method): AuthzEntry[] => {
       const url =
         method === 'POST' ? `/api/fines/import/${NO_IMPORT}/commit` : `/api/fines/import/${NO_IMPORT}`;
       return [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.ts';
 import { okReply } from '../http/replies.ts';
-import { FINE_IMPORT_FILE, fineImportDone, fineImportParams, fineImportPreview } from './fines.import.ts';
+import { FINE_IMPORT_FILE, fineImportJob, fineImportParams, fineImportPreview } from './fines.import.ts';
 import {
   bmQuery,
   bmReply,
@@ -94,9 +94,18 @@ export const finesCalls = {
   importCommit: endpoint({
     method: 'POST',
     path: '/api/fines/import/:id/commit',
-    summary: 'Writes a previewed import in one transaction (refused when any row is refused); audited.',
+    summary:
+      'Starts writing a previewed import as a job (one transaction; refused when any row is refused); answers its state at once; audited.',
     params: fineImportParams,
-    reply: fineImportDone,
+    reply: fineImportJob,
+  }),
+  importStatus: endpoint({
+    method: 'GET',
+    path: '/api/fines/import/:id',
+    summary:
+      "A committed import's progress (rows written of the total), result or failure; its uploader only.",
+    params: fineImportParams,
+    reply: fineImportJob,
   }),
   importCancel: endpoint({
     method: 'DELETE',

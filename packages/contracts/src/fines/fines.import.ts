@@ -100,9 +100,20 @@ export const fineImportParams = z.object({
   id: z.uuid({ error: MSG.fineImportNotFound }),
 });
 
-export const fineImportDone = z.object({
-  success: z.literal(true),
-  message: z.string(),
+/**
+ * A confirmed import runs on the server as a job (one transaction, written batch by batch): the
+ * commit answers at once with its state and the web asks again until it is `done` or `failed`
+ * (a failed job wrote nothing). `written` of `total` rows so far; added / updated when done.
+ */
+export const FINE_IMPORT_STATES = ['running', 'done', 'failed'] as const;
+export const fineImportJob = z.object({
+  importId: z.string(),
+  state: z.enum(FINE_IMPORT_STATES),
+  written: z.number(),
+  total: z.number(),
   added: z.number(),
   updated: z.number(),
+  /** Portuguese: the progress, the result (MSG.fineImportDone) or why it failed. */
+  message: z.string(),
 });
+export type FineImportJob = z.infer<typeof fineImportJob>;

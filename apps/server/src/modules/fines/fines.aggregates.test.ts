@@ -1,10 +1,12 @@
-import { PAID, toDateOnly } from '@intranet/contracts';
+import { fineFilters, PAID, toDateOnly } from '@intranet/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
 import { fileForm, xlsxBuffer } from '../../../test/xlsx-buffer.ts';
 import { nowIso } from '../../db/database.ts';
 import { demoFines, insertFines } from '../../seed/demo-fines.ts';
+import { dashboardByPass } from './fines.service.ts';
+import { summaryAggregates } from './fines.summary.queries.ts';
 
 /**
  * The dashboard (GET /api/fines/aggregates) against SQL written here over the fines themselves, on
@@ -20,7 +22,16 @@ const FILTERS: Record<string, string>[] = [
   // Filters the summary does not hold: the pass over the fines answers them (same numbers).
   { STATUS_PAGMTO: PAID },
   { from: '2024-01-01', to: '2024-12-31', responsible: 'braskem' },
+  { responsible: 'transp', STATUS_PAGMTO: PAID, from: '2024-01-01', to: '2024-12-31' },
+  { STATUS_MULTA: 'Penalidade', business: 'resinas' },
+  { STATUS_ND: 'N/A' },
+  { UNIDADE: 'Camaçari', from: '2023-06-15', to: '2025-02-10' },
+  { TRANSP: 'Translog Transportes Ltda' },
 ];
+/** Filters whose only filters are responsible and business: the summary answers them. */
+const SUMMARY_FILTERS = FILTERS.filter((f) =>
+  Object.keys(f).every((k) => k === 'responsible' || k === 'business'),
+);
 
 describe(`fines dashboard numbers = SQL over the fines (${TEST_DIALECT})`, () => {
   let t: TestApp;
@@ -34,6 +45,8 @@ describe(`fines dashboard numbers = SQL over the fines (${TEST_DIALECT})`, () =>
     if (f.STATUS_PAGMTO) where.push(sql`"STATUS_PAGMTO" = ${f.STATUS_PAGMTO}`);
     if (f.from) where.push(sql`"DATA_INFRACAO" >= ${f.from}`);
     if (f.to) where.push(sql`"DATA_INFRACAO" <= ${f.to}`);
+    for (const c of ['STATUS_MULTA', 'STATUS_ND', 'UNIDADE', 'TRANSP'] as const)
+      if (f[c]) where.push(sql`${sql.ref(c)} = ${f[c]}`);
     const w = sql.join(where, sql` and `);
     const isPaid = sql`"STATUS_PAGMTO" = ${PAID}`;
     const { rows } = await sql<Record<string, number | string | null>>`select
@@ -142,8 +155,21 @@ describe(`fines dashboard numbers = SQL over the fines (${TEST_DIALECT})`, () =>
   });
   afterAll(() => t.close());
 
+  /** The summary table and the pass over the fines answer the same dashboard for the same filters. */
+  async function summaryEqualsPass(stage: string) {
+    const today = toDateOnly(new Date());
+    for (const f of SUMMARY_FILTERS) {
+      const filters = fineFilters.parse(f);
+      const summary = await summaryAggregates(t.db, filters, today);
+      const pass = await dashboardByPass(t.db, filters, today);
+      expect(summary.totals.totalMultas, `${stage} ${JSON.stringify(f)}`).toBeGreaterThan(0);
+      expect(summary, `${stage} ${JSON.stringify(f)}`).toEqual(pass);
+    }
+  }
+
   it('on a generated population', async () => {
     await compareAll('seeded');
+    await summaryEqualsPass('seeded');
   });
 
   it('after edits (status, amounts, dates set and unset, who answers), deletes and inserts', async () => {
@@ -195,6 +221,7 @@ describe(`fines dashboard numbers = SQL over the fines (${TEST_DIALECT})`, () =>
     });
     expect(insert.statusCode, insert.body).toBe(201);
     await compareAll('edited');
+    await summaryEqualsPass('edited');
   });
 
   it('after an import that adds and updates fines', async () => {
@@ -231,11 +258,16 @@ describe(`fines dashboard numbers = SQL over the fines (${TEST_DIALECT})`, () =>
     });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({ added: 2, updated: 1, refused: [] });
-    const commit = await gestor()({
-      method: 'POST',
-      url: `/api/fines/import/${preview.json().importId}/commit`,
-    });
+    const id = preview.json().importId;
+    const commit = await gestor()({ method: 'POST', url: `/api/fines/import/${id}/commit` });
     expect(commit.statusCode, commit.body).toBe(200);
+    for (;;) {
+      const job = (await gestor()({ method: 'GET', url: `/api/fines/import/${id}` })).json();
+      if (job.state === 'done') break;
+      expect(job.state).toBe('running');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await compareAll('imported');
+    await summaryEqualsPass('imported');
   });
 });

@@ -57,6 +57,16 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
   const preview = async (bytes: Buffer, name = 'multas.xlsx', m?: string) =>
     as(m)({ method: 'POST', url: '/api/fines/import', payload: fileForm(bytes, name) });
   const commit = (id: string, m?: string) => as(m)({ method: 'POST', url: `/api/fines/import/${id}/commit` });
+  const status = (id: string, m?: string) => as(m)({ method: 'GET', url: `/api/fines/import/${id}` });
+  /** Follows a started import job as the web does, until it is done or failed. */
+  const settled = async (id: string) => {
+    for (;;) {
+      const res = await status(id);
+      expect(res.statusCode, res.body).toBe(200);
+      if (res.json().state !== 'running') return res.json();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
   const stored = () => t.db.selectFrom('fines').selectAll().orderBy('NUMERO_AUTO').execute();
   const importFiles = () => {
     const dir = path.join(t.dataDir, 'files', 'fine-imports');
@@ -91,15 +101,30 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     // The preview keeps only its checked rows; the commit does not read the spreadsheet again.
     expect(importFiles().map((f) => path.extname(f))).toEqual(['.rows']);
 
-    const done = await commit(p.importId);
-    expect(done.statusCode, done.body).toBe(200);
-    expect(importFiles()).toEqual([]);
-    expect(done.json()).toEqual({
-      success: true,
-      message: MSG.fineImportDone(2, 1),
+    // The commit answers at once with the started job; its progress is asked for again.
+    const started = await commit(p.importId);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json()).toEqual({
+      importId: p.importId,
+      state: 'running',
+      written: 0,
+      total: 3,
+      added: 0,
+      updated: 0,
+      message: MSG.fineImportRunning(0, 3),
+    });
+    // Only its uploader follows it.
+    expect((await status(p.importId, DEMO.admin)).statusCode).toBe(404);
+    expect(await settled(p.importId)).toEqual({
+      importId: p.importId,
+      state: 'done',
+      written: 3,
+      total: 3,
       added: 2,
       updated: 1,
+      message: MSG.fineImportDone(2, 1),
     });
+    expect(importFiles()).toEqual([]);
     const rows = await stored();
     expect(rows.map((r) => r.NUMERO_AUTO)).toEqual(['I-0001', 'I-0002', 'I-0003']);
     expect(rows[0]).toMatchObject({
@@ -186,6 +211,33 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     expect(res.json()).toMatchObject({ added: 1, refused: [{ line: 3, reason: MSG.fineImportGarbled }] });
   });
 
+  it("accented text across the reader's chunk boundaries imports whole (no row refused as garbled)", async () => {
+    const orgao = (i: number) => `Órgão ${i} São João — ${'çãõéí'.repeat(6 + (i % 5))}`;
+    const rows = Array.from({ length: 1500 }, (_, i) => [
+      `A-${String(i).padStart(4, '0')}`,
+      '2024-04-01',
+      orgao(i),
+      'Camaçari',
+      'ABC1234',
+      `Transportes Ação ${i % 40}`,
+      'Notificação',
+      10,
+    ]);
+    const p = (await preview(await xlsxBuffer([HEADER, ...rows]))).json();
+    expect(p).toMatchObject({ rows: 1500, added: 1500, refusedCount: 0, refused: [] });
+    expect((await commit(p.importId)).statusCode).toBe(200);
+    expect(await settled(p.importId)).toMatchObject({ state: 'done', added: 1500 });
+    const got = await t.db
+      .selectFrom('fines')
+      .select(['NUMERO_AUTO', 'ORGAO_AUTUADOR', 'TRANSP', 'STATUS_MULTA'])
+      .where('NUMERO_AUTO', 'like', 'A-%')
+      .orderBy('NUMERO_AUTO')
+      .execute();
+    expect(got.map((r) => r.ORGAO_AUTUADOR)).toEqual(rows.map((r) => r[2]));
+    expect(got.map((r) => r.TRANSP)).toEqual(rows.map((r) => r[5]));
+    expect(new Set(got.map((r) => r.STATUS_MULTA))).toEqual(new Set(['Notificação']));
+  });
+
   it('refuses a file that is not an .xlsx by its content, whatever its name', async () => {
     const csv = Buffer.from(`${HEADER.join(';')}\nI-0009;2024-01-01;PRF\n`);
     const res = await preview(csv, 'multas.xlsx');
@@ -241,7 +293,59 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     const p = (await preview(exported.rawPayload, 'multas_geral.xlsx')).json();
     expect(p).toMatchObject({ rows: 1, added: 0, updated: 1, refusedCount: 0, ignoredColumns: [] });
     expect((await commit(p.importId)).statusCode).toBe(200);
+    expect(await settled(p.importId)).toMatchObject({ state: 'done', added: 0, updated: 1 });
     expect(await stored()).toEqual(before);
+  });
+
+  it('a job that fails after writing a batch leaves the database, the summary and the audit as they were', async () => {
+    const rows = Array.from({ length: 620 }, (_, i) => [
+      `F-${String(i).padStart(4, '0')}`,
+      '2024-04-01',
+      'PRF',
+      'Camaçari',
+      'ABC1234',
+      'Translog',
+      'Penalidade',
+      10 + i,
+    ]);
+    const earlier = importFiles();
+    const p = (await preview(await xlsxBuffer([HEADER, ...rows]))).json();
+    expect(p).toMatchObject({ added: 620, refusedCount: 0 });
+    // Its kept rows broken after the first batch of 500: that batch is written, the second fails.
+    const dir = path.join(t.dataDir, 'files', 'fine-imports');
+    const [kept, ...others] = importFiles().filter((f) => !earlier.includes(f));
+    expect(others).toEqual([]);
+    const lines = fs.readFileSync(path.join(dir, kept!), 'utf8').split('\n');
+    lines[550] = '{';
+    fs.writeFileSync(path.join(dir, kept!), lines.join('\n'));
+    const before = await stored();
+    const dashboard = async () => (await as()({ method: 'GET', url: '/api/fines/aggregates' })).json();
+    const numbers = await dashboard();
+
+    expect((await commit(p.importId)).json()).toMatchObject({ state: 'running', total: 620 });
+    expect(await settled(p.importId)).toMatchObject({
+      state: 'failed',
+      written: 0,
+      message: MSG.fineImportFailed(MSG.fineImportFailedUnknown),
+    });
+    expect(await stored()).toEqual(before);
+    expect(await dashboard()).toEqual(numbers);
+    expect(importFiles()).toEqual(earlier);
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'fine.import')
+      .where('summary', 'like', '%620 multa%')
+      .execute();
+    expect(audits).toEqual([]);
+    // The summary follows the next change again (its trigger is not left paused).
+    const res = await as()({
+      method: 'POST',
+      url: '/api/fines',
+      payload: { ...STORED, NUMERO_AUTO: 'I-0099' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await dashboard()).totalMultas).toBe(numbers.totalMultas + 1);
   });
 
   it('is refused to those outside the fines audience before any byte is stored', async () => {

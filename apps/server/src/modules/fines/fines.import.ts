@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type Actor,
   FINE_IMPORT_MAX_LISTED,
+  type FineImportJob,
   type FineImportPreview,
   type FineImportRefusal,
   type FineValues,
@@ -9,10 +10,11 @@ import {
   MSG,
   parseFineImportRow,
 } from '@intranet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import { nowIso, type Tx } from '../../db/database.ts';
 import { auditedChange, auditMany } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { RowSpool, readSpool } from '../../platform/row-spool.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
 import { readXlsxRows } from '../../platform/xlsx-read.ts';
@@ -30,6 +32,8 @@ import { authorizeFines, fineChanges, newFineRecord } from './fines.service.ts';
 interface PendingImport {
   userId: number;
   rowsKey: string;
+  /** Checked rows kept: what the commit writes. */
+  total: number;
   refusedCount: number;
   fileName: string;
   storage: Storage;
@@ -39,10 +43,23 @@ interface PendingImport {
 const IMPORT_TTL_MS = 30 * 60_000;
 const pending = new Map<string, PendingImport>();
 
+/**
+ * Committed imports, by import id: the job's state as GET /api/fines/import/:id answers it (its
+ * uploader only). A finished one is kept IMPORT_TTL_MS for the page that polls it, then swept.
+ */
+interface ImportJob {
+  userId: number;
+  view: FineImportJob;
+  /** Set when it finishes; a running job is never swept. */
+  expires: number;
+}
+const jobs = new Map<string, ImportJob>();
+
 /** Rows per write: under SQLite's 32,766 and PostgreSQL's 65,535 parameters (about 50 columns a row). */
 const BATCH = 500;
 
 async function sweep(now: number): Promise<void> {
+  for (const [id, job] of jobs) if (job.view.state !== 'running' && job.expires <= now) jobs.delete(id);
   for (const [id, p] of pending) {
     if (p.expires > now) continue;
     pending.delete(id);
@@ -158,6 +175,7 @@ export async function previewImport(
     pending.set(importId, {
       userId: user.userId,
       rowsKey,
+      total: added + updated,
       refusedCount: result.refusedCount,
       fileName: file.originalName,
       storage: ctx.storage,
@@ -212,35 +230,96 @@ async function writeBatch(tx: Tx, userId: number, rows: GoodRow[], now: string) 
 }
 
 /**
- * POST /api/fines/import/:id/commit: the preview's checked rows in one transaction, batch by batch
- * (the spreadsheet is not read again). A file with refused rows is refused whole and nothing is
- * written; a failing batch rolls every batch back, so the database is as it was. The kept rows are
- * removed either way.
+ * POST /api/fines/import/:id/commit: starts the job that writes the preview's checked rows and
+ * answers its state at once (a commit of 100,000 rows outlasts the server's idle timeout for one
+ * request; the web polls importStatus). A file with refused rows is refused whole and nothing is
+ * written. The kept rows are removed when the job ends, either way.
  */
-export async function commitImport(ctx: AppContext, user: Actor, id: string) {
+export async function commitImport(
+  ctx: AppContext,
+  user: Actor,
+  id: string,
+  log: FastifyBaseLogger,
+): Promise<FineImportJob> {
   authorizeFines(user);
   const p = take(user, id);
+  if (p.refusedCount > 0) {
+    await p.storage.delete(p.rowsKey).catch(() => undefined);
+    throw badRequest(MSG.fineImportRefused);
+  }
+  const job: ImportJob = {
+    userId: user.userId,
+    expires: Number.POSITIVE_INFINITY,
+    view: {
+      importId: id,
+      state: 'running',
+      written: 0,
+      total: p.total,
+      added: 0,
+      updated: 0,
+      message: MSG.fineImportRunning(0, p.total),
+    },
+  };
+  jobs.set(id, job);
+  void runImport(ctx, user.userId, p, job, log);
+  return { ...job.view };
+}
+
+/**
+ * The job: every row in ONE transaction, batch by batch (the spreadsheet is not read again), with
+ * the audit row; a failing batch rolls every batch back, so the database is as it was. On SQLite
+ * the summary's per-row insert trigger is paused and the new fines' cells are added once at the
+ * end, inside the same transaction (fines.queries.ts#pauseSummaryOnInsert).
+ */
+async function runImport(
+  ctx: AppContext,
+  userId: number,
+  p: PendingImport,
+  job: ImportJob,
+  log: FastifyBaseLogger,
+) {
+  let end: FineImportJob;
   try {
-    if (p.refusedCount > 0) throw badRequest(MSG.fineImportRefused);
     const now = nowIso();
-    return await auditedChange(ctx.db, user.userId, async (tx, audit) => {
+    const { added, updated } = await auditedChange(ctx.db, userId, async (tx, audit) => {
+      const lastId = await q.pauseSummaryOnInsert(tx);
       let added = 0;
       let updated = 0;
       for await (const rows of readSpool<GoodRow>(p.storage, p.rowsKey, BATCH)) {
-        const done = await writeBatch(tx, user.userId, rows, now);
+        const done = await writeBatch(tx, userId, rows, now);
         added += done.added;
         updated += done.updated;
+        const written = added + updated;
+        job.view = { ...job.view, written, message: MSG.fineImportRunning(written, p.total) };
       }
+      await q.addSummaryAfter(tx, lastId);
       audit({
         action: 'fine.import',
         entity: 'fine',
         summary: `Importação de ${p.fileName}: ${added} multa(s) adicionada(s), ${updated} atualizada(s).`,
       });
-      return { success: true as const, message: MSG.fineImportDone(added, updated), added, updated };
+      return { added, updated };
     });
-  } finally {
-    await p.storage.delete(p.rowsKey).catch(() => undefined);
+    end = { ...job.view, state: 'done', added, updated, message: MSG.fineImportDone(added, updated) };
+  } catch (err) {
+    // Rolled back: nothing of it stays. A user's mistake says why; anything else is logged.
+    if (!(err instanceof HttpError))
+      log.error({ err, importId: job.view.importId }, 'falha na importação de multas');
+    const reason = err instanceof HttpError ? err.message : MSG.fineImportFailedUnknown;
+    end = { ...job.view, state: 'failed', written: 0, message: MSG.fineImportFailed(reason) };
   }
+  // The kept rows go before the job says it ended.
+  await p.storage.delete(p.rowsKey).catch(() => undefined);
+  job.expires = Date.now() + IMPORT_TTL_MS;
+  job.view = end;
+}
+
+/** GET /api/fines/import/:id: a committed import's progress or result, for its uploader. */
+export function importStatus(user: Actor, id: string): FineImportJob {
+  authorizeFines(user);
+  const job = jobs.get(id);
+  if (!job || job.userId !== user.userId) throw notFound(MSG.fineImportNotFound);
+  return { ...job.view };
 }
 
 /** DELETE /api/fines/import/:id: forgets the previewed import and its file. */

@@ -12,7 +12,7 @@ import {
 } from '@intranet/contracts';
 import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { daysBetween } from '../../db/dialect.ts';
+import { daysBetween, isPostgres } from '../../db/dialect.ts';
 import type { Database, FinesTable } from '../../db/schema.ts';
 import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
 
@@ -178,103 +178,90 @@ export async function filterOptions(db: DbOrTx) {
   return { units: values(units), carriers: values(carriers) };
 }
 
-const n = (v: unknown) => Number(v ?? 0);
+/** The columns of a fine the dashboard reads. */
+const DASHBOARD_COLUMNS = [
+  'fines.responsavel',
+  'fines.STATUS_PAGMTO',
+  'fines.VALOR_TOTAL_MULTA',
+  'fines.VAL_PAGO_ATUALIZADO',
+  'fines.VALOR_ATUALIZADO',
+  'fines.VAL_REALIZADO_ND',
+  'fines.N_DOC_NOTA_DEBITO',
+  'fines.DATA_INFRACAO',
+  'fines.DATA_VENC_MULTA',
+  'fines.DATA_PAGMTO',
+  'fines.ORGAO_AUTUADOR',
+  'fines.TRANSP',
+  'fines.TIPO_VEICULO',
+  'fines.UNIDADE',
+  'fines.STATUS_ND',
+] as const;
 
-/** Spec §3 Fine aggregates in one SQL pass over the filtered fines (money in centavos). */
-export async function aggregateTotals(db: DbOrTx, f: Partial<FineFilters>, today: string) {
-  const paid = sql<boolean>`"STATUS_PAGMTO" = ${PAID}`;
-  const unpaid = sql<boolean>`("STATUS_PAGMTO" is null or "STATUS_PAGMTO" <> ${PAID})`;
-  const count = (cond: ReturnType<typeof sql<boolean>>) =>
-    sql<number>`sum(case when ${cond} then 1 else 0 end)`;
-  const delay = daysBetween(db, sql.ref('DATA_VENC_MULTA'), sql`coalesce("DATA_PAGMTO", ${today})`);
-  const r = await filtered(db, f)
-    .select([
-      sql<number>`count(*)`.as('totalMultas'),
-      count(paid).as('totalMultasPago'),
-      count(unpaid).as('totalMultasAPagar'),
-      sql<number>`sum("VALOR_TOTAL_MULTA")`.as('totalValMultas'),
-      sql<number>`sum(case when ${paid} then "VAL_PAGO_ATUALIZADO" else 0 end)`.as('totalValPago'),
-      sql<number>`sum(case when ${unpaid} then (case when "VALOR_ATUALIZADO" > 0 then "VALOR_ATUALIZADO" else "VALOR_TOTAL_MULTA" end) else 0 end)`.as(
-        'totalValAPagar',
-      ),
-      sql<number>`max("VALOR_TOTAL_MULTA")`.as('maiorValMulta'),
-      sql<number>`max(case when "DATA_VENC_MULTA" is not null then ${delay} end)`.as('maiorAtraso'),
-      count(sql`"DATA_INFRACAO" < ${CONTRACT_DATE}`).as('totalFinesBeforeContract'),
-      count(sql`"DATA_INFRACAO" >= ${CONTRACT_DATE}`).as('totalFinesAfterContract'),
-      sql<number>`count(distinct "TRANSP")`.as('totalTransp'),
-      count(sql`"N_DOC_NOTA_DEBITO" is not null`).as('totalND'),
-      sql<number>`sum("VAL_REALIZADO_ND")`.as('totalValND'),
-      count(sql`responsavel = 'transp'`).as('countTransp'),
-      count(sql`responsavel = 'braskem'`).as('countBraskem'),
-      count(sql`responsavel is null`).as('countUnspecified'),
-    ])
-    .executeTakeFirstOrThrow();
-  const reais = (v: unknown) => n(v) / 100;
-  return {
-    totalMultas: n(r.totalMultas),
-    totalMultasPago: n(r.totalMultasPago),
-    totalMultasAPagar: n(r.totalMultasAPagar),
-    totalValMultas: reais(r.totalValMultas),
-    totalValPago: reais(r.totalValPago),
-    totalValAPagar: reais(r.totalValAPagar),
-    maiorValMulta: reais(r.maiorValMulta),
-    maiorAtraso: Math.max(0, n(r.maiorAtraso)),
-    totalFinesBeforeContract: n(r.totalFinesBeforeContract),
-    totalFinesAfterContract: n(r.totalFinesAfterContract),
-    totalFinesTransp: n(r.countTransp),
-    totalTransp: n(r.totalTransp),
-    totalND: n(r.totalND),
-    totalValND: reais(r.totalValND),
-    countTransp: n(r.countTransp),
-    countBraskem: n(r.countBraskem),
-    countUnspecified: n(r.countUnspecified),
-  };
-}
+/** The filtered fines' dashboard columns: the only access the dashboard's pass makes to `fines`. */
+export const dashboardSource = (db: DbOrTx, f: Partial<FineFilters>) =>
+  filtered(db, f).select(DASHBOARD_COLUMNS);
 
-export type SeriesKey =
-  | 'ORGAO_AUTUADOR'
-  | 'TRANSP'
-  | 'TIPO_VEICULO'
-  | 'UNIDADE'
-  | 'STATUS_ND'
-  | 'year'
-  | 'month'
-  | 'semester';
-
-function keyExpression(key: SeriesKey) {
-  switch (key) {
-    case 'year':
-      return sql<string>`substr("DATA_INFRACAO", 1, 4)`;
-    case 'month':
-      return sql<string>`substr("DATA_INFRACAO", 1, 7)`;
-    case 'semester':
-      return sql<string>`substr("DATA_INFRACAO", 1, 4) || case when substr("DATA_INFRACAO", 6, 2) <= '06' then '-S1' else '-S2' end`;
-    default:
-      return sql<string>`${sql.ref(key)}`;
-  }
+/** A cell of the dashboard: as the summary table groups them (dim, key, responsavel). */
+export interface DashboardCell {
+  dim: string;
+  key: string;
+  responsavel: string;
+  count: number | string;
+  value: number | string;
 }
 
 /**
- * One dashboard series: fines and their VALOR_TOTAL_MULTA grouped by a column (the most fined
- * first, `limit` of them) or by period of DATA_INFRACAO (in time order). Unset keys are left out.
+ * The dashboard of the filtered fines in ONE statement (filters the summary table does not hold):
+ * the filtered fines' dashboard columns are read once into a materialized CTE (the filter's index
+ * narrows it; migration 0016 adds responsible + payment status), and that small set is grouped
+ * into the summary table's cells (fines_aggregates, migration 0014: total by responsavel, pago,
+ * contrato, nd, the category columns, mes), so the same code reads both. The last cell, dim
+ * `max`, carries the longest delay (count) and the largest VALOR_TOTAL_MULTA (value).
  */
-export async function aggregateSeries(db: DbOrTx, f: Partial<FineFilters>, key: SeriesKey, limit = 20) {
-  const k = keyExpression(key);
-  const source = key === 'year' || key === 'month' || key === 'semester' ? 'DATA_INFRACAO' : key;
-  let query = filtered(db, f)
-    .where(sql.ref(`fines.${source}`), 'is not', null)
-    .select([
-      k.as('key'),
-      sql<number>`count(*)`.as('count'),
-      sql<number>`sum("VALOR_TOTAL_MULTA")`.as('value'),
-    ])
-    .groupBy(k);
-  query =
-    source === 'DATA_INFRACAO'
-      ? query.orderBy(k).limit(1000)
-      : query.orderBy(sql`count(*)`, 'desc').orderBy(k).limit(limit);
-  const rows = await query.execute();
-  return rows.map((r) => ({ key: String(r.key), count: n(r.count), value: n(r.value) / 100 }));
+export async function filteredCells(db: DbOrTx, f: Partial<FineFilters>, today: string) {
+  // Constants inlined: PostgreSQL matches a grouped expression only when it has no parameter.
+  const paid = sql`(r."STATUS_PAGMTO" is not null and r."STATUS_PAGMTO" = ${sql.lit(PAID)})`;
+  const delay = daysBetween(db, sql.ref('r.DATA_VENC_MULTA'), sql`coalesce(r."DATA_PAGMTO", ${today})`);
+  const arm = (
+    dim: string,
+    key: ReturnType<typeof sql>,
+    value: ReturnType<typeof sql>,
+    where: ReturnType<typeof sql> = sql`true`,
+  ) =>
+    sql`select ${sql.lit(dim)} as dim, ${key} as key, '' as responsavel, count(*) as count,
+      sum(${value}) as value from r where ${where} group by ${key}`;
+  const category = (c: string) =>
+    arm(c, sql`coalesce(${sql.ref(`r.${c}`)}, '')`, sql.ref('r.VALOR_TOTAL_MULTA'));
+  const arms = [
+    sql`select 'total' as dim, '' as key, coalesce(r.responsavel, '') as responsavel, count(*) as count,
+      sum(r."VALOR_TOTAL_MULTA") as value from r group by coalesce(r.responsavel, '')`,
+    arm(
+      'pago',
+      sql`case when ${paid} then 'sim' else 'nao' end`,
+      sql`case when ${paid} then r."VAL_PAGO_ATUALIZADO" when r."VALOR_ATUALIZADO" > 0 then r."VALOR_ATUALIZADO" else r."VALOR_TOTAL_MULTA" end`,
+    ),
+    arm(
+      'contrato',
+      sql`case when r."DATA_INFRACAO" < ${sql.lit(CONTRACT_DATE)} then 'antes' else 'depois' end`,
+      sql`0`,
+      sql`r."DATA_INFRACAO" is not null`,
+    ),
+    arm(
+      'nd',
+      sql`case when r."N_DOC_NOTA_DEBITO" is not null then 'sim' else 'nao' end`,
+      sql.ref('r.VAL_REALIZADO_ND'),
+    ),
+    ...['ORGAO_AUTUADOR', 'TRANSP', 'TIPO_VEICULO', 'UNIDADE', 'STATUS_ND'].map(category),
+    arm('mes', sql`coalesce(substr(r."DATA_INFRACAO", 1, 7), '')`, sql.ref('r.VALOR_TOTAL_MULTA')),
+    sql`select 'max' as dim, '' as key, '' as responsavel,
+      max(case when r."DATA_VENC_MULTA" is not null then ${delay} end) as count,
+      max(r."VALOR_TOTAL_MULTA") as value from r`,
+  ];
+  const source = dashboardSource(db, f);
+  // Kysely puts the subquery in its parentheses.
+  const { rows } = await sql<DashboardCell>`with r as materialized ${source}
+    ${sql.join(arms, sql` union all `)}`.execute(db);
+  return rows;
 }
 
 /**
@@ -305,4 +292,36 @@ export async function* bmBatches(db: DbOrTx, year: number, month: number, batchS
     if (rows.length < batchSize) return;
     last = rows[rows.length - 1]!.id;
   }
+}
+
+/**
+ * SQLite: pauses the summary's insert trigger for the rest of this transaction (migration 0016)
+ * and answers the largest fine id so far; the rows inserted after it get their cells at once in
+ * `addSummaryAfter`. PostgreSQL's statement triggers already sum each batch: nothing to do (null).
+ */
+export async function pauseSummaryOnInsert(tx: DbOrTx): Promise<number | null> {
+  if (isPostgres(tx)) return null;
+  const last = await tx
+    .selectFrom('fines')
+    .select(({ fn }) => fn.max('fines.id').as('id'))
+    .executeTakeFirst();
+  await sql`insert into fines_aggregates_pause (paused) values (1)`.execute(tx);
+  return Number(last?.id ?? 0);
+}
+
+/**
+ * The paused insert trigger again, and the cells of every fine inserted after `lastId` added to
+ * the summary in one grouped upsert. SQLite has one writer: inside this transaction those fines
+ * are exactly the ones it inserted (ids only grow, AUTOINCREMENT).
+ */
+export async function addSummaryAfter(tx: DbOrTx, lastId: number | null): Promise<void> {
+  if (lastId === null) return;
+  await sql`delete from fines_aggregates_pause`.execute(tx);
+  await sql`insert into fines_aggregates (dim, key, responsavel, negocio_grupo, count, value)
+    select dim, key, responsavel, negocio_grupo, count(*), sum(value) from fines_aggregate_cells
+    where id > ${lastId} group by dim, key, responsavel, negocio_grupo
+    on conflict (dim, key, responsavel, negocio_grupo) do update set
+    count = fines_aggregates.count + excluded.count, value = fines_aggregates.value + excluded.value`.execute(
+    tx,
+  );
 }

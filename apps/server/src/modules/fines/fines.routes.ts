@@ -6,7 +6,7 @@ import { receiveForm } from '../../platform/multipart-form.ts';
 import { route } from '../../platform/route.ts';
 import { XLSX_MIME } from '../../platform/xlsx-stream.ts';
 import { bmSpreadsheet, finesSpreadsheet } from './fines.export.ts';
-import { cancelImport, commitImport, previewImport } from './fines.import.ts';
+import { cancelImport, commitImport, importStatus, previewImport } from './fines.import.ts';
 import * as q from './fines.queries.ts';
 import * as service from './fines.service.ts';
 
@@ -87,7 +87,11 @@ export async function finesRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   route(app, calls.importCommit, {
-    handler: async (request) => commitImport(ctx, currentUser(request), request.params.id),
+    handler: async (request) => commitImport(ctx, currentUser(request), request.params.id, request.log),
+  });
+
+  route(app, calls.importStatus, {
+    handler: async (request) => importStatus(currentUser(request), request.params.id),
   });
 
   route(app, calls.importCancel, {

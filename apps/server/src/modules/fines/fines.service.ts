@@ -23,12 +23,7 @@ import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, HttpError, notFound } from '../../platform/errors.ts';
 import * as q from './fines.queries.ts';
-import {
-  type SeriesPoint,
-  summaryAggregates,
-  summaryAnswers,
-  yearsAndSemesters,
-} from './fines.summary.queries.ts';
+import { dashboardFromCells, summaryAggregates, summaryAnswers } from './fines.summary.queries.ts';
 
 const MONEY = new Set<string>(FINE_MONEY_FIELDS);
 
@@ -163,7 +158,7 @@ export async function aggregates(ctx: AppContext, user: Actor, f: FineFilters): 
   const today = toDateOnly(new Date());
   const { totals, series } = summaryAnswers(f)
     ? await summaryAggregates(ctx.db, f, today)
-    : await scanAggregates(ctx.db, f, today);
+    : await dashboardByPass(ctx.db, f, today);
   const {
     ORGAO_AUTUADOR: byOrgao,
     TRANSP: byTransp,
@@ -179,19 +174,14 @@ export async function aggregates(ctx: AppContext, user: Actor, f: FineFilters): 
   };
 }
 
-/** The dashboard by a pass over the filtered fines (filters the summary table does not hold). */
-async function scanAggregates(db: AppContext['db'], f: FineFilters, today: string) {
-  const keys = ['ORGAO_AUTUADOR', 'TRANSP', 'TIPO_VEICULO', 'UNIDADE', 'STATUS_ND', 'month'] as const;
-  const [totals, ...lists] = await Promise.all([
-    q.aggregateTotals(db, f, today),
-    ...keys.map((k) => q.aggregateSeries(db, f, k)),
-  ]);
-  const byKey = Object.fromEntries(keys.map((k, i) => [k, lists[i] ?? []])) as Record<
-    Exclude<q.SeriesKey, 'year' | 'semester'>,
-    SeriesPoint[]
-  >;
-  // Years and semesters summed from the months: two passes over the fines fewer.
-  return { totals, series: { ...byKey, ...yearsAndSemesters(byKey.month) } };
+/**
+ * The dashboard by one pass over the filtered fines (filters the summary table does not hold),
+ * grouped into the summary's cells and read by the same code (fines.summary.queries.ts).
+ */
+export async function dashboardByPass(db: AppContext['db'], f: Partial<FineFilters>, today: string) {
+  const cells = await q.filteredCells(db, f, today);
+  const max = cells.find((c) => c.dim === 'max');
+  return dashboardFromCells(cells, Number(max?.count ?? 0), Number(max?.value ?? 0));
 }
 
 export const withBmFlags =

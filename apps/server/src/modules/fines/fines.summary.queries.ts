@@ -1,13 +1,14 @@
 import type { FineFilters } from '@intranet/contracts';
 import type { DbOrTx } from '../../db/database.ts';
-import type { SeriesKey } from './fines.queries.ts';
+import type { DashboardCell } from './fines.queries.ts';
 
 /**
  * The dashboard from the summary table `fines_aggregates` (migration 0014, kept by triggers in the
  * same transaction as every change of a fine): a few hundred cells instead of every fine. It holds
  * the responsible and business dimensions, so it answers the dashboard without filters or with
  * those two (the common ones, spec §9); any other filter goes to the pass over the fines
- * (fines.queries.ts#aggregateTotals / #aggregateSeries). docs/decisions.md, Fines.
+ * grouped into the same cells in one statement (fines.queries.ts#filteredCells). docs/decisions.md,
+ * Fines.
  */
 
 type Filters = Partial<FineFilters>;
@@ -28,6 +29,16 @@ function cells(db: DbOrTx, f: Filters) {
   if (f.business && f.business !== 'all') q = q.where('negocio_grupo', '=', f.business);
   return q;
 }
+
+export type SeriesKey =
+  | 'ORGAO_AUTUADOR'
+  | 'TRANSP'
+  | 'TIPO_VEICULO'
+  | 'UNIDADE'
+  | 'STATUS_ND'
+  | 'year'
+  | 'month'
+  | 'semester';
 
 const n = (v: unknown) => Number(v ?? 0);
 const DAY_MS = 86_400_000;
@@ -71,6 +82,16 @@ export async function summaryAggregates(db: DbOrTx, f: Filters, today: string) {
     maxFineValue(db, f),
   ]);
 
+  const delays = delay.map((r) => Number(r.key));
+  if (open) delays.push(Math.round((Date.parse(today) - Date.parse(open.key)) / DAY_MS));
+  return dashboardFromCells(rows, Math.max(0, ...delays), maxValue);
+}
+
+/**
+ * Spec §3 aggregates and the series from cells grouped as the summary table holds them (the
+ * summary itself, or the pass over the filtered fines, fines.queries.ts#filteredCells).
+ */
+export function dashboardFromCells(rows: readonly DashboardCell[], maiorAtraso: number, maxValue: number) {
   const byDim = new Map<string, Map<string, { count: number; value: number }>>();
   const responsible = { transp: 0, braskem: 0, '': 0 } as Record<string, number>;
   for (const r of rows) {
@@ -89,8 +110,6 @@ export async function summaryAggregates(db: DbOrTx, f: Filters, today: string) {
       .filter(([key, c]) => key !== '' && c.count > 0)
       .map(([key, c]) => ({ key, count: c.count, value: c.value / 100 }));
 
-  const delays = delay.map((r) => Number(r.key));
-  if (open) delays.push(Math.round((Date.parse(today) - Date.parse(open.key)) / DAY_MS));
   const ndYes = cell('nd', 'sim');
   const ndNo = cell('nd', 'nao');
   const totals = {
@@ -100,8 +119,8 @@ export async function summaryAggregates(db: DbOrTx, f: Filters, today: string) {
     totalValMultas: cell('total', '').value / 100,
     totalValPago: cell('pago', 'sim').value / 100,
     totalValAPagar: cell('pago', 'nao').value / 100,
-    maiorValMulta: maxValue / 100,
-    maiorAtraso: Math.max(0, ...delays),
+    maiorValMulta: n(maxValue) / 100,
+    maiorAtraso: Math.max(0, maiorAtraso),
     totalFinesBeforeContract: cell('contrato', 'antes').count,
     totalFinesAfterContract: cell('contrato', 'depois').count,
     totalFinesTransp: responsible.transp ?? 0,
@@ -128,7 +147,7 @@ export async function summaryAggregates(db: DbOrTx, f: Filters, today: string) {
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The most fined first (ties by key), 20 of them, as aggregateSeries orders a column. */
+/** The most fined first (ties by key), 20 of them, as the dashboard has always ordered a column. */
 function top(points: SeriesPoint[], limit = 20): SeriesPoint[] {
   return points.sort((a, b) => b.count - a.count || cmp(a.key, b.key)).slice(0, limit);
 }

@@ -4,6 +4,7 @@ import {
   cleanFilters,
   FINE_COLUMNS,
   type FineFiltersInput,
+  type FineImportJob,
   type FineInput,
   type FineUpdateBody,
   filterQuery,
@@ -14,6 +15,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { call, callUrl } from '../../api/call.ts';
+import { ApiError } from '../../api/client.ts';
 import { successMessage } from '../../api/query-client.ts';
 import { useServerTable } from '../../ui/useServerTable.ts';
 
@@ -149,11 +151,40 @@ export function useFineImportPreview() {
   });
 }
 
-/** Import, step 2: writes the previewed file in one transaction; the tables and dashboards reload. */
+/** How often the import dialog asks for a running import's progress. */
+const IMPORT_POLL_MS = 500;
+/** Polls in a row that may fail to reach the server before the dialog gives up following. */
+const IMPORT_POLL_RETRIES = 5;
+
+/**
+ * Import, step 2: starts the server's import job (one transaction) and follows it until it ends,
+ * handing each progress report to `onProgress`; resolves with the finished job (its message is the
+ * success toast) or fails with the job's reason (nothing was written). The tables and dashboards
+ * reload. A long import never rides on one long request (docs/decisions.md, Fines).
+ */
 export function useFineImportCommit() {
   const invalidate = useInvalidateFines();
   return useMutation({
-    mutationFn: (id: string) => call(calls.importCommit, { params: { id } }),
+    mutationFn: async ({ id, onProgress }: { id: string; onProgress?: (job: FineImportJob) => void }) => {
+      let job = await call(calls.importCommit, { params: { id } });
+      onProgress?.(job);
+      let lost = 0;
+      while (job.state === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
+        try {
+          job = await call(calls.importStatus, { params: { id } });
+          lost = 0;
+        } catch (err) {
+          // A cut connection is not the job's end (on SQLite a poll waits for the job's
+          // transaction and may outlast the server's idle timeout): ask again, a few times.
+          if (err instanceof ApiError || ++lost > IMPORT_POLL_RETRIES) throw err;
+          continue;
+        }
+        onProgress?.(job);
+      }
+      if (job.state === 'failed') throw new ApiError(500, job.message, job);
+      return job;
+    },
     onSuccess: invalidate,
     meta: { error: 'Erro ao importar a planilha', success: successMessage },
   });

@@ -1,4 +1,4 @@
-import type { FineImportPreview } from '@intranet/contracts';
+import type { FineImportJob, FineImportPreview } from '@intranet/contracts';
 import {
   Alert,
   Button,
@@ -68,6 +68,19 @@ function Refusals({ p }: { p: FineImportPreview }) {
   );
 }
 
+/** The confirmed import being written on the server: rows written of the total. */
+function Writing({ job }: { job: FineImportJob | null }) {
+  const share = job && job.total > 0 ? (job.written / job.total) * 100 : 0;
+  return (
+    <Stack gap={4} data-testid="fine-import-progress">
+      <Progress value={share} animated aria-label="Gravação da importação" />
+      <Text size="sm" c="dimmed">
+        {job?.message ?? 'Iniciando a gravação…'}
+      </Text>
+    </Stack>
+  );
+}
+
 /**
  * Importar planilha: an .xlsx with the field names as headers (multas_geral.xlsx is one). The
  * server reads it and answers a preview; nothing is written until "Confirmar importação", and a
@@ -76,6 +89,7 @@ function Refusals({ p }: { p: FineImportPreview }) {
 export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
+  const [job, setJob] = useState<FineImportJob | null>(null);
   const preview = useFineImportPreview();
   const commit = useFineImportCommit();
   const cancel = useFineImportCancel();
@@ -89,11 +103,13 @@ export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose
     preview.reset();
     setFile(null);
     setProgress(0);
+    setJob(null);
     onClose();
   };
   /** Closing before confirming drops the previewed file on the server. */
   const close = () => {
-    dropPreview();
+    // A confirmed import goes on on the server: closing only stops following it.
+    if (!commit.isPending) dropPreview();
     finish();
   };
   const read = () => {
@@ -104,12 +120,19 @@ export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose
   };
   const confirm = () => {
     if (!p) return;
-    commit.mutate(p.importId, {
-      // Committed: the server has already forgotten the import.
-      onSuccess: finish,
-      // A refused or expired import is gone on the server: read the file again.
-      onError: () => preview.reset(),
-    });
+    setJob(null);
+    commit.mutate(
+      { id: p.importId, onProgress: setJob },
+      {
+        // Committed: the server has already forgotten the import.
+        onSuccess: finish,
+        // A refused, expired or failed import is gone on the server: read the file again.
+        onError: () => {
+          setJob(null);
+          preview.reset();
+        },
+      },
+    );
   };
 
   return (
@@ -132,11 +155,12 @@ export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose
           clearable
         />
         {preview.isPending ? <Progress value={progress * 100} aria-label="Envio da planilha" /> : null}
+        {commit.isPending ? <Writing job={job} /> : null}
         {p ? <Summary p={p} /> : null}
         {p ? <Refusals p={p} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            Cancelar
+            {commit.isPending ? 'Fechar' : 'Cancelar'}
           </Button>
           {p ? (
             <Button onClick={confirm} loading={commit.isPending} disabled={p.refusedCount > 0}>
