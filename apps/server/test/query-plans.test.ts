@@ -190,6 +190,18 @@ export const LIST_QUERIES: ListQuery[] = [
       ),
   },
   {
+    // Migration 0015: the page walks one index in order and the total counts a range of it.
+    name: 'purchases: status, unit and type',
+    ordered: true,
+    run: (db, w) =>
+      purchases.listPurchases(
+        db,
+        buyer(w.admin),
+        pf({ scope: 'received', status: 3, filial: 'Matriz', typerequest: 'compra' }),
+        purchasePage,
+      ),
+  },
+  {
     name: 'purchases: by quantity, cursor page',
     run: (db, w) =>
       purchases.listPurchases(db, buyer(w.admin), pf({ scope: 'received', typerequest: 'servico' }), {
