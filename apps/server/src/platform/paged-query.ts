@@ -21,7 +21,7 @@ export interface ListSpec<DB, TB extends keyof DB, I, O, S extends string> {
   countCap?: number;
   /**
    * With "contains" filters: the rows of the other filters a page walks in the sort's order before
-   * it reads the search index instead (TEXT_WALK_ROWS, or 20 pages if more, unless said).
+   * it reads the search index instead (textWalkRows: 20 pages, unless said).
    */
   walkRows?: number;
 }
@@ -102,10 +102,10 @@ export type Filtered<DB, TB extends keyof DB, I> =
 
 /**
  * How many rows of the other filters a "contains" page walks in the sort's order before it falls
- * back to the search index (at least; 20 pages when pages are bigger): a text in more than about
- * one row in 20 fills its page within them.
+ * back to the search index: 20 pages' worth (at least 500), so a text in more than about one row in
+ * 20 fills its page within them, and a rare one wastes at most that walk.
  */
-export const TEXT_WALK_ROWS = 2000;
+export const textWalkRows = (pageSize: number) => Math.max(500, 20 * pageSize);
 
 /** What a page request comes to once checked: the order's columns and where the page starts. */
 interface Plan {
@@ -171,7 +171,7 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   spec: ListSpec<DB, TB, I, O, S>,
   plan: Plan,
 ): Promise<Page<O> | undefined> {
-  const walk = spec.walkRows ?? Math.max(TEXT_WALK_ROWS, 20 * plan.pageSize);
+  const walk = spec.walkRows ?? textWalkRows(plan.pageSize);
   if (!plan.keyed && plan.page * plan.pageSize > walk) return undefined;
   // Where the walk ends: the key of its last row (none: fewer rows than that, the walk sees all).
   const edgeRow = await inOrder(byText('ignore').select(sql<number>`1`.as('one')), { ...plan, keyed: true })
