@@ -12,92 +12,22 @@
  * Settings: BENCH_PURCHASES (50000), BENCH_CONNECTIONS (50), BENCH_DURATION s (10), BENCH_WARMUP s (2),
  * BENCH_DATABASE_URL (unset: SQLite only).
  */
-import { JUSTIFICATIONS } from '@intranet/contracts';
 import { sql } from 'kysely';
-import { DEMO_USERS } from '../apps/server/src/seed/demo-data.ts';
 import { openAppDatabase, withApp } from './support/databases.ts';
 import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
 import { runBench } from './support/processes.ts';
+import { loadPurchases } from './support/purchases-data.ts';
 import { fmt, machine, printTable, writeResults } from './support/report.ts';
 import { type AppServer, benchEveryDatabase, signIn } from './support/servers.ts';
 import { LOAD, positive } from './support/settings.ts';
 
 const REQUESTS = positive('BENCH_PURCHASES', 50_000);
-/** Most requests end finished or denied; some wait at each stage. */
-const STATUSES = [9, 9, 9, 9, 10, 10, 0, 1, 2, 3, 4, 5, 6, 7, 8];
-const PRODUCTS = [
-  'Cadeira ergonômica',
-  'Notebook',
-  'Monitor 24 polegadas',
-  'Empilhadeira elétrica',
-  'Pneu para carreta',
-  'Manutenção do ar-condicionado',
-  'Impressora térmica',
-  'Caixa de ferramentas',
-  'Uniforme de motorista',
-  'Licença de software',
-];
 
 async function insertRequests(app: AppServer): Promise<number> {
   const started = performance.now();
   const handle = openAppDatabase(app);
   try {
-    const users = await handle.db.selectFrom('users').select(['id', 'matricula', 'nome']).execute();
-    const sectorsOf = (matricula: string) => DEMO_USERS.find((d) => d.matricula === matricula)?.sectors ?? [];
-    const since = Date.now() - 2 * 365 * 86_400_000;
-    await handle.db.transaction().execute(async (tx) => {
-      const before = await tx
-        .selectFrom('purchase_requests')
-        .select((eb) => eb.fn.max('id').as('max'))
-        .executeTakeFirst();
-      for (let offset = 0; offset < REQUESTS; offset += 500) {
-        const rows = Array.from({ length: Math.min(500, REQUESTS - offset) }, (_, k) => {
-          const i = offset + k;
-          const u = users[i % users.length]!;
-          const sectors = sectorsOf(u.matricula);
-          const at = new Date(since + Math.floor((i / REQUESTS) * (Date.now() - since))).toISOString();
-          const servico = i % 4 === 0;
-          return {
-            typerequest: servico ? 'servico' : 'compra',
-            descript: `${PRODUCTS[i % PRODUCTS.length]} ${i}`,
-            qnt: 1 + (i % 12),
-            justify: JUSTIFICATIONS[i % JUSTIFICATIONS.length]!,
-            justify_descript: 'Carga do benchmark de compras.',
-            estima_val: 10_000 + (i % 500) * 1_000,
-            priority: 1 + (i % 3),
-            filial: i % 3 === 0 ? 'Maua' : 'Matriz',
-            link: servico ? null : 'https://loja.example/produto',
-            status: STATUSES[i % STATUSES.length]!,
-            material_sol: 0,
-            in_quote: 0,
-            user_id: u.id,
-            nome_usuario: u.nome,
-            matricula_usuario: u.matricula,
-            setores_usuario: sectors.join(', ') || null,
-            setor_usuario: sectors[0] ?? null,
-            created_at: at,
-            updated_at: at,
-          };
-        });
-        await tx.insertInto('purchase_requests').values(rows).execute();
-      }
-      // The requester's sectors, one row each (what opening a request writes).
-      for (const u of users) {
-        for (const sector of sectorsOf(u.matricula)) {
-          await tx
-            .insertInto('purchase_request_sectors')
-            .columns(['request_id', 'sector'])
-            .expression((eb) =>
-              eb
-                .selectFrom('purchase_requests')
-                .select(['id', sql.lit(sector).as('sector')])
-                .where('user_id', '=', u.id)
-                .where('id', '>', before?.max ?? 0),
-            )
-            .execute();
-        }
-      }
-    });
+    await loadPurchases(handle.db, REQUESTS);
     if (handle.dialect === 'postgres') await sql`analyze`.execute(handle.db);
   } finally {
     await handle.close();

@@ -10,9 +10,7 @@
  * Settings: BENCH_CALLS (200000), BENCH_CONNECTIONS (50), BENCH_DURATION s (10), BENCH_WARMUP s (2),
  * BENCH_DATABASE_URL (unset: SQLite only).
  */
-import { DEPARTMENTS, PROBLEM_TYPES } from '@intranet/contracts';
 import { sql } from 'kysely';
-import { DEMO_USERS } from '../apps/server/src/seed/demo-data.ts';
 import { openAppDatabase, withApp } from './support/databases.ts';
 import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
 import { type RssSummary, sampleRss } from './support/memory.ts';
@@ -20,47 +18,15 @@ import { runBench } from './support/processes.ts';
 import { fmt, machine, markdownTable, printTable, writeResults } from './support/report.ts';
 import { type AppServer, benchEveryDatabase, signIn } from './support/servers.ts';
 import { LOAD, positive } from './support/settings.ts';
+import { loadCalls } from './support/tickets-data.ts';
 
 const CALLS = positive('BENCH_CALLS', 200_000);
-const STATUSES = [0, 1, 2, 3, 3, 3, 3, 20, 21];
 
 async function insertCalls(app: AppServer): Promise<number> {
   const started = performance.now();
   const handle = openAppDatabase(app);
   try {
-    const users = await handle.db.selectFrom('users').select(['id', 'matricula', 'nome']).execute();
-    const attendant = users.find((u) => u.matricula === '1004')!;
-    const since = Date.now() - 2 * 365 * 86_400_000;
-    await handle.db.transaction().execute(async (tx) => {
-      for (let offset = 0; offset < CALLS; offset += 1000) {
-        const rows = Array.from({ length: Math.min(1000, CALLS - offset) }, (_, k) => {
-          const i = offset + k;
-          const u = users[i % users.length]!;
-          const sectors = DEMO_USERS.find((d) => d.matricula === u.matricula)?.sectors ?? [];
-          const dep = DEPARTMENTS[(i * 7) % DEPARTMENTS.length]!;
-          const status = STATUSES[i % STATUSES.length]!;
-          const at = new Date(since + Math.floor((i / CALLS) * (Date.now() - since))).toISOString();
-          return {
-            problema: PROBLEM_TYPES[dep][i % PROBLEM_TYPES[dep].length]!,
-            dep,
-            descricao: `Chamado de carga número ${i}: descrição do problema para o benchmark.`,
-            filial: i % 3 === 0 ? 'Maua' : 'Matriz',
-            status,
-            user_id: u.id,
-            nome_usuario: u.nome,
-            matricula_usuario: u.matricula,
-            setores_usuario: sectors.join(', '),
-            suporte_id: status === 0 ? null : attendant.id,
-            nome_suporte: status === 0 ? null : attendant.nome,
-            matricula_suporte: status === 0 ? null : attendant.matricula,
-            request_id: null,
-            created_at: at,
-            updated_at: at,
-          };
-        });
-        await tx.insertInto('calls').values(rows).execute();
-      }
-    });
+    await loadCalls(handle.db, CALLS);
     if (handle.dialect === 'postgres') await sql`analyze`.execute(handle.db);
   } finally {
     await handle.close();

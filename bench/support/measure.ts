@@ -2,6 +2,7 @@
 import type { ChildProcess } from 'node:child_process';
 import autocannon, { type Result } from 'autocannon';
 import { type CpuUse, cpuMeter, rssMb } from './memory.ts';
+import { waitUntilIdle } from './servers.ts';
 import type { LoadSettings } from './settings.ts';
 
 export interface Target {
@@ -88,7 +89,12 @@ export async function measureEach(
   load: LoadSettings,
 ): Promise<Measurement[]> {
   const out: Measurement[] = [];
-  for (const target of targets) out.push(await measure(target, database, server, load));
+  for (const target of targets) {
+    // Requests autocannon gave up on (time-outs) may still be queued in the server: let them drain,
+    // or they are counted against the next target (the 2026-11-26 "next page by cursor" row).
+    if (out.length > 0) await waitUntilIdle(new URL(target.url).origin);
+    out.push(await measure(target, database, server, load));
+  }
   return out;
 }
 

@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011_purchases_search.ts';
 import * as m0012 from './migrations/0012_hr_one_dismissal.ts';
 import * as m0013 from './migrations/0013_operations_search.ts';
 import * as m0014 from './migrations/0014_fines_aggregates.ts';
+import * as m0015 from './migrations/0015_purchases_filters.ts';
 import * as m0016 from './migrations/0016_fines_filtered.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012_hr_one_dismissal': m0012,
   '0013_operations_search': m0013,
   '0014_fines_aggregates': m0014,
+  '0015_purchases_filters': m0015,
   '0016_fines_filtered': m0016,
 };
 

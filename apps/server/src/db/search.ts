@@ -18,11 +18,27 @@ import { isPostgres } from './dialect.ts';
  * `createSearchIndex`; adding a column to a table that has one means dropping and recreating it.
  */
 
-/** Registers contracts' `searchKey` as the SQL function `search_key` on a SQLite connection. */
+/** How many texts' keys `search_key` remembers (names repeat: a walk meets the same ones again). */
+const KEY_CACHE = 10_000;
+
+/**
+ * Registers contracts' `searchKey` as the SQL function `search_key` on a SQLite connection. The
+ * keys of the last texts are remembered (at most KEY_CACHE, forgotten all at once when full): a
+ * "contains" page that walks the sort's index (platform/paged-query.ts) calls it on every row it
+ * reads, and the Unicode normalisation costs twice the call itself.
+ */
 export function registerSearchKey(sqlite: SQLite.Database): void {
-  sqlite.function('search_key', { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? searchKey(value) : value,
-  );
+  const keys = new Map<string, string>();
+  sqlite.function('search_key', { deterministic: true }, (value: unknown) => {
+    if (typeof value !== 'string') return value;
+    let key = keys.get(value);
+    if (key === undefined) {
+      key = searchKey(value);
+      if (keys.size >= KEY_CACHE) keys.clear();
+      keys.set(value, key);
+    }
+    return key;
+  });
 }
 
 const ident = (name: string) => sql.id(name);
@@ -81,10 +97,17 @@ export async function dropSearchIndex(db: AnyDb, table: string, columns: readonl
 const TRIGRAM = 3;
 
 /**
- * `ref` (a "table.column" or "alias.column" reference) contains `text`, ignoring accents and case,
- * through the search index of `table`. On SQLite a text shorter than 3 characters (which no
- * trigram can match) scans the search table instead: still right, and such short texts match
- * most rows anyway.
+ * How a "contains" is tested (platform/text-search.ts#TextTest): through the search index, by the
+ * row's search key row by row (no index: cheap when the rows are walked anyway), or not at all.
+ */
+export type TextTest = 'index' | 'scan' | 'ignore';
+
+/**
+ * `ref` (a "table.column" or "alias.column" reference) contains `text`, ignoring accents and case.
+ * `index`: through the search index of `table`; on SQLite a text shorter than 3 characters (which
+ * no trigram can match) scans the search table instead: still right, and such short texts match
+ * most rows anyway. `scan`: the same rows, tested on each row's search key (`instr` / `strpos`,
+ * which no index serves): what a walk of the sort's index tests. `ignore`: every row.
  */
 export function containsSearch(
   db: { getExecutor(): QueryExecutor },
@@ -93,12 +116,16 @@ export function containsSearch(
   ref: string,
   idRef: string,
   text: string,
+  how: TextTest = 'index',
 ): RawBuilder<SqlBool> {
+  if (how === 'ignore') return sql<SqlBool>`1 = 1`;
   if (isPostgres(db)) {
+    if (how === 'scan') return sql<SqlBool>`strpos(search_key(${sql.ref(ref)}), search_key(${text})) > 0`;
     const pattern = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     return sql<SqlBool>`search_key(${sql.ref(ref)}) like search_key(${pattern}) escape '\\'`;
   }
   const key = searchKey(text);
+  if (how === 'scan') return sql<SqlBool>`instr(search_key(${sql.ref(ref)}), ${key}) > 0`;
   const fts = ident(`${table}_search`);
   const match =
     [...key].length >= TRIGRAM

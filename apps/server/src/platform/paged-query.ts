@@ -1,6 +1,7 @@
 import { LIMITS } from '@intranet/contracts';
 import { type SelectQueryBuilder, type StringReference, sql } from 'kysely';
 import { badRequest } from './errors.ts';
+import type { TextTest } from './text-search.ts';
 
 export type SortDir = 'asc' | 'desc';
 
@@ -18,6 +19,11 @@ export interface ListSpec<DB, TB extends keyof DB, I, O, S extends string> {
   maxPageSize?: number;
   /** The most rows a first page counts (LIMITS.listTotalCap unless said). */
   countCap?: number;
+  /**
+   * With "contains" filters: the rows of the other filters a page walks in the sort's order before
+   * it reads the search index instead (textWalkRows: 20 pages, unless said).
+   */
+  walkRows?: number;
 }
 
 export interface PageRequest<S extends string> {
@@ -86,65 +92,179 @@ function decodeCursor(cursor: string, length: number): (string | number)[] {
 }
 
 /**
+ * A list's FROM and WHERE (scope and filters), selecting nothing yet. A list with a "contains"
+ * filter passes it as a function of how containsText tests the text (text-search.ts#TextTest):
+ * pagedQuery then tries the two-phase page (below) before the search index.
+ */
+export type Filtered<DB, TB extends keyof DB, I> =
+  | SelectQueryBuilder<DB, TB, I>
+  | ((text: TextTest) => SelectQueryBuilder<DB, TB, I>);
+
+/**
+ * How many rows of the other filters a "contains" page walks in the sort's order before it falls
+ * back to the search index: 20 pages' worth (at least 500), so a text in more than about one row in
+ * 20 fills its page within them, and a rare one wastes at most that walk.
+ */
+export const textWalkRows = (pageSize: number) => Math.max(500, 20 * pageSize);
+
+/** What a page request comes to once checked: the order's columns and where the page starts. */
+interface Plan {
+  keys: string[];
+  dir: SortDir;
+  pageSize: number;
+  page: number;
+  keyed: boolean;
+  /** The cursor's values: the page starts after this row. */
+  after?: (string | number)[];
+  /** Count the rows (a first page that asked for its total). */
+  count: boolean;
+  cap: number;
+}
+
+/** The rows whose key is `op` the values, as a row-value comparison: it walks the sort's index on both databases (an OR chain would not). */
+const keyIs = (keys: string[], op: '<' | '>' | '<=' | '>=', values: readonly unknown[]) =>
+  sql<boolean>`(${sql.join(keys.map((k) => sql.ref(k)))}) ${sql.raw(op)} (${sql.join(values)})`;
+
+/** The query's rows from the plan's start on, in its order, with the key columns under their own names. */
+function inOrder<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, plan: Plan) {
+  let q = plan.keyed ? query.select(plan.keys.map((k, i) => sql.ref(k).as(`${KEY}${i}`))) : query;
+  if (plan.after) q = q.where(keyIs(plan.keys, plan.dir === 'asc' ? '>' : '<', plan.after));
+  for (const k of plan.keys) q = q.orderBy(sql.ref(k), plan.dir);
+  return q;
+}
+
+/** The page's rows and the cursor of the next page (keyed plans), without the key columns. */
+function pageOf<O>(found: O[], plan: Plan): Page<O> {
+  const result: Page<O> = { rows: found.slice(0, plan.pageSize), page: plan.page, pageSize: plan.pageSize };
+  if (plan.keyed) {
+    const last =
+      found.length > plan.pageSize ? (found[plan.pageSize - 1] as Record<string, unknown>) : undefined;
+    if (last) result.nextCursor = encodeCursor(plan.keys.map((_, i) => last[`${KEY}${i}`]));
+    for (const row of result.rows as Record<string, unknown>[]) {
+      for (let i = 0; i < plan.keys.length; i++) delete row[`${KEY}${i}`];
+    }
+  }
+  return result;
+}
+
+/** The largest of 1, 2, 5, 10, 20, 50… below `n`: "mais de 200" for 247 rows known to match. */
+export function roundBelow(n: number): number {
+  let below = 0;
+  for (let step = 1; step < n; step *= 10) {
+    for (const m of [1, 2, 5]) if (step * m < n) below = step * m;
+  }
+  return below;
+}
+
+/**
+ * The two-phase page of a "contains" list, phase one: the sort's index walked over at most the
+ * first `walkRows` rows the other filters let through (from the cursor on), each tested on its
+ * search key. The matches come in the list's order, so when they fill the page, they are the page,
+ * read in a fraction of a millisecond even when the text is in a tenth of the table (the search
+ * index would first fetch and sort every match). When they do not, the text is rare and the caller
+ * reads the page through the search index (phase two), which is fast at that. A first page's total
+ * comes from the same bounded walk: exact when the walk saw every row, else "mais de N".
+ * Answers undefined when phase two is needed.
+ */
+async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
+  byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>,
+  spec: ListSpec<DB, TB, I, O, S>,
+  plan: Plan,
+): Promise<Page<O> | undefined> {
+  const walk = spec.walkRows ?? textWalkRows(plan.pageSize);
+  if (!plan.keyed && plan.page * plan.pageSize > walk) return undefined;
+  // Where the walk ends: the key of its last row (none: fewer rows than that, the walk sees all).
+  const edgeRow = await inOrder(byText('ignore').select(sql<number>`1`.as('one')), { ...plan, keyed: true })
+    .limit(1)
+    .offset(walk - 1)
+    .executeTakeFirst();
+  const edge = edgeRow && plan.keys.map((_, i) => (edgeRow as Record<string, unknown>)[`${KEY}${i}`]);
+  if (edge?.some((v) => v === null)) return undefined;
+  const withinWalk = <Q extends SelectQueryBuilder<DB, TB, unknown>>(q: Q) =>
+    edge ? (q.where(keyIs(plan.keys, plan.dir === 'asc' ? '<=' : '>=', edge)) as Q) : q;
+
+  let query = withinWalk(inOrder(spec.select(byText('scan')), plan));
+  query = plan.keyed
+    ? query.limit(plan.pageSize + 1)
+    : query.limit(plan.pageSize).offset((plan.page - 1) * plan.pageSize);
+  const found = await query.execute();
+  const filled = plan.keyed ? found.length > plan.pageSize : found.length === plan.pageSize;
+  if (edge && !filled) return undefined;
+
+  const result = pageOf(found, plan);
+  if (plan.count) {
+    // The matches among the walked rows: all of them when the walk saw every row.
+    const { total } = await withinWalk(byText('scan').select(sql<number | string>`count(*)`.as('total')))
+      .$castTo<{ total: number | string }>()
+      .executeTakeFirstOrThrow();
+    const matches = Number(total);
+    // A walk that stopped early saw `matches` of an unknown number: say less than it knows.
+    result.total = edge ? roundBelow(matches) : Math.min(matches, plan.cap);
+    if (edge || matches > plan.cap) result.totalCapped = true;
+  }
+  return result;
+}
+
+/**
+ * Whether the rows are filtered by a "contains": only then do they read differently by index and
+ * by scan. (Compiled, not sent: a plugin sees it in transformQuery but gets no transformResult.)
+ */
+const hasText = (indexed: Compilable, scanned: Compilable) => indexed.compile().sql !== scanned.compile().sql;
+type Compilable = { compile(): { sql: string } };
+
+/**
  * A filtered list's page in SQL: ordered by a whitelisted sort with a stable tiebreak, with the
  * page size capped, read by offset or by keyset cursor, with its total only when asked.
- * `filtered` has the list's FROM and WHERE (scope and filters) and selects nothing yet.
+ * A `filtered` with "contains" filters (a function, see Filtered) is first read by walking the
+ * sort's index (walkedPage), then, for a rare text, through the search index.
  */
 export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string>(
-  filtered: SelectQueryBuilder<DB, TB, I>,
+  filtered: Filtered<DB, TB, I>,
   spec: ListSpec<DB, TB, I, O, S>,
   request: PageRequest<S> & { count: true },
 ): Promise<Page<O> & { total: number }>;
 export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string>(
-  filtered: SelectQueryBuilder<DB, TB, I>,
+  filtered: Filtered<DB, TB, I>,
   spec: ListSpec<DB, TB, I, O, S>,
   request: PageRequest<S>,
 ): Promise<Page<O>>;
 export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string>(
-  filtered: SelectQueryBuilder<DB, TB, I>,
+  filtered: Filtered<DB, TB, I>,
   spec: ListSpec<DB, TB, I, O, S>,
   request: PageRequest<S>,
 ): Promise<Page<O>> {
   const sortColumns = Object.hasOwn(spec.sort, request.sort) ? spec.sort[request.sort] : undefined;
   if (!sortColumns) throw badRequest();
-  const dir: SortDir = request.dir === 'asc' ? 'asc' : 'desc';
-  const pageSize = Math.min(Math.max(1, Math.trunc(request.pageSize) || 1), spec.maxPageSize ?? 200);
-  const page = Math.max(1, Math.trunc(request.page ?? 1) || 1);
   const keys: string[] = [...new Set<string>([...sortColumns, spec.tiebreak])];
-  const keyed = request.cursor !== undefined;
+  const page = Math.max(1, Math.trunc(request.page ?? 1) || 1);
+  const plan: Plan = {
+    keys,
+    dir: request.dir === 'asc' ? 'asc' : 'desc',
+    pageSize: Math.min(Math.max(1, Math.trunc(request.pageSize) || 1), spec.maxPageSize ?? 200),
+    page,
+    keyed: request.cursor !== undefined,
+    after: request.cursor ? decodeCursor(request.cursor, keys.length) : undefined,
+    count: request.count === true && (request.cursor ? false : page === 1),
+    cap: spec.countCap ?? LIMITS.listTotalCap,
+  };
 
-  let query = spec.select(filtered);
-  if (keyed) {
-    // The key columns ride along under their own names: the last row's values make the cursor.
-    query = query.select(keys.map((k, i) => sql.ref(k).as(`${KEY}${i}`)));
-    if (request.cursor) {
-      const after = decodeCursor(request.cursor, keys.length);
-      // A row-value comparison walks the sort's index on both databases (an OR chain would not).
-      query = query.where(
-        sql<boolean>`(${sql.join(keys.map((k) => sql.ref(k)))}) ${sql.raw(dir === 'asc' ? '>' : '<')} (${sql.join(after)})`,
-      );
-    }
+  const indexed = typeof filtered === 'function' ? filtered('index') : filtered;
+  if (typeof filtered === 'function' && hasText(indexed, filtered('scan'))) {
+    const walked = await walkedPage(filtered, spec, plan);
+    if (walked) return walked;
   }
-  for (const k of keys) query = query.orderBy(sql.ref(k), dir);
-  query = keyed ? query.limit(pageSize + 1) : query.limit(pageSize).offset((page - 1) * pageSize);
-
-  const firstPage = request.cursor ? false : page === 1;
-  const cap = spec.countCap ?? LIMITS.listTotalCap;
+  let query = inOrder(spec.select(indexed), plan);
+  query = plan.keyed
+    ? query.limit(plan.pageSize + 1)
+    : query.limit(plan.pageSize).offset((plan.page - 1) * plan.pageSize);
   const [found, counted] = await Promise.all([
     query.execute(),
-    request.count && firstPage ? countUpTo(filtered, cap) : undefined,
+    plan.count ? countUpTo(indexed, plan.cap) : undefined,
   ]);
-  const result: Page<O> = { rows: found.slice(0, pageSize), page, pageSize };
+  const result = pageOf(found, plan);
   if (counted !== undefined) {
-    result.total = Math.min(counted, cap);
-    if (counted > cap) result.totalCapped = true;
-  }
-  if (keyed) {
-    const last = found.length > pageSize ? (found[pageSize - 1] as Record<string, unknown>) : undefined;
-    if (last) result.nextCursor = encodeCursor(keys.map((_, i) => last[`${KEY}${i}`]));
-    for (const row of result.rows as Record<string, unknown>[]) {
-      for (let i = 0; i < keys.length; i++) delete row[`${KEY}${i}`];
-    }
+    result.total = Math.min(counted, plan.cap);
+    if (counted > plan.cap) result.totalCapped = true;
   }
   return result;
 }

@@ -24,7 +24,7 @@ import type {
   PurchaseRequestsTable,
 } from '../../db/schema.ts';
 import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
-import { containsText } from '../../platform/text-search.ts';
+import { containsText, type TextTest } from '../../platform/text-search.ts';
 
 type Eb = ExpressionBuilder<Database, 'purchase_requests'>;
 export type PurchaseRecord = Selectable<PurchaseRequestsTable>;
@@ -87,18 +87,18 @@ function waitingFilter(eb: Eb, u: PurchaseActor) {
 }
 
 /** The text search (max 35): product or requester contains it (search index), or it is the ticket. */
-function textFilter(db: DbOrTx, eb: Eb, text: string) {
+function textFilter(db: DbOrTx, eb: Eb, text: string, how: TextTest) {
   const ors = [
-    containsText(db, { table: 'purchase_requests', column: 'descript' }, text),
-    containsText(db, { table: 'purchase_requests', column: 'nome_usuario' }, text),
+    containsText(db, { table: 'purchase_requests', column: 'descript' }, text, how),
+    containsText(db, { table: 'purchase_requests', column: 'nome_usuario' }, text, how),
   ];
   return /^\d{1,9}$/.test(text) ? eb.or([...ors, eb('purchase_requests.id', '=', Number(text))]) : eb.or(ors);
 }
 
 /** The side filter bar and the header filters, each on an index (migrations 0005, 0011). */
-function filtersOf(db: DbOrTx, eb: Eb, u: PurchaseActor, f: PurchaseFilters) {
+function filtersOf(db: DbOrTx, eb: Eb, u: PurchaseActor, f: PurchaseFilters, how: TextTest) {
   const and = [];
-  if (f.q) and.push(textFilter(db, eb, f.q));
+  if (f.q) and.push(textFilter(db, eb, f.q, how));
   if (f.ticket) and.push(eb('purchase_requests.id', '=', f.ticket));
   if (f.status !== undefined) and.push(eb('purchase_requests.status', '=', f.status));
   if (f.priority !== undefined) and.push(eb('purchase_requests.priority', '=', f.priority));
@@ -115,12 +115,12 @@ function filtersOf(db: DbOrTx, eb: Eb, u: PurchaseActor, f: PurchaseFilters) {
   return eb.and(and);
 }
 
-function filtered(db: DbOrTx, u: PurchaseActor, f: PurchaseFilters) {
-  return db
+/** The list's rows; `how` is how its text search tests a row (pagedQuery chooses). */
+const filtered = (db: DbOrTx, u: PurchaseActor, f: PurchaseFilters) => (how: TextTest) =>
+  db
     .selectFrom('purchase_requests')
     .where((eb) => scopeFilter(eb, u, f.scope))
-    .where((eb) => filtersOf(db, eb, u, f));
-}
+    .where((eb) => filtersOf(db, eb, u, f, how));
 
 type PrColumn = `purchase_requests.${keyof PurchaseRequestsTable & string}`;
 

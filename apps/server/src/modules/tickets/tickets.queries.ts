@@ -16,7 +16,7 @@ import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { CallsTable, Database } from '../../db/schema.ts';
 import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
-import { containsText } from '../../platform/text-search.ts';
+import { containsText, type TextTest } from '../../platform/text-search.ts';
 
 type Eb = ExpressionBuilder<Database, 'calls'>;
 
@@ -48,30 +48,32 @@ function scopeFilter(eb: Eb, actor: Actor, scope: CallScope) {
   return ors.length > 0 ? eb.or(ors) : eb.lit(false);
 }
 
-/** "Contains" on one of the calls' searchable columns (migration 0010). */
-function contains(
-  db: DbOrTx,
-  column: 'nome_usuario' | 'nome_suporte' | 'matricula_usuario' | 'setores_usuario' | 'dep' | 'filial',
-  text: string,
-) {
-  return containsText(db, { table: 'calls', column }, text);
-}
+type SearchedColumn =
+  | 'nome_usuario'
+  | 'nome_suporte'
+  | 'matricula_usuario'
+  | 'setores_usuario'
+  | 'dep'
+  | 'filial';
 
-function filtersOf(db: DbOrTx, eb: Eb, f: CallFilters) {
+function filtersOf(db: DbOrTx, eb: Eb, f: CallFilters, how: TextTest) {
+  /** "Contains" on one of the calls' searchable columns (migration 0010). */
+  const contains = (column: SearchedColumn, text: string) =>
+    containsText(db, { table: 'calls', column }, text, how);
   const and = [];
   if (f.ticket) and.push(eb('calls.id', '=', f.ticket));
-  if (f.attendant) and.push(contains(db, 'nome_suporte', f.attendant));
+  if (f.attendant) and.push(contains('nome_suporte', f.attendant));
   if (f.dep) {
     const dep = toDepartment(f.dep);
-    and.push(dep ? eb('calls.dep', '=', dep) : contains(db, 'dep', f.dep));
+    and.push(dep ? eb('calls.dep', '=', dep) : contains('dep', f.dep));
   }
-  if (f.name) and.push(contains(db, 'nome_usuario', f.name));
+  if (f.name) and.push(contains('nome_usuario', f.name));
   if (f.filial) {
     const branch = toBranchName(f.filial);
-    and.push(branch ? eb('calls.filial', '=', branch) : contains(db, 'filial', f.filial));
+    and.push(branch ? eb('calls.filial', '=', branch) : contains('filial', f.filial));
   }
-  if (f.matricula) and.push(contains(db, 'matricula_usuario', f.matricula));
-  if (f.setor) and.push(contains(db, 'setores_usuario', f.setor));
+  if (f.matricula) and.push(contains('matricula_usuario', f.matricula));
+  if (f.setor) and.push(contains('setores_usuario', f.setor));
   if (f.status !== undefined) {
     // A status no call can have matches nothing (and `in ()` is not SQL PostgreSQL accepts).
     const statuses = statusesLike(f.status);
@@ -82,12 +84,12 @@ function filtersOf(db: DbOrTx, eb: Eb, f: CallFilters) {
   return eb.and(and);
 }
 
-function filtered(db: DbOrTx, actor: Actor, f: CallFilters) {
-  return db
+/** The list's rows; `how` is how its "contains" filters test a row (pagedQuery chooses). */
+const filtered = (db: DbOrTx, actor: Actor, f: CallFilters) => (how: TextTest) =>
+  db
     .selectFrom('calls')
     .where((eb) => scopeFilter(eb, actor, f.scope))
-    .where((eb) => filtersOf(db, eb, f));
-}
+    .where((eb) => filtersOf(db, eb, f, how));
 
 /**
  * Each sortable column id of CALL_COLUMNS (contracts) → what it orders by: the column, then newest

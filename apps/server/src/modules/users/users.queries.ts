@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { digitPrefixRange, searchedDigits } from '../../platform/digit-prefix.ts';
 import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
-import { containsText } from '../../platform/text-search.ts';
+import { containsText, type TextTest } from '../../platform/text-search.ts';
 
 export interface UserFilter {
   search: string;
@@ -15,8 +15,11 @@ export interface UserFilter {
 /** The users list pages by name only (the directory and the Usuários screen). */
 export type UserPage = Omit<PageRequest<'nome'>, 'sort' | 'dir' | 'count'>;
 
-/** Active users matching the search (name, matrícula or, if allowed, CPF digits) and sector. */
-function filtered(db: DbOrTx, f: UserFilter) {
+/**
+ * Active users matching the search (name, matrícula or, if allowed, CPF digits) and sector; `how`
+ * is how the name's "contains" tests a row (pagedQuery chooses).
+ */
+const filtered = (db: DbOrTx, f: UserFilter) => (how: TextTest) => {
   let q = db.selectFrom('users as u');
   const text = f.search.trim();
   // Digits (a CPF may come masked): a matrícula or CPF prefix.
@@ -40,7 +43,7 @@ function filtered(db: DbOrTx, f: UserFilter) {
       .where(sql<boolean>`${sql.ref('u.active')} + 0 = 1`);
   } else {
     q = q.where('u.active', '=', 1);
-    if (text) q = q.where(containsText(db, { table: 'users', column: 'nome', as: 'u' }, text));
+    if (text) q = q.where(containsText(db, { table: 'users', column: 'nome', as: 'u' }, text, how));
   }
   if (f.setor) {
     const setor = f.setor;
@@ -56,7 +59,7 @@ function filtered(db: DbOrTx, f: UserFilter) {
     );
   }
   return q;
-}
+};
 
 /**
  * One page of them by name: counted on the first page only and up to LIMITS.listTotalCap, later

@@ -1,0 +1,245 @@
+/**
+ * `npx tsx bench/lists-timing.ts`: the list requests of the tickets, purchases and users benches,
+ * timed in process, one request after the other (numbers that hold on a busy machine, unlike
+ * autocannon's), each split into what its SQL statements took: the page, the first page's total,
+ * the rest (session). Builds the app in this process as the tests do (apps/server/test/harness.ts)
+ * on a temporary SQLite file, or with TIMING_DATABASE_URL on a scratch PostgreSQL database of that
+ * cluster, loads the benches' data sets (bench/support/*-data.ts) and asks each list through
+ * `app.inject` (every hook, the session, the SQL, the reply's serialisation; no socket).
+ *
+ * Settings: TIMING_CALLS (200000), TIMING_PURCHASES (50000), TIMING_USERS (50000), TIMING_ROUNDS
+ * (20 measured rounds after 3 of warm-up), TIMING_ONLY (a word: only the requests whose name has it).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import type { DatabaseHandle, Db } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import type { Database } from '../apps/server/src/db/schema.ts';
+import { registerSearchKey } from '../apps/server/src/db/search.ts';
+import { withStatementCache } from '../apps/server/src/db/statement-cache.ts';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
+import { seedDemo } from '../apps/server/src/seed/demo-seed.ts';
+import { ensureReferenceData } from '../apps/server/src/seed/reference-data.ts';
+import { createLocalStorage } from '../apps/server/src/storage/local-storage.ts';
+import { scratchDatabase } from './support/postgres.ts';
+import { loadPurchases } from './support/purchases-data.ts';
+import { positive } from './support/settings.ts';
+import { loadCalls } from './support/tickets-data.ts';
+
+const CALLS = positive('TIMING_CALLS', 200_000);
+const PURCHASES = positive('TIMING_PURCHASES', 50_000);
+const USERS = positive('TIMING_USERS', 50_000);
+const ROUNDS = positive('TIMING_ROUNDS', 20);
+const ONLY = process.env.TIMING_ONLY ?? '';
+const PG_URL = process.env.TIMING_DATABASE_URL || undefined;
+
+/** The statements of the request being timed, with what each took. */
+let statements: { sql: string; ms: number }[] = [];
+const log = (event: LogEvent) => {
+  if (event.level === 'query') statements.push({ sql: event.query.sql, ms: event.queryDurationMillis });
+};
+
+/** db/database.ts#openDatabase, with Kysely's query log on. */
+function openLogged(file: string, url?: string): DatabaseHandle {
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  registerSearchKey(sqlite);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    log,
+  });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** The users bench's people: "Ana Bruno Souza 123"; one name in ten has each surname. */
+async function loadUsers(db: Db, count: number) {
+  const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Hugo', 'Isabel', 'Júlio'];
+  const LAST = [
+    'Silva',
+    'Santos',
+    'Oliveira',
+    'Souza',
+    'Lima',
+    'Pereira',
+    'Costa',
+    'Rocha',
+    'Almeida',
+    'Nunes',
+  ];
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (tx) => {
+    for (let offset = 0; offset < count; offset += 500) {
+      const batch = Array.from({ length: Math.min(500, count - offset) }, (_, k) => {
+        const i = offset + k;
+        return {
+          nome: `${FIRST[i % 10]} ${FIRST[(i * 7) % 10]} ${LAST[(i * 3) % 10]} ${i}`,
+          senha: '-',
+          matricula: String(100_000 + i),
+          cpf: String(10_000_000_000 + i),
+          filial: 'Matriz',
+          privilegio: 3,
+          suport: 0,
+          admin: 0,
+          active: i % 20 === 0 ? 0 : 1,
+          created_at: now,
+          updated_at: now,
+        };
+      });
+      await tx.insertInto('users').values(batch).execute();
+    }
+  });
+}
+
+const cursorOf = (key: (string | number)[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+/** What a statement is for: the first page's total (pagedQuery#countUpTo), the session, or the page. */
+function kindOf(text: string): 'total' | 'session' | 'page' {
+  if (/as "total"/.test(text) || (/as "one"/.test(text) && !/order by/.test(text))) return 'total';
+  if (
+    /from "sessions"|"user_sectors"|"user_branches"/.test(text) &&
+    !/"purchase_requests"|"calls"/.test(text)
+  ) {
+    return 'session';
+  }
+  return 'page';
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p90 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))]!;
+const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-timing-'));
+  const scratch = PG_URL ? await scratchDatabase(PG_URL, 'timing') : undefined;
+  const handle = openLogged(path.join(dir, 'timing.sqlite'), scratch?.url);
+  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+  try {
+    const started = Date.now();
+    await migrateToLatest(handle.db);
+    await ensureReferenceData(handle.db, { itEmail: config.itEmail });
+    const storage = createLocalStorage(path.join(dir, 'files'));
+    await seedDemo(handle.db, storage);
+    await loadCalls(handle.db, CALLS);
+    await loadPurchases(handle.db, PURCHASES);
+    await loadUsers(handle.db, USERS);
+    if (handle.dialect === 'postgres') await sql`analyze`.execute(handle.db);
+    console.error(`${handle.dialect}: data loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+    const app = await buildApp({ config, database: handle, storage, logger: false });
+    await app.ready();
+    const tokens = new Map<string, string>();
+    const as = async (matricula: string) => {
+      let token = tokens.get(matricula);
+      if (!token) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: matricula, password: DEMO_PASSWORD },
+        });
+        token = res.json<{ token: string }>().token;
+        tokens.set(matricula, token);
+      }
+      return { authorization: `Bearer ${token}` };
+    };
+    const calls = (q: string) => `/api/calls?scope=open&pageSize=100${q ? `&${q}` : ''}`;
+    const purchases = (q: string) => `/api/purchases?scope=received&pageSize=50${q ? `&${q}` : ''}`;
+    const users = (q: string) => `/api/users?isAlter=1&pageSize=20${q ? `&${q}` : ''}`;
+    const requests: [string, string, string][] = [
+      ['tickets: open calls, admin, newest 100', calls(''), '1001'],
+      ['tickets: open calls, TI support', calls(''), '1004'],
+      ['tickets: status 0 + last 30 days', calls(`status=0&from=${day(30)}&to=${day(0)}`), '1001'],
+      ['tickets: ticket = 123456', calls('ticket=123456'), '1001'],
+      ['tickets: name contains "silva"', calls('name=silva'), '1001'],
+      ['tickets: name contains "silva", by name', calls('name=silva&sort=nome_usuario&dir=asc'), '1001'],
+      ['tickets: name contains "zzzz" (none)', calls('name=zzzz'), '1001'],
+      ['tickets: TI support, name contains "silva"', calls('name=silva'), '1004'],
+      ['tickets: by name, first page', calls('sort=nome_usuario&dir=asc&cursor='), '1001'],
+      [
+        'tickets: by name, next page by cursor',
+        calls(`sort=nome_usuario&dir=asc&cursor=${cursorOf(['M', '', 0])}`),
+        '1001',
+      ],
+      ['purchases: newest 50', purchases(''), '1002'],
+      [
+        'purchases: status 3 + Matriz + compra',
+        purchases('status=3&filial=Matriz&typerequest=compra'),
+        '1002',
+      ],
+      [
+        'purchases: sector RH + last 90 days',
+        purchases(`setor=Recursos%20Humanos&from=${day(90)}&to=${day(0)}`),
+        '1002',
+      ],
+      ['purchases: priority Alta, by quantity', purchases('priority=1&sort=qnt&dir=asc'), '1002'],
+      ['purchases: search "cadeira"', purchases('q=cadeira'), '1002'],
+      ['purchases: search "ergonomica 4"', purchases('q=ergonomica%204'), '1002'],
+      ['purchases: waiting for me, director', purchases('waiting=1'), '1006'],
+      ['users: first page by name', users(''), '1001'],
+      ['users: next page by cursor', users(`cursor=${cursorOf(['M', 0])}`), '1001'],
+      ['users: name contains "souza"', users('data=souza'), '1001'],
+      ['users: name contains "zzzz" (none)', users('data=zzzz'), '1001'],
+      ['users: matrícula prefix "14999"', users('data=14999'), '1001'],
+    ];
+    console.log(
+      `\n${handle.dialect}, ${os.loadavg()[0]!.toFixed(1)} load; ms per request, median (p90) of ${ROUNDS}`,
+    );
+    console.log('| request | status | request ms | SQL page ms | SQL total ms | SQL other ms | statements |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    for (const [name, url, who] of requests) {
+      if (ONLY && !name.includes(ONLY)) continue;
+      const headers = await as(who);
+      const times: number[] = [];
+      const split = { page: [] as number[], total: [] as number[], session: [] as number[] };
+      let status = 0;
+      let count = 0;
+      for (let round = -3; round < ROUNDS; round++) {
+        statements = [];
+        const t0 = performance.now();
+        const res = await app.inject({ method: 'GET', url, headers });
+        const took = performance.now() - t0;
+        status = res.statusCode;
+        if (round < 0) continue;
+        times.push(took);
+        const by = { page: 0, total: 0, session: 0 };
+        for (const s of statements) by[kindOf(s.sql)] += s.ms;
+        split.page.push(by.page);
+        split.total.push(by.total);
+        split.session.push(by.session);
+        count = statements.length;
+      }
+      const cell = (xs: number[]) => `${ms(median(xs))} (${ms(p90(xs))})`;
+      console.log(
+        `| ${name} | ${status} | ${cell(times)} | ${cell(split.page)} | ${cell(split.total)} | ${cell(split.session)} | ${count} |`,
+      );
+    }
+    console.log(
+      `load average after: ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+    );
+    await app.close();
+  } finally {
+    await handle.close();
+    await scratch?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
