@@ -10,8 +10,10 @@ import { receiveBodyOrForm, receiveForm } from '../../platform/multipart-form.ts
 import { route } from '../../platform/route.ts';
 import { sendStoredFile } from '../../platform/serve-file.ts';
 import { XLSX_MIME } from '../../platform/xlsx-stream.ts';
+import * as comments from './purchases.comments.ts';
 import { purchasesSpreadsheet } from './purchases.export.ts';
 import * as q from './purchases.queries.ts';
+import * as quotes from './purchases.quotes.ts';
 import * as service from './purchases.service.ts';
 
 export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -129,7 +131,7 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
 
   route(app, calls.getQuote, {
-    handler: async (request) => service.getQuotes(ctx, currentUser(request), request.query.ticket),
+    handler: async (request) => quotes.getQuotes(ctx, currentUser(request), request.query.ticket),
   });
 
   route(app, calls.insertCotacao, {
@@ -140,11 +142,11 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Pr
         // A caller who may not edit this request's quotes stores no byte.
         beforeFile: async (raw) => {
           const ticket = Number(raw.ticket);
-          if (Number.isInteger(ticket) && ticket > 0) await service.quoteEditable(ctx, user, ticket);
+          if (Number.isInteger(ticket) && ticket > 0) await quotes.quoteEditable(ctx, user, ticket);
         },
       });
       const { ticket, prazoEntrega, ...rest } = fields;
-      const id = await service.insertQuote(ctx, user, ticket, { ...rest, prazo: prazoEntrega }, form);
+      const id = await quotes.insertQuote(ctx, user, ticket, { ...rest, prazo: prazoEntrega }, form);
       return { success: true as const, id };
     },
   });
@@ -156,24 +158,24 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Pr
         prefix: 'purchases',
         beforeFile: async (raw) => {
           const reqId = Number(raw.req_id);
-          if (Number.isInteger(reqId) && reqId > 0) await service.quoteEditable(ctx, user, reqId);
+          if (Number.isInteger(reqId) && reqId > 0) await quotes.quoteEditable(ctx, user, reqId);
         },
       });
       const { quote_id, req_id, ...input } = fields;
-      await service.updateQuote(ctx, user, req_id, quote_id, input, form);
+      await quotes.updateQuote(ctx, user, req_id, quote_id, input, form);
       return { success: true as const, message: MSG_PURCHASE.quoteUpdated };
     },
   });
 
   route(app, calls.dropCotac, {
     handler: async (request) => {
-      await service.dropQuote(ctx, currentUser(request), request.body.quote_id);
+      await quotes.dropQuote(ctx, currentUser(request), request.body.quote_id);
       return { success: true as const, message: MSG_PURCHASE.quoteDeleted };
     },
   });
 
   route(app, calls.comments, {
-    handler: async (request) => service.listComments(ctx, currentUser(request), request.query.request_id),
+    handler: async (request) => comments.listComments(ctx, currentUser(request), request.query.request_id),
   });
 
   route(app, calls.addComment, {
@@ -183,10 +185,10 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Pr
         prefix: 'purchases',
         // A caller who may not comment on this request stores no byte.
         beforeFile: async () => {
-          await service.commentable(ctx, user, request.params.id);
+          await comments.commentable(ctx, user, request.params.id);
         },
       });
-      await service.addComment(ctx, request.log, user, request.params.id, fields, form);
+      await comments.addComment(ctx, request.log, user, request.params.id, fields, form);
       return { success: true as const, message: MSG_PURCHASE.commentSent };
     },
   });

@@ -2,8 +2,6 @@ import {
   approverAfter,
   CALL_STATUS,
   canCancelPurchase,
-  canCommentPurchase,
-  canEditQuotes,
   canFirePurchaseTransition,
   canListReceivedPurchases,
   canOpenPurchase,
@@ -20,7 +18,6 @@ import {
   type OpenRequest,
   PURCHASE_STATUS,
   type PurchaseActor,
-  type PurchaseComment,
   type PurchaseDetail,
   type PurchaseFacts,
   type PurchaseScope,
@@ -28,8 +25,6 @@ import {
   purchaseStatusLabel,
   purchaseStatusText,
   purchaseTimeline,
-  type Quote,
-  type QuoteChannel,
   type RequestType,
   type SessionUser,
   toCentavos,
@@ -41,8 +36,6 @@ import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
-import { richTextToPlain, sanitizeRichText } from '../../platform/rich-text.ts';
-import { loadSessionUser } from '../../platform/sessions.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
 import * as tickets from '../tickets/tickets.queries.ts';
 import * as q from './purchases.queries.ts';
@@ -52,13 +45,13 @@ export async function actorOf(ctx: AppContext, user: SessionUser): Promise<Purch
   return { ...user, diretor: await q.isDirectorApprover(ctx.db, user.userId) };
 }
 
-interface Loaded {
+export interface Loaded {
   record: q.PurchaseRecord;
   facts: PurchaseFacts;
   quotes: q.QuoteRecord[];
 }
 
-async function factsOf(db: AppContext['db'] | Tx, record: q.PurchaseRecord) {
+export async function factsOf(db: AppContext['db'] | Tx, record: q.PurchaseRecord) {
   const [sectors, quotes] = await Promise.all([
     q.requesterSectors(db, record.id),
     q.listQuotes(db, record.id),
@@ -85,10 +78,10 @@ export async function loadVisible(ctx: AppContext, actor: PurchaseActor, id: num
   return { record, facts, quotes };
 }
 
-const withFiles = <T>(ctx: AppContext, form: ReceivedForm | undefined, change: () => Promise<T>) =>
+export const withFiles = <T>(ctx: AppContext, form: ReceivedForm | undefined, change: () => Promise<T>) =>
   commitWithFiles(form, ctx.storage, async () => ({ result: await change() }));
 
-const fileRow = (f: ReceivedFile, requestId: number, commentId: number | null, now: string) => ({
+export const fileRow = (f: ReceivedFile, requestId: number, commentId: number | null, now: string) => ({
   request_id: requestId,
   comment_id: commentId,
   storage_key: f.key,
@@ -109,7 +102,7 @@ export function authorizeList(actor: PurchaseActor, scope: PurchaseScope): void 
 }
 
 /** Sends an e-mail per address; a failure is logged and never undoes the change. */
-async function mail(
+export async function mail(
   ctx: AppContext,
   log: FastifyBaseLogger,
   to: { email: string | null }[],
@@ -126,7 +119,7 @@ async function mail(
   }
 }
 
-const footer = 'Acompanhe a solicitação na intranet, em Suporte › Consultar › Solicitações de Compra.';
+export const footer = 'Acompanhe a solicitação na intranet, em Suporte › Consultar › Solicitações de Compra.';
 
 export async function openRequest(
   ctx: AppContext,
@@ -373,244 +366,6 @@ export async function dropRequest(ctx: AppContext, user: SessionUser, id: number
     audit({ action: 'purchase.cancel', entity: 'purchase', entityId: id, summary: 'Solicitação cancelada' });
   });
   for (const f of files) await ctx.storage.delete(f.storage_key).catch(() => undefined);
-}
-
-function toQuote(x: q.QuoteRecord, requestId: number, cotacId: number | null, all: q.QuoteRecord[]): Quote {
-  const cheapest = Math.min(...all.map((a) => a.valor));
-  const fastest = all.map((a) => a.prazo).sort()[0];
-  const file = x.file_id ? filePath(requestId, x.file_id) : null;
-  return {
-    id: x.id,
-    quote_id: x.id,
-    request_id: requestId,
-    req_id: requestId,
-    ticket: requestId,
-    fornecedor: x.fornecedor,
-    prazo: x.prazo,
-    prazoEntrega: x.prazo,
-    valor: fromCentavos(x.valor),
-    contato: x.contato,
-    canalType: x.canal_type as QuoteChannel,
-    anexo: file,
-    file,
-    selected: x.id === cotacId,
-    cheapest: x.valor === cheapest,
-    fastest: x.prazo === fastest,
-  };
-}
-
-export async function getQuotes(ctx: AppContext, user: SessionUser, id: number): Promise<Quote[]> {
-  const { record, quotes } = await loadVisible(ctx, await actorOf(ctx, user), id);
-  return quotes.map((x) => toQuote(x, id, record.cotac_id, quotes));
-}
-
-/** The request, if the caller may edit its quotes now (checked before a quote's file is read). */
-export async function quoteEditable(ctx: AppContext, user: SessionUser, id: number): Promise<Loaded> {
-  const actor = await actorOf(ctx, user);
-  const loaded = await loadVisible(ctx, actor, id);
-  authorize(canEditQuotes(actor, loaded.facts));
-  return loaded;
-}
-
-interface QuoteInput {
-  fornecedor: string;
-  valor: number;
-  contato: string;
-  canalType: QuoteChannel;
-  prazo: string;
-}
-
-export async function insertQuote(
-  ctx: AppContext,
-  user: SessionUser,
-  id: number,
-  input: QuoteInput,
-  form: ReceivedForm,
-): Promise<number> {
-  const file = form.files[0];
-  return withFiles(ctx, form, async () => {
-    const { record } = await quoteEditable(ctx, user, id);
-    if (input.canalType === 'Fisica' && !file) throw badRequest(MSG_PURCHASE.quoteAttachment);
-    const now = nowIso();
-    return auditedChange(ctx.db, user.userId, async (tx, audit) => {
-      const fileId = file ? await q.insertFile(tx, fileRow(file, id, null, now)) : null;
-      const quoteId = await q.insertQuote(tx, {
-        request_id: id,
-        fornecedor: input.fornecedor,
-        prazo: input.prazo,
-        valor: toCentavos(input.valor),
-        contato: input.contato,
-        canal_type: input.canalType,
-        file_id: fileId,
-        created_by: user.userId,
-        created_at: now,
-      });
-      // The quote counts only while the request is still at the quote stage.
-      if (!(await q.updateIfStatus(tx, id, record.status, {}, now))) throw conflict(MSG_PURCHASE.conflict);
-      audit({
-        action: 'purchase.quote',
-        entity: 'purchase',
-        entityId: id,
-        summary: `Cotação inserida: ${input.fornecedor}, ${formatBRL(input.valor)}, ${input.canalType}`,
-      });
-      return quoteId;
-    });
-  });
-}
-
-export async function updateQuote(
-  ctx: AppContext,
-  user: SessionUser,
-  requestId: number,
-  quoteId: number,
-  input: QuoteInput,
-  form: ReceivedForm,
-): Promise<void> {
-  const file = form.files[0];
-  const obsolete: string[] = [];
-  await commitWithFiles(form, ctx.storage, async () => {
-    const { record, quotes } = await quoteEditable(ctx, user, requestId);
-    const existing = quotes.find((x) => x.id === quoteId);
-    if (!existing) throw notFound(MSG_PURCHASE.quoteNotFound);
-    if (input.canalType === 'Fisica' && !file && !existing.file_id)
-      throw badRequest(MSG_PURCHASE.quoteAttachment);
-    const now = nowIso();
-    const oldFile =
-      file && existing.file_id
-        ? (await q.listFiles(ctx.db, requestId)).find((f) => f.id === existing.file_id)
-        : undefined;
-    await auditedChange(ctx.db, user.userId, async (tx, audit) => {
-      const fileId = file ? await q.insertFile(tx, fileRow(file, requestId, null, now)) : existing.file_id;
-      await q.updateQuote(tx, quoteId, {
-        fornecedor: input.fornecedor,
-        prazo: input.prazo,
-        valor: toCentavos(input.valor),
-        contato: input.contato,
-        canal_type: input.canalType,
-        file_id: fileId,
-      });
-      if (oldFile) await q.deleteFile(tx, oldFile.id);
-      if (!(await q.updateIfStatus(tx, requestId, record.status, {}, now)))
-        throw conflict(MSG_PURCHASE.conflict);
-      audit({
-        action: 'purchase.quoteUpdate',
-        entity: 'purchase',
-        entityId: requestId,
-        summary: `Cotação editada: ${input.fornecedor}, ${formatBRL(input.valor)}`,
-      });
-    });
-    if (oldFile) obsolete.push(oldFile.storage_key);
-    return { result: undefined };
-  });
-  for (const key of obsolete) await ctx.storage.delete(key).catch(() => undefined);
-}
-
-export async function dropQuote(ctx: AppContext, user: SessionUser, quoteId: number): Promise<void> {
-  const quote = await q.findQuote(ctx.db, quoteId);
-  if (!quote) throw notFound(MSG_PURCHASE.quoteNotFound);
-  const { record } = await quoteEditable(ctx, user, quote.request_id);
-  const file = quote.file_id
-    ? (await q.listFiles(ctx.db, record.id)).find((f) => f.id === quote.file_id)
-    : undefined;
-  await auditedChange(ctx.db, user.userId, async (tx, audit) => {
-    await q.deleteQuote(tx, quoteId);
-    if (file) await q.deleteFile(tx, file.id);
-    if (!(await q.updateIfStatus(tx, record.id, record.status, {}, nowIso())))
-      throw conflict(MSG_PURCHASE.conflict);
-    audit({
-      action: 'purchase.quoteDelete',
-      entity: 'purchase',
-      entityId: record.id,
-      summary: `Cotação excluída: ${quote.fornecedor}`,
-    });
-  });
-  if (file) await ctx.storage.delete(file.storage_key).catch(() => undefined);
-}
-
-export async function listComments(
-  ctx: AppContext,
-  user: SessionUser,
-  id: number,
-): Promise<PurchaseComment[]> {
-  await loadVisible(ctx, await actorOf(ctx, user), id);
-  const [rows, files] = await Promise.all([q.listComments(ctx.db, id), q.listFiles(ctx.db, id)]);
-  return rows.map((c) => ({
-    id: c.id,
-    stage: c.stage,
-    text: c.text,
-    date: c.created_at,
-    user_id: c.user_id,
-    userName: c.user_name,
-    imageProfile: c.foto,
-    attachments: files
-      .filter((f) => f.comment_id === c.id)
-      .map((f) => ({ request_comment_id: c.id, filepath: filePath(id, f.id), name: f.original_name })),
-    listMention: c.mentions ? c.mentions.split(',').map(Number) : [],
-  }));
-}
-
-/** The request, when the user may comment on it (404 if he may not see it, 403 if he may not comment). */
-export async function commentable(ctx: AppContext, user: SessionUser, id: number): Promise<Loaded> {
-  const actor = await actorOf(ctx, user);
-  const loaded = await loadVisible(ctx, actor, id);
-  authorize(canCommentPurchase(actor, loaded.facts));
-  return loaded;
-}
-
-/** A stage comment with its attachments (kept only if the comment is written: one transaction). */
-export async function addComment(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  user: SessionUser,
-  id: number,
-  body: { stage: number; text: string; listMention: number[] },
-  form?: ReceivedForm,
-): Promise<void> {
-  const files = form?.files ?? [];
-  const { record, mentioned, plain } = await withFiles(ctx, form, async () => {
-    const { record, facts } = await commentable(ctx, user, id);
-    const html = sanitizeRichText(body.text);
-    const plain = richTextToPlain(html);
-    if (!plain) throw badRequest(MSG_PURCHASE.commentEmpty);
-    // Only mentioned users who may see the request are kept (and e-mailed): a mention reveals nothing.
-    const mentioned: { id: number; nome: string; email: string | null }[] = [];
-    for (const mid of [...new Set(body.listMention)].filter((m) => m !== user.userId)) {
-      const other = await loadSessionUser(ctx.db, mid);
-      if (!other) continue;
-      if (!canSeePurchase(await actorOf(ctx, other), facts)) continue;
-      const [contact] = await q.userContacts(ctx.db, [mid]);
-      if (contact) mentioned.push(contact);
-    }
-    const now = nowIso();
-    await auditedChange(ctx.db, user.userId, async (tx, audit) => {
-      const commentId = await q.insertComment(tx, {
-        request_id: id,
-        stage: body.stage,
-        text: html,
-        user_id: user.userId,
-        user_name: user.userName,
-        mentions: mentioned.map((m) => m.id).join(','),
-        created_at: now,
-      });
-      for (const f of files) await q.insertFile(tx, fileRow(f, id, commentId, now));
-      audit({
-        action: 'purchase.comment',
-        entity: 'purchase',
-        entityId: id,
-        summary:
-          `Comentário na etapa ${purchaseStatusLabel(body.stage)}` +
-          (files.length > 0 ? ` com ${files.length} anexo(s)` : ''),
-      });
-    });
-    return { record, mentioned, plain };
-  });
-  await mail(
-    ctx,
-    log,
-    mentioned,
-    `Você foi mencionado na solicitação #${id}`,
-    `${user.userName} mencionou você na solicitação #${id} (${record.descript}):\n\n${plain}\n\n${footer}\n`,
-  );
 }
 
 export async function detail(ctx: AppContext, user: SessionUser, id: number): Promise<PurchaseDetail> {
