@@ -20,13 +20,15 @@ function drained(out: Writable): Promise<void> {
 
 interface Entry {
   name: Buffer;
+  flags: number;
   crc: number;
   size: number;
   compressed: number;
   offset: number;
 }
 
-const UTF8_AND_DESCRIPTOR = 0x0808;
+const UTF8 = 0x0800;
+const DESCRIPTOR = 0x0008;
 const DEFLATE = 8;
 const MAX_32 = 0xffff_ffff;
 
@@ -56,6 +58,19 @@ export class ZipStream {
     this.stamp = dosTime(new Date());
   }
 
+  /** A local file header without CRC and sizes (the caller sets them when it knows them). */
+  private localHeader(entry: Entry): Buffer {
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(entry.flags, 6);
+    header.writeUInt16LE(DEFLATE, 8);
+    header.writeUInt16LE(this.stamp[0], 10);
+    header.writeUInt16LE(this.stamp[1], 12);
+    header.writeUInt16LE(entry.name.length, 26);
+    return header;
+  }
+
   private async push(chunk: Buffer): Promise<void> {
     this.offset += chunk.length;
     if (!this.out.write(chunk)) await drained(this.out);
@@ -64,16 +79,15 @@ export class ZipStream {
   /** Starts an entry; its text goes through `write`, `end` closes it. One entry at a time. */
   async entry(path: string) {
     const name = Buffer.from(path);
-    const entry: Entry = { name, crc: 0, size: 0, compressed: 0, offset: this.offset };
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(UTF8_AND_DESCRIPTOR, 6);
-    header.writeUInt16LE(DEFLATE, 8);
-    header.writeUInt16LE(this.stamp[0], 10);
-    header.writeUInt16LE(this.stamp[1], 12);
-    header.writeUInt16LE(name.length, 26);
-    await this.push(Buffer.concat([header, name]));
+    const entry: Entry = {
+      name,
+      flags: UTF8 | DESCRIPTOR,
+      crc: 0,
+      size: 0,
+      compressed: 0,
+      offset: this.offset,
+    };
+    await this.push(Buffer.concat([this.localHeader(entry), name]));
 
     const deflate = zlib.createDeflateRaw({ level: this.level });
     let failure: Error | undefined;
@@ -122,11 +136,29 @@ export class ZipStream {
     };
   }
 
-  /** One whole entry. */
+  /**
+   * One small entry, compressed at once: its sizes go in its header, with no data descriptor (the
+   * streaming reader of the import, unzipper under exceljs, loses a small descriptor entry that
+   * ends the archive, e.g. xl/workbook.xml).
+   */
   async file(path: string, text: string): Promise<void> {
-    const entry = await this.entry(path);
-    await entry.write(text);
-    await entry.end();
+    const name = Buffer.from(path);
+    const bytes = Buffer.from(text);
+    const data = zlib.deflateRawSync(bytes, { level: this.level });
+    const entry: Entry = {
+      name,
+      flags: UTF8,
+      crc: zlib.crc32(bytes),
+      size: bytes.length,
+      compressed: data.length,
+      offset: this.offset,
+    };
+    const header = this.localHeader(entry);
+    header.writeUInt32LE(entry.crc, 14);
+    header.writeUInt32LE(entry.compressed, 18);
+    header.writeUInt32LE(entry.size, 22);
+    await this.push(Buffer.concat([header, name, data]));
+    this.entries.push(entry);
   }
 
   /** The central directory; then ends `out`. */
@@ -138,7 +170,7 @@ export class ZipStream {
       h.writeUInt32LE(0x02014b50, 0);
       h.writeUInt16LE(20, 4);
       h.writeUInt16LE(20, 6);
-      h.writeUInt16LE(UTF8_AND_DESCRIPTOR, 8);
+      h.writeUInt16LE(e.flags, 8);
       h.writeUInt16LE(DEFLATE, 10);
       h.writeUInt16LE(this.stamp[0], 12);
       h.writeUInt16LE(this.stamp[1], 14);
