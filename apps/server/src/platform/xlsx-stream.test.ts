@@ -147,4 +147,25 @@ describe('xlsxStream', () => {
     expect(count).toBe(20_001);
     expect(last?.cells).toEqual([`Linha 19999 ${'x'.repeat(40)}`, '2024-01-15', 199.99, 19_999]);
   });
+  it('stops reading rows when the download is cut', async () => {
+    let served = 0;
+    let closed = false;
+    async function* endless() {
+      try {
+        for (;;) {
+          served += 1;
+          yield [rows[0]!];
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const stream = xlsxStream({ sheetName: 'Cortada', columns, batches: endless(), log, styled: true });
+    stream.once('data', () => stream.destroy());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const after = served;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(served).toBe(after);
+    expect(closed).toBe(true);
+  });
 });

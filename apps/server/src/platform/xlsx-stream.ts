@@ -179,7 +179,9 @@ export function xlsxStream<Row>(options: {
     await ws.end();
     await zip.finish();
   })().catch((err) => {
-    options.log.error({ err, sheet: options.sheetName }, 'falha ao gerar a planilha');
+    // A download cut by the client closes `out` first: the writer stops there (no more reads).
+    if (out.destroyed) options.log.info({ sheet: options.sheetName }, 'download da planilha interrompido');
+    else options.log.error({ err, sheet: options.sheetName }, 'falha ao gerar a planilha');
     out.destroy(err as Error);
   });
   return out;

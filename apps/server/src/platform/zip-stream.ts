@@ -110,6 +110,8 @@ export class ZipStream {
       deflate.once('close', () => (failure ? reject(failure) : resolve()));
       deflate.once('error', reject);
     });
+    // Awaited by `end`; a failure before it (the download cut) reaches the writer through `write`.
+    finished.catch(() => {});
 
     return {
       write: async (text: string) => {
