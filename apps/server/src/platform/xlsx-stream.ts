@@ -1,7 +1,7 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import type { CellValue, ColumnDescription, SheetCell } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { ZipStream } from './zip-stream.ts';
+import { ZipFile } from 'yazl';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -103,10 +103,27 @@ function cellWriter<Row>(c: ColumnDescription<Row>, index: number, typed: boolea
   };
 }
 
+/** Resolves when `ws` can take more; rejects when `out` was closed first (the download was cut). */
+function drained(ws: Writable, out: Writable): Promise<void> {
+  if (out.destroyed) return Promise.reject(new Error('o destino da planilha foi fechado'));
+  return new Promise((resolve, reject) => {
+    const drain = () => {
+      out.off('close', close);
+      resolve();
+    };
+    const close = () => {
+      ws.off('drain', drain);
+      reject(new Error('o destino da planilha foi fechado'));
+    };
+    ws.once('drain', drain);
+    out.once('close', close);
+  });
+}
+
 /**
  * A list's rows as an .xlsx stream of one worksheet, one column per description (header, width,
  * value). The parts are written here as text (inline strings, no shared-strings table) and zipped
- * as they come (`zip-stream.ts`): rows arrive in batches, each batch becomes one chunk of the
+ * as they come (yazl): rows arrive in batches, each batch becomes one chunk of the
  * worksheet, and the next batch is read only when the download has taken the previous one, so
  * memory stays flat at any size. (exceljs' streaming writer, used before, built an object and a
  * style lookup per cell: 24 s for 100,000 fines against about 3 s here; docs/performance.md.)
@@ -127,7 +144,13 @@ export function xlsxStream<Row>(options: {
   const { columns } = options;
   const cells = columns.map((c, i) => cellWriter(c, i, styled));
   const last = columnName(columns.length);
-  const zip = new ZipStream(out, ZIP_LEVEL);
+  const zip = new ZipFile();
+  zip.outputStream.on('error', (err) => out.destroy(err));
+  zip.outputStream.pipe(out);
+  const ws = new PassThrough();
+  const write = async (text: string) => {
+    if (!ws.write(text)) await drained(ws, out);
+  };
 
   const cols = columns
     .map((c, i) => {
@@ -146,17 +169,20 @@ export function xlsxStream<Row>(options: {
     // The workbook parts first and the sheet last: exceljs' streaming reader (the import) then
     // knows the workbook when the sheet comes, and a small part ending the archive after the big
     // streamed one was lost by it (it read no workbook).
-    await zip.file('[Content_Types].xml', CONTENT_TYPES);
-    await zip.file('_rels/.rels', ROOT_RELS);
-    await zip.file('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
-    await zip.file(
+    zip.addBuffer(Buffer.from(CONTENT_TYPES), '[Content_Types].xml', { compressionLevel: ZIP_LEVEL });
+    zip.addBuffer(Buffer.from(ROOT_RELS), '_rels/.rels', { compressionLevel: ZIP_LEVEL });
+    zip.addBuffer(Buffer.from(WORKBOOK_RELS), 'xl/_rels/workbook.xml.rels', { compressionLevel: ZIP_LEVEL });
+    zip.addBuffer(
+      Buffer.from(
+        `${HEAD}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><bookViews><workbookView/></bookViews><sheets><sheet name="${xmlText(options.sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
       'xl/workbook.xml',
-      `${HEAD}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><bookViews><workbookView/></bookViews><sheets><sheet name="${xmlText(options.sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      { compressionLevel: ZIP_LEVEL },
     );
-    await zip.file('xl/styles.xml', STYLES_XML);
-    await zip.file('xl/sharedStrings.xml', SHARED_STRINGS);
-    const ws = await zip.entry('xl/worksheets/sheet1.xml');
-    await ws.write(
+    zip.addBuffer(Buffer.from(STYLES_XML), 'xl/styles.xml', { compressionLevel: ZIP_LEVEL });
+    zip.addBuffer(Buffer.from(SHARED_STRINGS), 'xl/sharedStrings.xml', { compressionLevel: ZIP_LEVEL });
+    zip.addReadStream(ws, 'xl/worksheets/sheet1.xml', { compressionLevel: ZIP_LEVEL });
+    await write(
       `${HEAD}<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetViews>${view}</sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header.join('')}</row>`,
     );
     let r = 1;
@@ -169,19 +195,20 @@ export function xlsxStream<Row>(options: {
         for (const cell of cells) chunk += cell(row, r);
         chunk += '</row>';
         if (chunk.length >= 65_536) {
-          await ws.write(chunk);
+          await write(chunk);
           chunk = '';
         }
       }
-      if (chunk) await ws.write(chunk);
+      if (chunk) await write(chunk);
     }
-    await ws.write(`</sheetData>${styled ? `<autoFilter ref="A1:${last}${r}"/>` : ''}</worksheet>`);
-    await ws.end();
-    await zip.finish();
+    await write(`</sheetData>${styled ? `<autoFilter ref="A1:${last}${r}"/>` : ''}</worksheet>`);
+    ws.end();
+    zip.end();
   })().catch((err) => {
     // A download cut by the client closes `out` first: the writer stops there (no more reads).
     if (out.destroyed) options.log.info({ sheet: options.sheetName }, 'download da planilha interrompido');
     else options.log.error({ err, sheet: options.sheetName }, 'falha ao gerar a planilha');
+    ws.destroy();
     out.destroy(err as Error);
   });
   return out;
