@@ -31,6 +31,7 @@ import { scratchDatabase } from './support/postgres.ts';
 import { loadPurchases } from './support/purchases-data.ts';
 import { positive } from './support/settings.ts';
 import { loadCalls } from './support/tickets-data.ts';
+import { benchUser } from './support/users-data.ts';
 
 const CALLS = positive('TIMING_CALLS', 200_000);
 const PURCHASES = positive('TIMING_PURCHASES', 50_000);
@@ -65,40 +66,14 @@ function openLogged(file: string, url?: string): DatabaseHandle {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-/** The users bench's people: "Ana Bruno Souza 123"; one name in ten has each surname. */
+/** The users bench's people (bench/support/users-data.ts). */
 async function loadUsers(db: Db, count: number) {
-  const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Hugo', 'Isabel', 'Júlio'];
-  const LAST = [
-    'Silva',
-    'Santos',
-    'Oliveira',
-    'Souza',
-    'Lima',
-    'Pereira',
-    'Costa',
-    'Rocha',
-    'Almeida',
-    'Nunes',
-  ];
   const now = new Date().toISOString();
   await db.transaction().execute(async (tx) => {
     for (let offset = 0; offset < count; offset += 500) {
-      const batch = Array.from({ length: Math.min(500, count - offset) }, (_, k) => {
-        const i = offset + k;
-        return {
-          nome: `${FIRST[i % 10]} ${FIRST[(i * 7) % 10]} ${LAST[(i * 3) % 10]} ${i}`,
-          senha: '-',
-          matricula: String(100_000 + i),
-          cpf: String(10_000_000_000 + i),
-          filial: 'Matriz',
-          privilegio: 3,
-          suport: 0,
-          admin: 0,
-          active: i % 20 === 0 ? 0 : 1,
-          created_at: now,
-          updated_at: now,
-        };
-      });
+      const batch = Array.from({ length: Math.min(500, count - offset) }, (_, k) =>
+        benchUser(offset + k, '-', now),
+      );
       await tx.insertInto('users').values(batch).execute();
     }
   });

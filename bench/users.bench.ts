@@ -20,23 +20,11 @@ import { runBench } from './support/processes.ts';
 import { fmt, machine, printTable, writeResults } from './support/report.ts';
 import { type AppServer, benchEveryDatabase, signIn } from './support/servers.ts';
 import { loadSettings, positive } from './support/settings.ts';
+import { benchUser } from './support/users-data.ts';
 
 const USERS = positive('BENCH_USERS', 50_000);
 const APPS = positive('BENCH_APPS', 2_000);
 const LOAD = loadSettings({ connections: 20, durationS: 8, warmupS: 2 });
-const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Hugo', 'Isabel', 'Júlio'];
-const LAST = [
-  'Silva',
-  'Santos',
-  'Oliveira',
-  'Souza',
-  'Lima',
-  'Pereira',
-  'Costa',
-  'Rocha',
-  'Almeida',
-  'Nunes',
-];
 
 /** Adds the users (1 in 20 deactivated, a sector and a branch each) and the apps to the server's database. */
 async function insertData(app: AppServer): Promise<number> {
@@ -53,24 +41,9 @@ async function insertData(app: AppServer): Promise<number> {
     const now = nowIso();
     await handle.db.transaction().execute(async (tx) => {
       for (let offset = 0; offset < USERS; offset += 500) {
-        const batch = Array.from({ length: Math.min(500, USERS - offset) }, (_, k) => {
-          const i = offset + k;
-          return {
-            nome: `${FIRST[i % 10]} ${FIRST[(i * 7) % 10]} ${LAST[(i * 3) % 10]} ${i}`,
-            senha,
-            matricula: String(100_000 + i),
-            cpf: String(10_000_000_000 + i),
-            email: null,
-            tell: null,
-            filial: 'Matriz',
-            privilegio: 3,
-            suport: i % 5 === 0 ? 1 : 0,
-            admin: 0,
-            active: i % 20 === 0 ? 0 : 1,
-            created_at: now,
-            updated_at: now,
-          };
-        });
+        const batch = Array.from({ length: Math.min(500, USERS - offset) }, (_, k) =>
+          benchUser(offset + k, senha, now),
+        );
         const ids = await tx.insertInto('users').values(batch).returning('id').execute();
         await tx
           .insertInto('user_sectors')
