@@ -237,13 +237,16 @@ test('Patrícia chooses the buyer, buys, makes it available and registers the pi
   await expect(image).toBeVisible();
   // The stored file itself is shown (it decodes: 1 px wide), not a broken link.
   await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
-  // Each layer closes on its own (Escape would close every open dialog at once: Mantine listens on the window).
-  await viewer.getByRole('button', { name: 'Fechar' }).click();
+  // Escape closes the topmost layer only (ui/Dialog.tsx); the Fechar buttons do the same.
+  await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
   await expect(evidence).toBeVisible();
+  await expect(detail(page)).toBeVisible();
   await evidence.getByRole('button', { name: 'Fechar' }).click();
   await expect(evidence).toBeHidden();
   await expect(detail(page).locator('[data-thread="8"]')).toContainText('Evidências da retirada');
+  await page.keyboard.press('Escape');
+  await expect(detail(page)).toBeHidden();
 });
 
 test('João sees Solicitação Finalizada in his consultation', async ({ page }) => {

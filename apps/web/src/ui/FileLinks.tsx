@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Image, Modal, Stack } from '@mantine/core';
+import { Anchor, Button, Group, Image, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFile, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from './Dialog.tsx';
 
 /** A stored file as a screen lists it: its name, where it is served and, when known, its type. */
 export interface LinkedFile {
@@ -54,7 +55,7 @@ export function FileLinks({ files, size = 'sm' }: { files: LinkedFile[]; size?: 
           ),
         )}
       </Group>
-      <Modal
+      <Dialog
         opened={open !== null}
         onClose={() => setOpen(null)}
         title={open?.name}
@@ -86,7 +87,7 @@ export function FileLinks({ files, size = 'sm' }: { files: LinkedFile[]; size?: 
             </Button>
           </Stack>
         ) : null}
-      </Modal>
+      </Dialog>
     </>
   );
 }

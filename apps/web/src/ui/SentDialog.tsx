@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { Dialog } from './Dialog.tsx';
 
 /** "Sucesso!" after a request was sent: what happened, its number, and the way to the sender's list. */
 export function SentDialog({
@@ -21,7 +22,7 @@ export function SentDialog({
 }) {
   const navigate = useNavigate();
   return (
-    <Modal opened={sentId !== null} onClose={onClose} title="Sucesso!" centered>
+    <Dialog opened={sentId !== null} onClose={onClose} title="Sucesso!" centered>
       <Stack align="center" gap="md">
         <IconCircleCheck size={56} color="var(--mantine-color-green-6)" aria-hidden />
         <Text ta="center">{children}</Text>
@@ -32,6 +33,6 @@ export function SentDialog({
           {sentId !== null ? <Button onClick={() => navigate(listPath(sentId))}>{listLabel}</Button> : null}
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

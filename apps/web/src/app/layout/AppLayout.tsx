@@ -2,6 +2,7 @@ import { Container } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { ScrollRestoration } from 'react-router';
+import { ConfirmationsInDialogStack } from '../../ui/Dialog.tsx';
 import { CookieConsent } from './CookieConsent.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -15,6 +16,7 @@ import classes from './Layout.module.css';
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
+      <ConfirmationsInDialogStack />
       <div className={classes.root}>
         <Header />
         <main id="conteudo" className={classes.main}>

@@ -1,9 +1,10 @@
 import { LIMITS } from '@intranet/contracts';
-import { Button, Group, Modal, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconClock } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { useSession } from '../session.tsx';
 
 /** What counts as the user being there (spec §4). */
@@ -108,7 +109,7 @@ export function InactivityMonitor() {
   };
 
   return (
-    <Modal
+    <Dialog
       opened={deadline !== null}
       onClose={() => {}}
       withCloseButton={false}
@@ -144,6 +145,6 @@ export function InactivityMonitor() {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { APP_ADDRESS_MAX, APP_NAME_MAX, type AppItem, appFields } from '@intranet/contracts';
-import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { ImagePicker } from '../../../ui/ImagePicker.tsx';
 import { storedFileUrl } from '../../../ui/image-check.ts';
@@ -30,7 +31,7 @@ export function AppDialog({ app, onClose }: { app: AppItem | 'new'; onClose(): v
   });
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       title={editing ? 'Editar aplicativo' : 'Adicionar aplicativo'}
@@ -73,6 +74,6 @@ export function AppDialog({ app, onClose }: { app: AppItem | 'new'; onClose(): v
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { type AppItem, appSectorsBody } from '@intranet/contracts';
-import { Button, Group, Modal, MultiSelect, Stack } from '@mantine/core';
+import { Button, Group, MultiSelect, Stack } from '@mantine/core';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useSectors } from '../../users/users.api.ts';
 import { useSetAppSectors } from '../apps.api.ts';
@@ -13,7 +14,7 @@ export function AppSectorsDialog({ app, onClose }: { app: AppItem; onClose(): vo
   const submit = form.onSubmit(({ setores }) => save.mutate({ id: app.id, setores }, { onSuccess: onClose }));
 
   return (
-    <Modal opened onClose={onClose} title={`Setores de ${app.name}`} centered>
+    <Dialog opened onClose={onClose} title={`Setores de ${app.name}`} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <MultiSelect
@@ -33,6 +34,6 @@ export function AppSectorsDialog({ app, onClose }: { app: AppItem; onClose(): vo
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

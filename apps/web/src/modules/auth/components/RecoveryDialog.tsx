@@ -1,8 +1,9 @@
 import { checkCodeBody, LIMITS, MSG, resetPasswordForm, sendCodeBody } from '@intranet/contracts';
-import { Anchor, Button, Group, Modal, PasswordInput, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconKey, IconMailForward, IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useCheckCode, useSendCode, useUpdatePassword } from '../auth.api.ts';
 import { CodeInput, type CodeInputHandle } from './CodeInput.tsx';
@@ -20,7 +21,7 @@ interface RecoveryDialogProps {
 /** "Esqueci a senha": matrícula, then the e-mailed code, then the new password (spec §4). */
 export function RecoveryDialog({ opened, onClose, initialRegistration = '' }: RecoveryDialogProps) {
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title="Recuperar senha"
@@ -33,7 +34,7 @@ export function RecoveryDialog({ opened, onClose, initialRegistration = '' }: Re
     >
       {/* The flow lives inside the modal body, which unmounts on close: reopening starts afresh. */}
       <RecoveryFlow onDone={onClose} initialRegistration={initialRegistration} />
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,8 +1,9 @@
 import { type CalendarAbilities, type CalendarEvent, formatDate } from '@intranet/contracts';
-import { ActionIcon, Button, Group, Modal, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBeach, IconCalendarEvent, IconDeviceFloppy, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { useInvitation } from '../calendar.api.ts';
 import { EVENT_FORM_ID, EventTab } from './EventTab.tsx';
 import { PeopleTable } from './PeopleTable.tsx';
@@ -29,7 +30,7 @@ export function AddDialog({ day, abilities, onClose }: AddDialogProps) {
   const canSave = tab === 'evento' || abilities.scheduleVacations;
 
   return (
-    <Modal opened onClose={onClose} title={`Adicionar em ${formatDate(day)}`} size="lg" fullScreen={phone}>
+    <Dialog opened onClose={onClose} title={`Adicionar em ${formatDate(day)}`} size="lg" fullScreen={phone}>
       <Group justify="flex-end" gap="xs" mb="xs">
         <Tooltip label="Salvar">
           <ActionIcon
@@ -101,7 +102,7 @@ export function AddDialog({ day, abilities, onClose }: AddDialogProps) {
           onChanged={setEvent}
         />
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -117,7 +118,7 @@ function InviteDialog({ event, opened, onClose, onChanged }: InviteDialogProps) 
   const invitation = useInvitation(event.id);
   const invited = new Set(event.invitees.map((p) => p.id));
   return (
-    <Modal opened={opened} onClose={onClose} title={`Convidar para ${event.title}`} size="lg" zIndex={300}>
+    <Dialog opened={opened} onClose={onClose} title={`Convidar para ${event.title}`} size="lg" zIndex={300}>
       <Stack>
         <PeopleTable
           kind="invite"
@@ -148,6 +149,6 @@ function InviteDialog({ event, opened, onClose, onChanged }: InviteDialogProps) 
           <Button onClick={onClose}>OK</Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,8 +1,9 @@
 import { formatDate, type PersonRow, vacationBody, vacationEnd } from '@intranet/contracts';
-import { Alert, Button, Fieldset, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useScheduleVacation } from '../calendar.api.ts';
 import { PeopleTable } from './PeopleTable.tsx';
@@ -90,7 +91,7 @@ export function VacationTab({ day, onSaved }: VacationTabProps) {
           </Alert>
         ) : null}
       </Stack>
-      <Modal
+      <Dialog
         opened={picking}
         onClose={() => setPicking(false)}
         title="Escolha um funcionário"
@@ -111,7 +112,7 @@ export function VacationTab({ day, onSaved }: VacationTabProps) {
             </Button>
           )}
         />
-      </Modal>
+      </Dialog>
     </form>
   );
 }

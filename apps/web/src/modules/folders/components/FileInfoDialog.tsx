@@ -1,10 +1,11 @@
 import { type FileItem, formatDate, formatFileSize } from '@intranet/contracts';
-import { Modal, SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
+import { Dialog } from '../../../ui/Dialog.tsx';
 
 /** What a double click on a file shows (spec §2): creator, creation date and size. */
 export function FileInfoDialog({ file, onClose }: { file: FileItem | null; onClose: () => void }) {
   return (
-    <Modal opened={file !== null} onClose={onClose} title="Informações do arquivo" centered>
+    <Dialog opened={file !== null} onClose={onClose} title="Informações do arquivo" centered>
       {file ? (
         <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
           <Text fw={600}>Nome</Text>
@@ -19,6 +20,6 @@ export function FileInfoDialog({ file, onClose }: { file: FileItem | null; onClo
           <Text>{file.tipo ? file.tipo.toUpperCase() : '—'}</Text>
         </SimpleGrid>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { createFolderBody, FOLDER_MSG } from '@intranet/contracts';
-import { Button, Checkbox, Group, Loader, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { checkName, useCreateFolder, useFreeFolderName } from '../folders.api.ts';
 
@@ -17,9 +18,9 @@ export function NewFolderDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Nova pasta" centered>
+    <Dialog opened={opened} onClose={onClose} title="Nova pasta" centered>
       {opened ? <NewFolderLoader parentId={parentId} onClose={onClose} /> : null}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -5,7 +5,6 @@ import {
   Divider,
   Group,
   Loader,
-  Modal,
   ScrollArea,
   Stack,
   Switch,
@@ -15,6 +14,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { useFolderAccess, useSetPermission, useShare, useShareUsers } from '../folders.api.ts';
 
 /**
@@ -23,7 +23,7 @@ import { useFolderAccess, useSetPermission, useShare, useShareUsers } from '../f
  */
 export function PermissionDialog({ folder, onClose }: { folder: FolderItem | null; onClose: () => void }) {
   return (
-    <Modal
+    <Dialog
       opened={folder !== null}
       onClose={onClose}
       title={folder ? `Ceder Permissão — ${folder.name}` : ''}
@@ -31,7 +31,7 @@ export function PermissionDialog({ folder, onClose }: { folder: FolderItem | nul
       size="lg"
     >
       {folder ? <PermissionForm folder={folder} onClose={onClose} /> : null}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -6,7 +6,6 @@ import {
   Group,
   Image,
   Loader,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -17,6 +16,7 @@ import { modals } from '@mantine/modals';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUser } from '../../../app/session.tsx';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { storedFileUrl } from '../../../ui/image-check.ts';
 import { useDeleteNotice, useEditNotice, useInsertNotice, useNotices } from '../notices.api.ts';
 import { type NoticeDraft, NoticeForm } from './NoticeForm.tsx';
@@ -104,7 +104,7 @@ export function NoticeTab() {
           </Card>
         ))}
       </SimpleGrid>
-      <Modal
+      <Dialog
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title="Editar aviso"
@@ -120,7 +120,7 @@ export function NoticeTab() {
             onCancel={() => setEditing(null)}
           />
         ) : null}
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }

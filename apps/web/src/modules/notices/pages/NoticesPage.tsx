@@ -1,8 +1,9 @@
 import type { NoticeEntry } from '@intranet/contracts';
-import { Box, Button, Modal, Stack, Text } from '@mantine/core';
+import { Box, Button, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { LoadState } from '../../../ui/LoadState.tsx';
 import { NOTICES_EMPTY, NOTICES_ERROR, NoticeCard } from '../../../ui/NoticeCard.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
@@ -56,7 +57,7 @@ export function NoticesPage() {
           ) : null}
         </Stack>
       </LoadState>
-      <Modal
+      <Dialog
         opened={open !== null}
         onClose={() => setOpen(null)}
         title="Aviso"
@@ -66,7 +67,7 @@ export function NoticesPage() {
         padding={phone ? 'sm' : 'md'}
       >
         {open ? <NoticeCard notice={open} header={<NoticeMeta notice={open} />} bare /> : null}
-      </Modal>
+      </Dialog>
     </Box>
   );
 }

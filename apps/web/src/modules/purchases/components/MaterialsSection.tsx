@@ -1,7 +1,8 @@
 import { callStatusLabel, type PurchaseDetail, transitionsFrom } from '@intranet/contracts';
-import { Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { CallPanel } from '../../tickets/components/CallPanel.tsx';
 import { useMaterials, useMaterialsDecision, useRequestMaterials } from '../purchases.api.ts';
 
@@ -96,7 +97,7 @@ export function MaterialsSection({ request }: { request: PurchaseDetail }) {
           ))}
         </Group>
       ) : null}
-      <Modal opened={asking} onClose={() => setAsking(false)} title="Solicitar lista de materiais" centered>
+      <Dialog opened={asking} onClose={() => setAsking(false)} title="Solicitar lista de materiais" centered>
         <Stack>
           <Textarea
             label="O que a Infraestrutura deve listar"
@@ -119,7 +120,7 @@ export function MaterialsSection({ request }: { request: PurchaseDetail }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }

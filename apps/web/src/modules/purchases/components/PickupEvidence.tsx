@@ -1,7 +1,8 @@
 import { formatDateTime, PURCHASE_STATUS } from '@intranet/contracts';
-import { Button, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { FileLinks } from '../../../ui/FileLinks.tsx';
 import { purchaseFileUrl, useComments } from '../purchases.api.ts';
 
@@ -29,7 +30,7 @@ export function PickupEvidence({ requestId }: { requestId: number }) {
       >
         Evidências da retirada ({count})
       </Button>
-      <Modal
+      <Dialog
         opened={open}
         onClose={() => setOpen(false)}
         title="Evidências da retirada"
@@ -53,7 +54,7 @@ export function PickupEvidence({ requestId }: { requestId: number }) {
             </Paper>
           ))}
         </Stack>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -17,7 +17,6 @@ import {
   Divider,
   Group,
   Loader,
-  Modal,
   Paper,
   Radio,
   SimpleGrid,
@@ -30,6 +29,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
 import { AttachmentInput } from '../../../ui/AttachmentInput.tsx';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { FileLinks } from '../../../ui/FileLinks.tsx';
 import { purchaseFileUrl, useDropRequest, usePurchaseDetail, useTransition } from '../purchases.api.ts';
 import { CommentsSection } from './CommentsSection.tsx';
@@ -151,7 +151,7 @@ function Actions({
           />
         ) : null}
       </UserPickerModal>
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Confirmação" centered>
+      <Dialog opened={confirm !== null} onClose={() => setConfirm(null)} title="Confirmação" centered>
         <Stack>
           <Text>
             {confirm === 'cancel'
@@ -174,7 +174,7 @@ function Actions({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }
@@ -193,7 +193,7 @@ export function PurchaseDetailModal({
   const detail = usePurchaseDetail(id);
   const r = detail.data;
   return (
-    <Modal
+    <Dialog
       opened={id !== null}
       onClose={onClose}
       title={`Ticket de Número ${id ?? ''}`}
@@ -288,6 +288,6 @@ export function PurchaseDetailModal({
           </Timeline>
         </Stack>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

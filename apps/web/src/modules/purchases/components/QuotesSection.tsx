@@ -1,19 +1,8 @@
 import { formatBRL, formatDate, inQuoteLabel, type PurchaseDetail, type Quote } from '@intranet/contracts';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import {
   purchaseFileUrl,
   useDropQuote,
@@ -169,7 +158,7 @@ export function QuotesSection({ request }: { request: PurchaseDetail }) {
         </Table.ScrollContainer>
       )}
 
-      <Modal opened={inserting} onClose={() => setInserting(false)} title="Inserir Cotação" size="xl">
+      <Dialog opened={inserting} onClose={() => setInserting(false)} title="Inserir Cotação" size="xl">
         {inserting ? (
           <QuoteRowsForm
             initial={[newQuoteRow()]}
@@ -186,9 +175,9 @@ export function QuotesSection({ request }: { request: PurchaseDetail }) {
             }
           />
         ) : null}
-      </Modal>
+      </Dialog>
 
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Editar cotação" size="xl">
+      <Dialog opened={editing !== null} onClose={() => setEditing(null)} title="Editar cotação" size="xl">
         {editing ? (
           <QuoteRowsForm
             editing
@@ -207,9 +196,9 @@ export function QuotesSection({ request }: { request: PurchaseDetail }) {
             }
           />
         ) : null}
-      </Modal>
+      </Dialog>
 
-      <Modal opened={dropping !== null} onClose={() => setDropping(null)} title="Excluir cotação" centered>
+      <Dialog opened={dropping !== null} onClose={() => setDropping(null)} title="Excluir cotação" centered>
         {dropping ? (
           <Stack>
             <Text>
@@ -229,9 +218,14 @@ export function QuotesSection({ request }: { request: PurchaseDetail }) {
             </Group>
           </Stack>
         ) : null}
-      </Modal>
+      </Dialog>
 
-      <Modal opened={choosing !== null} onClose={() => setChoosing(null)} title="Selecionar Cotação" centered>
+      <Dialog
+        opened={choosing !== null}
+        onClose={() => setChoosing(null)}
+        title="Selecionar Cotação"
+        centered
+      >
         {choosing ? (
           <Stack>
             <Text>
@@ -261,7 +255,7 @@ export function QuotesSection({ request }: { request: PurchaseDetail }) {
             </Group>
           </Stack>
         ) : null}
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }

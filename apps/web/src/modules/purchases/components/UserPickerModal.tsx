@@ -1,6 +1,7 @@
-import { Button, Modal, Stack, Table, TextInput } from '@mantine/core';
+import { Button, Stack, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { usePickerUsers } from '../purchases.api.ts';
 
 /** The buyer / picker picker: users of Compras (spec §6), searchable by name or matrícula. */
@@ -22,7 +23,7 @@ export function UserPickerModal({
   const [debounced] = useDebouncedValue(text.trim(), 250);
   const users = usePickerUsers(debounced, opened);
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Dialog opened={opened} onClose={onClose} title={title} centered>
       <Stack>
         {children}
         <TextInput
@@ -55,6 +56,6 @@ export function UserPickerModal({
           </Table.Tbody>
         </Table>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

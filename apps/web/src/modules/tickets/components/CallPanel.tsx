@@ -17,7 +17,6 @@ import {
   Drawer,
   Group,
   Loader,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -31,6 +30,7 @@ import { modals } from '@mantine/modals';
 import { IconFile, IconPackage } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { LinkedText } from '../../../ui/LinkedText.tsx';
 import { useCallDetail, useSetCallStatus } from '../tickets.api.ts';
 import { AnswerForm } from './AnswerForm.tsx';
@@ -260,14 +260,14 @@ export function CallPanel({ callId, onClose, mode, zIndex }: CallPanelProps) {
             </Timeline>
           </Paper>
 
-          <Modal
+          <Dialog
             opened={materialsOpen}
             onClose={() => setMaterialsOpen(false)}
             title="Inserir Materiais"
             size="lg"
           >
             <MaterialsForm callId={call.id} onDone={() => setMaterialsOpen(false)} />
-          </Modal>
+          </Dialog>
         </Stack>
       )}
     </Drawer>

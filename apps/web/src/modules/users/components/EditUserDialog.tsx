@@ -5,7 +5,8 @@ import {
   PRIVILEGE_OPTIONS,
   updateUserBody,
 } from '@intranet/contracts';
-import { Button, Group, Modal, MultiSelect, Select, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, Stack, Switch, Text } from '@mantine/core';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { type AdminUserRow, useBranches, useSectors, useUpdateUser } from '../users.api.ts';
 
@@ -31,7 +32,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserRow; onClose(
   const save = form.onSubmit((body) => update.mutate(body, { onSuccess: onClose }));
 
   return (
-    <Modal opened onClose={onClose} title={`Editar ${user.nome}`} centered size="lg">
+    <Dialog opened onClose={onClose} title={`Editar ${user.nome}`} centered size="lg">
       <form onSubmit={save} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
@@ -86,6 +87,6 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserRow; onClose(
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { resetUserPasswordForm } from '@intranet/contracts';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { type AdminUserRow, useResetUserPassword } from '../users.api.ts';
 
@@ -10,7 +11,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUserRow; onC
   const save = form.onSubmit(({ senha }) => reset.mutate({ userId: user.id, senha }, { onSuccess: onClose }));
 
   return (
-    <Modal opened onClose={onClose} title="Redefinir senha" centered>
+    <Dialog opened onClose={onClose} title="Redefinir senha" centered>
       <form onSubmit={save} noValidate>
         <Stack>
           <Text size="sm">
@@ -33,6 +34,6 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUserRow; onC
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
