@@ -128,6 +128,10 @@ test('Patrícia (Compras) analyses, quotes, sends for approval and forwards a qu
   await expect(compare.getByRole('row', { name: /Loja Online/ })).toContainText('Menor valor');
   await expect(compare.getByRole('row', { name: /Info Mauá/ })).toContainText('Mais rápida');
   await expect(compare.getByRole('link', { name: 'https://loja.example' })).toBeVisible();
+  // The attachment is named as uploaded; a PDF opens in a new tab.
+  await expect(
+    compare.getByRole('row', { name: /Info Mauá/ }).getByRole('link', { name: 'orcamento.pdf' }),
+  ).toHaveAttribute('target', '_blank');
 
   await press(page, 'Enviar para aprovação', 'Aguardando aprovação Gestor');
   await compare

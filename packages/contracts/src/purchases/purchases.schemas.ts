@@ -239,6 +239,9 @@ export const quote = z.object({
   canalType: z.enum(QUOTE_CHANNELS),
   anexo: z.string().nullable(),
   file: z.string().nullable(),
+  /** The attachment's name and type as uploaded (beyond the spec: the detail opens images in place). */
+  fileName: z.string().nullable(),
+  fileMime: z.string().nullable(),
   selected: z.boolean(),
   cheapest: z.boolean(),
   fastest: z.boolean(),

@@ -17,10 +17,19 @@ import type { ReceivedForm } from '../../platform/uploads.ts';
 import * as q from './purchases.queries.ts';
 import { actorOf, filePath, fileRow, type Loaded, loadVisible, withFiles } from './purchases.service.ts';
 
-function toQuote(x: q.QuoteRecord, requestId: number, cotacId: number | null, all: q.QuoteRecord[]): Quote {
+type QuoteFile = { original_name: string; mime: string };
+
+function toQuote(
+  x: q.QuoteRecord,
+  requestId: number,
+  cotacId: number | null,
+  all: q.QuoteRecord[],
+  files: ReadonlyMap<number, QuoteFile>,
+): Quote {
   const cheapest = Math.min(...all.map((a) => a.valor));
   const fastest = all.map((a) => a.prazo).sort()[0];
   const file = x.file_id ? filePath(requestId, x.file_id) : null;
+  const stored = x.file_id ? files.get(x.file_id) : undefined;
   return {
     id: x.id,
     quote_id: x.id,
@@ -35,6 +44,8 @@ function toQuote(x: q.QuoteRecord, requestId: number, cotacId: number | null, al
     canalType: x.canal_type as QuoteChannel,
     anexo: file,
     file,
+    fileName: stored?.original_name ?? null,
+    fileMime: stored?.mime ?? null,
     selected: x.id === cotacId,
     cheapest: x.valor === cheapest,
     fastest: x.prazo === fastest,
@@ -43,7 +54,8 @@ function toQuote(x: q.QuoteRecord, requestId: number, cotacId: number | null, al
 
 export async function getQuotes(ctx: AppContext, user: SessionUser, id: number): Promise<Quote[]> {
   const { record, quotes } = await loadVisible(ctx, await actorOf(ctx, user), id);
-  return quotes.map((x) => toQuote(x, id, record.cotac_id, quotes));
+  const files = new Map((await q.listFiles(ctx.db, id)).map((f) => [f.id, f]));
+  return quotes.map((x) => toQuote(x, id, record.cotac_id, quotes, files));
 }
 
 /** The request, if the caller may edit its quotes now (checked before a quote's file is read). */

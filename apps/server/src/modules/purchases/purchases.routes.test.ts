@@ -217,11 +217,15 @@ describe(`purchases (${TEST_DIALECT})`, () => {
           cheapest: boolean;
           fastest: boolean;
           file: string | null;
+          fileName: string | null;
+          fileMime: string | null;
         }[]
       >();
-      expect(quotes.map((x) => [x.valor, x.canalType, x.cheapest, x.fastest])).toEqual([
-        [750, 'Fisica', false, true],
-        [680, 'Online', true, false],
+      expect(
+        quotes.map((x) => [x.valor, x.canalType, x.cheapest, x.fastest, x.fileName, x.fileMime]),
+      ).toEqual([
+        [750, 'Fisica', false, true, 'orcamento.pdf', 'application/pdf'],
+        [680, 'Online', true, false, null, null],
       ]);
       const pdf = await t.as(DEMO.colaborador)({ method: 'GET', url: `/api/${quotes[0]?.file}` });
       expect(pdf.statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Group, Stack, Switch, Table, Text, TextInput, Ti
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Dialog } from '../../../ui/Dialog.tsx';
+import { FileLinks } from '../../../ui/FileLinks.tsx';
 import {
   purchaseFileUrl,
   useDropQuote,
@@ -125,9 +126,17 @@ export function QuotesSection({ request }: { request: PurchaseDetail }) {
                   </Table.Td>
                   <Table.Td>
                     {q.file ? (
-                      <Anchor href={purchaseFileUrl(q.file)} target="_blank">
-                        Abrir
-                      </Anchor>
+                      <FileLinks
+                        size="xs"
+                        files={[
+                          {
+                            key: q.file,
+                            name: q.fileName ?? 'Abrir',
+                            url: purchaseFileUrl(q.file),
+                            mime: q.fileMime,
+                          },
+                        ]}
+                      />
                     ) : (
                       '—'
                     )}
