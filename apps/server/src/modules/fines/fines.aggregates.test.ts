@@ -241,6 +241,45 @@ describe(`fines dashboard numbers = SQL over the fines (${TEST_DIALECT})`, () =>
       },
     });
     expect(insert.statusCode, insert.body).toBe(201);
+    // The largest fine and the oldest open one of their cube cell, deleted or lowered after: the
+    // cube's maxima must be read again from the fines left (a maximum cannot be subtracted).
+    for (const [numero, valor, venc] of [
+      ['N-2', 20000.02, '2019-01-01'],
+      ['N-3', 30000.03, '2018-06-01'],
+    ] as const) {
+      const res = await gestor()({
+        method: 'POST',
+        url: '/api/fines',
+        payload: {
+          NUMERO_AUTO: numero,
+          DATA_INFRACAO: '2024-05-06',
+          ORGAO_AUTUADOR: 'PRF',
+          TRANSP: 'Translog Transportes Ltda',
+          UNIDADE: 'Camaçari',
+          PLACA: 'ABC1D24',
+          STATUS_MULTA: 'Penalidade',
+          VALOR_TOTAL_MULTA: valor,
+          DATA_VENC_MULTA: venc,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const high = await t.db
+      .selectFrom('fines')
+      .select(['id', 'NUMERO_AUTO'])
+      .where('NUMERO_AUTO', 'in', ['N-2', 'N-3'])
+      .execute();
+    await t.db.deleteFrom('fines').where('NUMERO_AUTO', '=', 'N-2').execute();
+    const lowered = await gestor()({
+      method: 'PUT',
+      url: '/api/managerFines',
+      payload: {
+        id: high.find((r) => r.NUMERO_AUTO === 'N-3')?.id,
+        VALOR_TOTAL_MULTA: 1.23,
+        DATA_VENC_MULTA: null,
+      },
+    });
+    expect(lowered.statusCode, lowered.body).toBeLessThan(300);
     await compareAll('edited');
     await summaryEqualsPass('edited');
   });
