@@ -5,7 +5,9 @@
  * the load average at the end of each row (the machine is shared). The SQLite file (default
  * /tmp/fines-dashboard-timing/fines.sqlite) is migrated and, when new, filled with TIMING_FINES
  * (100,000) generated fines (the bench's `demoFines`); TIMING_DATABASE_URL runs on PostgreSQL
- * instead (filled when it holds no fine). TIMING_ONLY=<text> runs the rows whose name has it.
+ * instead (filled when it holds no fine). TIMING_ONLY=<text> runs the rows whose name has it. Beside
+ * each row, the pass over the fines alone for the same filters (what they cost before the cube,
+ * migration 0017; TIMING_NO_PASS=1 skips it).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +17,7 @@ import { sql } from 'kysely';
 import { nowIso, openDatabase } from '../apps/server/src/db/database.ts';
 import { isPostgres } from '../apps/server/src/db/dialect.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { aggregates } from '../apps/server/src/modules/fines/fines.service.ts';
+import { aggregates, dashboardByPass } from '../apps/server/src/modules/fines/fines.service.ts';
 import type { AppContext } from '../apps/server/src/platform/context.ts';
 import { demoFines, insertFines } from '../apps/server/src/seed/demo-fines.ts';
 import { positive } from './support/settings.ts';
@@ -62,20 +64,29 @@ const cases: Record<string, object> = {
 };
 const only = process.env.TIMING_ONLY;
 console.log(
-  `| filters (${url ? 'PostgreSQL' : 'SQLite'}, ${FINES} fines) | p50 ms | min–max ms | load average |`,
+  `| filters (${url ? 'PostgreSQL' : 'SQLite'}, ${FINES} fines) | p50 ms | min–max ms | pass over the fines (before) p50 ms | load average |`,
 );
-console.log('| --- | --- | --- | --- |');
-for (const [name, f] of Object.entries(cases)) {
-  if (only && !name.includes(only)) continue;
-  const filters = fineFilters.parse(f);
+console.log('| --- | --- | --- | --- | --- |');
+/** 7 runs of `work`: sorted times (ms). */
+async function runs(work: () => Promise<unknown>) {
   const times: number[] = [];
   for (let i = 0; i < 7; i++) {
     const started = performance.now();
-    await aggregates(ctx, admin, filters);
+    await work();
     times.push(performance.now() - started);
   }
-  const s = times.sort((a, b) => a - b);
-  const ms = (v: number | undefined) => (v ?? 0).toFixed(0);
-  console.log(`| ${name} | ${ms(s[3])} | ${ms(s[0])}–${ms(s[6])} | ${os.loadavg()[0]?.toFixed(1)} |`);
+  return times.sort((a, b) => a - b);
+}
+const today = new Date().toISOString().slice(0, 10);
+for (const [name, f] of Object.entries(cases)) {
+  if (only && !name.includes(only)) continue;
+  const filters = fineFilters.parse(f);
+  const s = await runs(() => aggregates(ctx, admin, filters));
+  // What every filter other than responsible / business cost before the cube: the pass alone.
+  const pass = process.env.TIMING_NO_PASS ? [] : await runs(() => dashboardByPass(handle.db, filters, today));
+  const ms = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(0));
+  console.log(
+    `| ${name} | ${ms(s[3])} | ${ms(s[0])}–${ms(s[6])} | ${ms(pass[3])} | ${os.loadavg()[0]?.toFixed(1)} |`,
+  );
 }
 await handle.close();

@@ -163,7 +163,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await cube
     .addColumn('count', 'bigint', (c) => c.notNull())
     .addColumn('value', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('fines_cube_pk', ['dim', 'key', ...COMBO_COLUMNS] as never)
+    // In the order the dashboard groups (dim, key), so the grouping streams (SQLite: the table is its key).
+    .addPrimaryKeyConstraint('fines_cube_pk', ['dim', 'key', 'mes', ...COMBO_COLUMNS.slice(0, -1)] as never)
+    .$call((t) => (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t))
     .execute();
   let max = db.schema.createTable('fines_cube_max');
   for (const c of COMBO_COLUMNS) max = max.addColumn(c, 'text', (col) => col.notNull());
@@ -171,7 +173,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('max_valor', 'bigint')
     .addColumn('max_atraso', 'integer')
     .addColumn('min_venc', 'text')
-    .addPrimaryKeyConstraint('fines_cube_max_pk', COMBO_COLUMNS as never)
+    .addPrimaryKeyConstraint('fines_cube_max_pk', ['mes', ...COMBO_COLUMNS.slice(0, -1)] as never)
+    .$call((t) => (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t))
     .execute();
   // A combination's fines, for reading its maxima again (the same expressions as the triggers').
   await sql
