@@ -6,9 +6,10 @@ import type { DashboardCell } from './fines.queries.ts';
  * The dashboard from the summary table `fines_aggregates` (migration 0014, kept by triggers in the
  * same transaction as every change of a fine): a few hundred cells instead of every fine. It holds
  * the responsible and business dimensions, so it answers the dashboard without filters or with
- * those two (the common ones, spec §9); any other filter goes to the pass over the fines
- * grouped into the same cells in one statement (fines.queries.ts#filteredCells). docs/decisions.md,
- * Fines.
+ * those two (the common ones, spec §9). The cube (migration 0017, `cubeDashboardCells` below)
+ * answers the statuses, the unit and a period's whole months with them; the carrier, the plate,
+ * the auto number and a period's partial months go to the pass over the fines grouped into the
+ * same cells in one statement (fines.queries.ts#filteredCells). docs/decisions.md, Fines.
  */
 
 type Filters = Partial<FineFilters>;
