@@ -111,6 +111,17 @@ export const LIST_QUERIES: ListQuery[] = [
     name: 'fines: dashboard, business only',
     run: (db) => finesSummary.summaryAggregates(db, { business: 'resinas' }, '2026-01-01'),
   },
+  // The cube (migration 0017) for a period's whole months: each dim's cells and the maxima by key.
+  {
+    name: 'fines: dashboard cube, payment status and period',
+    run: (db) =>
+      finesSummary.cubeDashboardCells(
+        db,
+        { STATUS_PAGMTO: 'Pagamento Realizado' },
+        { from: '2024-01', to: '2024-12' },
+        '2026-01-01',
+      ),
+  },
   {
     name: 'tickets: open, admin, newest',
     run: (db, w) => tickets.listCalls(db, w.admin, { scope: 'open' }, page),

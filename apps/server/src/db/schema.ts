@@ -358,6 +358,38 @@ export interface FinesAggregatesTable {
 }
 
 /**
+ * The dashboard's summary with the filter bar's dimensions (migration 0017_fines_cube, kept by
+ * triggers): per cell and combination of the filter columns ('' when unset), a count and a sum.
+ */
+export interface FinesCubeTable {
+  dim: string;
+  key: string;
+  responsavel: string;
+  negocio_grupo: string;
+  status_multa: string;
+  status_pagmto: string;
+  status_nd: string;
+  unidade: string;
+  mes: string;
+  count: number;
+  value: number;
+}
+
+/** Per combination of the cube's filter columns: the maxima the dashboard shows (0017). */
+export interface FinesCubeMaxTable {
+  responsavel: string;
+  negocio_grupo: string;
+  status_multa: string;
+  status_pagmto: string;
+  status_nd: string;
+  unidade: string;
+  mes: string;
+  max_valor: number | null;
+  max_atraso: number | null;
+  min_venc: string | null;
+}
+
+/**
  * A fine (migration 0006_fines): the 43 fields of spec §3 under their names; money in centavos,
  * numbers as numbers, everything else text or NULL (dates `yyyy-MM-dd`).
  */
@@ -516,6 +548,8 @@ export interface Database {
   purchase_files: PurchaseFilesTable;
   fines: FinesTable;
   fines_aggregates: FinesAggregatesTable;
+  fines_cube: FinesCubeTable;
+  fines_cube_max: FinesCubeMaxTable;
   hr_employees: HrEmployeesTable;
   hr_requests: HrRequestsTable;
   hr_request_stages: HrRequestStagesTable;

@@ -310,8 +310,8 @@ export async function pauseSummaryOnInsert(tx: DbOrTx): Promise<number | null> {
 }
 
 /**
- * The paused insert trigger again, and the cells of every fine inserted after `lastId` added to
- * the summary in one grouped upsert. SQLite has one writer: inside this transaction those fines
+ * The paused insert triggers again, and the cells of every fine inserted after `lastId` added to
+ * the summary and the cube (migration 0017) in one grouped upsert each. SQLite has one writer: inside this transaction those fines
  * are exactly the ones it inserted (ids only grow, AUTOINCREMENT).
  */
 export async function addSummaryAfter(tx: DbOrTx, lastId: number | null): Promise<void> {
@@ -324,4 +324,20 @@ export async function addSummaryAfter(tx: DbOrTx, lastId: number | null): Promis
     count = fines_aggregates.count + excluded.count, value = fines_aggregates.value + excluded.value`.execute(
     tx,
   );
+  // The cube (migration 0017): its cells and its combinations' maxima, the same way.
+  const combo = sql.raw('responsavel, negocio_grupo, status_multa, status_pagmto, status_nd, unidade, mes');
+  await sql`insert into fines_cube (dim, key, ${combo}, count, value)
+    select dim, key, ${combo}, count(*), sum(value) from fines_cube_cells
+    where id > ${lastId} group by dim, key, ${combo}
+    on conflict (dim, key, ${combo}) do update set
+    count = fines_cube.count + excluded.count, value = fines_cube.value + excluded.value`.execute(tx);
+  const larger = (c: string, fn: 'max' | 'min') =>
+    sql.raw(
+      `${c} = ${fn}(coalesce(fines_cube_max.${c}, excluded.${c}), coalesce(excluded.${c}, fines_cube_max.${c}))`,
+    );
+  await sql`insert into fines_cube_max (${combo}, max_valor, max_atraso, min_venc)
+    select ${combo}, max(valor), max(atraso), min(venc) from fines_cube_max_rows
+    where id > ${lastId} group by ${combo}
+    on conflict (${combo}) do update set ${larger('max_valor', 'max')}, ${larger('max_atraso', 'max')},
+    ${larger('min_venc', 'min')}`.execute(tx);
 }

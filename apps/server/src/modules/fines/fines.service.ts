@@ -22,8 +22,16 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, HttpError, notFound } from '../../platform/errors.ts';
+import { splitPeriod } from './fines.months.ts';
 import * as q from './fines.queries.ts';
-import { dashboardFromCells, summaryAggregates, summaryAnswers } from './fines.summary.queries.ts';
+import {
+  cubeAnswers,
+  cubeDashboardCells,
+  type DashboardPart,
+  dashboardFromParts,
+  summaryAggregates,
+  summaryAnswers,
+} from './fines.summary.queries.ts';
 
 const MONEY = new Set<string>(FINE_MONEY_FIELDS);
 
@@ -158,7 +166,9 @@ export async function aggregates(ctx: AppContext, user: Actor, f: FineFilters): 
   const today = toDateOnly(new Date());
   const { totals, series } = summaryAnswers(f)
     ? await summaryAggregates(ctx.db, f, today)
-    : await dashboardByPass(ctx.db, f, today);
+    : cubeAnswers(f)
+      ? await dashboardByCube(ctx.db, f, today)
+      : await dashboardByPass(ctx.db, f, today);
   const {
     ORGAO_AUTUADOR: byOrgao,
     TRANSP: byTransp,
@@ -174,14 +184,41 @@ export async function aggregates(ctx: AppContext, user: Actor, f: FineFilters): 
   };
 }
 
+/** One pass over the filtered fines, grouped into the summary's cells (fines.queries.ts#filteredCells). */
+async function passPart(
+  db: AppContext['db'],
+  f: Partial<FineFilters>,
+  today: string,
+): Promise<DashboardPart> {
+  const all = await q.filteredCells(db, f, today);
+  const max = all.find((c) => c.dim === 'max');
+  const known = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    cells: all.filter((c) => c.dim !== 'max'),
+    maxDelay: known(max?.count),
+    maxValue: known(max?.value),
+  };
+}
+
 /**
- * The dashboard by one pass over the filtered fines (filters the summary table does not hold),
- * grouped into the summary's cells and read by the same code (fines.summary.queries.ts).
+ * The dashboard by one pass over the filtered fines (carrier, plate, auto number: filters the
+ * cube does not hold), grouped into the summary's cells and read by the same code
+ * (fines.summary.queries.ts).
  */
 export async function dashboardByPass(db: AppContext['db'], f: Partial<FineFilters>, today: string) {
-  const cells = await q.filteredCells(db, f, today);
-  const max = cells.find((c) => c.dim === 'max');
-  return dashboardFromCells(cells, Number(max?.count ?? 0), Number(max?.value ?? 0));
+  return dashboardFromParts([await passPart(db, f, today)]);
+}
+
+/**
+ * The dashboard from the cube (migration 0017) for the period's whole months, and from the pass
+ * for its partial months at either end (a few weeks of fines at most).
+ */
+export async function dashboardByCube(db: AppContext['db'], f: Partial<FineFilters>, today: string) {
+  const { months, edges } = splitPeriod(f.from, f.to);
+  const parts: DashboardPart[] = [];
+  if (months) parts.push(await cubeDashboardCells(db, f, months, today));
+  for (const edge of edges) parts.push(await passPart(db, { ...f, ...edge }, today));
+  return dashboardFromParts(parts);
 }
 
 export const withBmFlags =

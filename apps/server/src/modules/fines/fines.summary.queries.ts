@@ -1,4 +1,4 @@
-import type { FineFilters } from '@intranet/contracts';
+import { CONTRACT_DATE, type FineFilters } from '@intranet/contracts';
 import type { DbOrTx } from '../../db/database.ts';
 import type { DashboardCell } from './fines.queries.ts';
 
@@ -6,9 +6,10 @@ import type { DashboardCell } from './fines.queries.ts';
  * The dashboard from the summary table `fines_aggregates` (migration 0014, kept by triggers in the
  * same transaction as every change of a fine): a few hundred cells instead of every fine. It holds
  * the responsible and business dimensions, so it answers the dashboard without filters or with
- * those two (the common ones, spec §9); any other filter goes to the pass over the fines
- * grouped into the same cells in one statement (fines.queries.ts#filteredCells). docs/decisions.md,
- * Fines.
+ * those two (the common ones, spec §9). The cube (migration 0017, `cubeDashboardCells` below)
+ * answers the statuses, the unit and a period's whole months with them; the carrier, the plate,
+ * the auto number and a period's partial months go to the pass over the fines grouped into the
+ * same cells in one statement (fines.queries.ts#filteredCells). docs/decisions.md, Fines.
  */
 
 type Filters = Partial<FineFilters>;
@@ -180,4 +181,144 @@ async function maxFineValue(db: DbOrTx, f: Filters): Promise<number> {
   if (f.business && f.business !== 'all') q = q.where('fines.negocio_grupo', '=', f.business);
   const r = await q.executeTakeFirst();
   return n(r?.v);
+}
+
+/**
+ * True when the cube (migration 0017, `fines_cube`) answers these filters: any of responsible,
+ * business, the three statuses, unit and period; not carrier, plate or auto number (the pass,
+ * which those select few fines for). A period's whole months come from the cube, its partial
+ * months from the pass (fines.service.ts#dashboardByCube).
+ */
+export function cubeAnswers(f: Filters): boolean {
+  return !f.TRANSP && !f.PLACA && !f.NUMERO_AUTO;
+}
+
+/** The cube's cells of these filters and whole months (yyyy-MM, inclusive; undefined: open). */
+function cubeCells(db: DbOrTx, f: Filters, months: { from?: string; to?: string }) {
+  let q = db.selectFrom('fines_cube');
+  if (f.responsible && f.responsible !== 'all') q = q.where('responsavel', '=', f.responsible);
+  if (f.business && f.business !== 'all') q = q.where('negocio_grupo', '=', f.business);
+  if (f.STATUS_MULTA) q = q.where('status_multa', '=', f.STATUS_MULTA);
+  if (f.STATUS_PAGMTO) q = q.where('status_pagmto', '=', f.STATUS_PAGMTO);
+  if (f.STATUS_ND) q = q.where('status_nd', '=', f.STATUS_ND);
+  if (f.UNIDADE) q = q.where('unidade', '=', f.UNIDADE);
+  // A period leaves out the fines without DATA_INFRACAO (mes '').
+  if (months.from !== undefined || months.to !== undefined) q = q.where('mes', '<>', '');
+  if (months.from !== undefined) q = q.where('mes', '>=', months.from);
+  if (months.to !== undefined) q = q.where('mes', '<=', months.to);
+  return q;
+}
+
+/** The same combinations' maxima (fines_cube_max). */
+function cubeMaxima(db: DbOrTx, f: Filters, months: { from?: string; to?: string }) {
+  let q = db.selectFrom('fines_cube_max');
+  if (f.responsible && f.responsible !== 'all') q = q.where('responsavel', '=', f.responsible);
+  if (f.business && f.business !== 'all') q = q.where('negocio_grupo', '=', f.business);
+  if (f.STATUS_MULTA) q = q.where('status_multa', '=', f.STATUS_MULTA);
+  if (f.STATUS_PAGMTO) q = q.where('status_pagmto', '=', f.STATUS_PAGMTO);
+  if (f.STATUS_ND) q = q.where('status_nd', '=', f.STATUS_ND);
+  if (f.UNIDADE) q = q.where('unidade', '=', f.UNIDADE);
+  if (months.from !== undefined || months.to !== undefined) q = q.where('mes', '<>', '');
+  if (months.from !== undefined) q = q.where('mes', '>=', months.from);
+  if (months.to !== undefined) q = q.where('mes', '<=', months.to);
+  return q;
+}
+
+/**
+ * The dashboard's cells (as fines.queries.ts#filteredCells answers them, dim `max` included) of the
+ * fines of these filters in these whole months, from the cube: its cells summed per (dim, key),
+ * the total cells grouped by their responsible, unit, ND status and month columns (and the
+ * month's side of the contract date), the maxima of the matching combinations.
+ */
+export async function cubeDashboardCells(
+  db: DbOrTx,
+  f: Filters,
+  months: { from?: string; to?: string },
+  today: string,
+): Promise<DashboardPart> {
+  const contractMonth = CONTRACT_DATE.slice(0, 7);
+  const base = () => cubeCells(db, f, months);
+  const total = () => base().where('dim', '=', 'total');
+  const byColumn = (c: 'unidade' | 'status_nd' | 'mes') =>
+    total()
+      .select(({ fn }) => [
+        `${c} as key`,
+        fn.sum<number>('count').as('count'),
+        fn.sum<number>('value').as('value'),
+      ])
+      .groupBy(c)
+      .execute();
+  const [byKey, byResponsible, byUnit, byNd, byMonth, maxima] = await Promise.all([
+    base()
+      .select(({ fn }) => [
+        'dim',
+        'key',
+        fn.sum<number>('count').as('count'),
+        fn.sum<number>('value').as('value'),
+      ])
+      // The dims by name: a range of the key (dim, key, …) each, which `<>` would not use.
+      .where('dim', 'in', ['pago', 'nd', 'ORGAO_AUTUADOR', 'TRANSP', 'TIPO_VEICULO'])
+      .groupBy(['dim', 'key'])
+      .execute(),
+    total()
+      .select(({ fn }) => [
+        'responsavel',
+        fn.sum<number>('count').as('count'),
+        fn.sum<number>('value').as('value'),
+      ])
+      .groupBy('responsavel')
+      .execute(),
+    byColumn('unidade'),
+    byColumn('status_nd'),
+    byColumn('mes'),
+    cubeMaxima(db, f, months)
+      .select(({ fn }) => [
+        fn.max('max_valor').as('valor'),
+        fn.max('max_atraso').as('atraso'),
+        fn.min('min_venc').as('venc'),
+      ])
+      .executeTakeFirst(),
+  ]);
+  const cells: DashboardCell[] = byKey.map((r) => ({ ...r, responsavel: '' }));
+  for (const r of byResponsible) cells.push({ dim: 'total', key: '', ...r });
+  const grouped = (dim: string, rows: typeof byUnit) => {
+    for (const r of rows)
+      cells.push({ dim, key: String(r.key), responsavel: '', count: r.count, value: r.value });
+  };
+  grouped('UNIDADE', byUnit);
+  grouped('STATUS_ND', byNd);
+  grouped('mes', byMonth);
+  for (const r of byMonth) {
+    if (r.key === '') continue;
+    const key = String(r.key) < contractMonth ? 'antes' : 'depois';
+    cells.push({ dim: 'contrato', key, responsavel: '', count: r.count, value: 0 });
+  }
+  const delays: number[] = [];
+  if (maxima?.atraso !== null && maxima?.atraso !== undefined) delays.push(n(maxima.atraso));
+  if (maxima?.venc) delays.push(Math.round((Date.parse(today) - Date.parse(String(maxima.venc))) / DAY_MS));
+  return {
+    cells,
+    maxDelay: delays.length > 0 ? Math.max(...delays) : null,
+    maxValue: maxima?.valor === null || maxima?.valor === undefined ? null : n(maxima.valor),
+  };
+}
+
+/** Cells, the longest delay and the largest fine of a part of the filtered fines. */
+export interface DashboardPart {
+  cells: DashboardCell[];
+  maxDelay: number | null;
+  maxValue: number | null;
+}
+
+/** The dashboard of the parts (the cube's whole months, the pass's partial ones) together. */
+export function dashboardFromParts(parts: readonly DashboardPart[]) {
+  const most = (values: (number | null)[]) => {
+    const known = values.filter((v): v is number => v !== null);
+    return known.length > 0 ? Math.max(...known) : 0;
+  };
+  return dashboardFromCells(
+    parts.flatMap((p) => p.cells),
+    most(parts.map((p) => p.maxDelay)),
+    most(parts.map((p) => p.maxValue)),
+  );
 }
