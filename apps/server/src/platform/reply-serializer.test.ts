@@ -66,6 +66,28 @@ describe('reply serialisation', () => {
     expect(write(data)).not.toMatch(/password_hash|cpf|salario|secret/);
   });
 
+  it('writes a union of objects as the first option whose keys the row has, as zod parses it', () => {
+    const full = z.object({
+      id: z.number(),
+      nome: z.string(),
+      cpf: z.string().nullable(),
+      salario: z.number(),
+    });
+    const directory = z.object({ id: z.number(), nome: z.string() });
+    const reply = z.object({ users: z.array(z.union([full, directory])) });
+    const { write } = compileReply(reply);
+    if (!write) throw new Error('the union should compile');
+    const data = {
+      users: [
+        { id: 1, nome: 'Ana', cpf: null, salario: 10, password_hash: 'h' },
+        { id: 2, nome: 'Bia', cpf: '12345678901' },
+        { id: 3, nome: 'Caio', cpf: undefined, salario: undefined },
+      ],
+    };
+    expect(JSON.parse(write(data))).toEqual(JSON.parse(JSON.stringify(reply.parse(data))));
+    expect(JSON.parse(write(data)).users[1]).toEqual({ id: 2, nome: 'Bia' });
+  });
+
   it('keeps zod for schemas fast-json-stringify cannot write faithfully', () => {
     expect(compileReply(z.object({ n: z.string().transform((s) => s.length) })).fallback).toMatch(
       /transform|pipe/,
@@ -73,10 +95,12 @@ describe('reply serialisation', () => {
     expect(compileReply(z.object({ n: z.string().trim() })).fallback).toMatch(/rewrites/);
     expect(compileReply(z.object({ n: z.string().default('x') })).fallback).toMatch(/default/);
     expect(compileReply(z.object({ d: z.date() })).fallback).toMatch(/date/);
-    expect(
-      compileReply(z.object({ u: z.union([z.object({ a: z.string() }), z.object({ b: z.string() })]) }))
-        .fallback,
-    ).toMatch(/union/);
+    const kind = z.discriminatedUnion('k', [
+      z.object({ k: z.literal('a') }),
+      z.object({ k: z.literal('b') }),
+    ]);
+    expect(compileReply(z.object({ u: kind })).fallback).toMatch(/discriminated/);
+    expect(compileReply(z.object({ u: z.union([z.string(), z.number()]) })).fallback).toMatch(/union/);
     expect(compileReply(z.looseObject({ a: z.string() })).fallback).toMatch(/other keys/);
   });
 

@@ -26,8 +26,8 @@ export type CompiledReply =
 
 /**
  * Zod types whose output equals their input when they accept it, and which fast-json-stringify
- * writes the way `JSON.stringify(schema.parse(x))` would. Anything else (transform, pipe, default,
- * catch, union, date, lazy...) falls back to zod's parse.
+ * writes the way `JSON.stringify(schema.parse(x))` would, and unions of such objects (below).
+ * Anything else (transform, pipe, default, catch, date, lazy...) falls back to zod's parse.
  */
 const PLAIN = new Set(['string', 'number', 'boolean', 'null', 'literal', 'enum', 'object', 'array']);
 const WRAPPERS = new Set(['nullable', 'optional', 'readonly']);
@@ -38,6 +38,15 @@ export function unfaithful(schema: z.core.$ZodType, at = 'reply'): string | unde
   // .trim(), .toLowerCase() and the like rewrite the value inside zod's parse.
   if (def.checks?.some((check) => check._zod.def.check === 'overwrite')) return `${at}: rewrites its value`;
   if (WRAPPERS.has(def.type)) return unfaithful((def as { innerType: z.core.$ZodType }).innerType, at);
+  if (def.type === 'union') {
+    if ('discriminator' in def && def.discriminator) return `${at}: discriminated union`;
+    for (const option of def.options) {
+      if (option._zod.def.type !== 'object') return `${at}: union of other than objects`;
+      const reason = unfaithful(option, `${at}|`);
+      if (reason) return reason;
+    }
+    return undefined;
+  }
   if (!PLAIN.has(def.type)) {
     if (
       def.type === 'record' &&
@@ -59,7 +68,13 @@ export function unfaithful(schema: z.core.$ZodType, at = 'reply'): string | unde
   return undefined;
 }
 
-const RUNTIME_VALIDATION = ['anyOf', 'oneOf', 'allOf', 'if', 'not', '$ref'];
+const RUNTIME_VALIDATION = ['anyOf', 'oneOf', 'allOf', 'not', '$ref'];
+
+/** The test of an `if` written by firstObjectPresent: only which keys the value has. */
+const isKeyTest = (test: unknown) => {
+  const keys = test && typeof test === 'object' ? Object.keys(test) : [];
+  return keys.length === 2 && keys.includes('type') && keys.includes('required');
+};
 
 /**
  * zod writes `.nullable()` as `type: [T, 'null']` or `anyOf: [X, {type: 'null'}]`, which
@@ -85,7 +100,24 @@ function plainNullable(node: unknown): unknown {
       return { ...rest, ...other[0], nullable: true };
     }
   }
+  if (Array.isArray(anyOf) && anyOf.every((branch: JsonSchema) => branch.type === 'object')) {
+    const { anyOf: _, ...rest } = out;
+    return { ...rest, ...firstObjectPresent(anyOf) };
+  }
   return out;
+}
+
+/**
+ * zod's union of objects answers the first option the value parses as. A value that has the keys
+ * an option requires has, by its query's types, that option's shape: `if` the keys are there
+ * (`required` tests only that, a cheap check), write that option, `else` try the next.
+ */
+function firstObjectPresent([first, ...others]: JsonSchema[]): JsonSchema {
+  if (!first || others.length === 0) return first ?? {};
+  const test = { type: 'object', required: first.required ?? [] };
+  // JSON Schema's keyword, not a thenable: the object is only read by fast-json-stringify.
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else
+  return { if: test, then: first, else: firstObjectPresent(others) };
 }
 
 function validatesAtRuntime(node: unknown): boolean {
@@ -93,6 +125,7 @@ function validatesAtRuntime(node: unknown): boolean {
   if (!node || typeof node !== 'object') return false;
   const schema = node as JsonSchema;
   if (RUNTIME_VALIDATION.some((key) => key in schema) || Array.isArray(schema.type)) return true;
+  if ('if' in schema && !isKeyTest(schema.if)) return true;
   return Object.values(schema).some(validatesAtRuntime);
 }
 
