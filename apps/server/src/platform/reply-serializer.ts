@@ -129,8 +129,7 @@ function validatesAtRuntime(node: unknown): boolean {
   return Object.values(schema).some(validatesAtRuntime);
 }
 
-/** Compiles a reply schema into a fast-json-stringify writer, or says why it keeps zod's parse. */
-export function compileReply(schema: z.core.$ZodType): CompiledReply {
+function compile(schema: z.core.$ZodType): CompiledReply {
   const reason = unfaithful(schema);
   if (reason) return { fallback: reason };
   let json: unknown;
@@ -143,6 +142,19 @@ export function compileReply(schema: z.core.$ZodType): CompiledReply {
   }
   if (validatesAtRuntime(json)) return { fallback: 'JSON Schema needs validation to be written' };
   return { write: fastJson(json as Parameters<typeof fastJson>[0]) as Serialize };
+}
+
+/** Schemas are module constants shared by every app of a process (the tests build many). */
+const compiled = new WeakMap<z.core.$ZodType, CompiledReply>();
+
+/** Compiles a reply schema into a fast-json-stringify writer, or says why it keeps zod's parse. */
+export function compileReply(schema: z.core.$ZodType): CompiledReply {
+  let result = compiled.get(schema);
+  if (!result) {
+    result = compile(schema);
+    compiled.set(schema, result);
+  }
+  return result;
 }
 
 function isZodSchema(schema: unknown): schema is z.core.$ZodType {
@@ -158,12 +170,22 @@ export function replySerializerCompiler(mode: ReplyMode): FastifySerializerCompi
       if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
       return JSON.stringify(result.data);
     };
-    const { write } = compileReply(schema);
-    if (!write) return parsed;
-    if (mode === 'compiled') return write;
+    // Compiled on the call's first reply (~10-20 ms a schema): a start, or a test's app, compiles
+    // only the calls it answers.
+    let write: Serialize | undefined;
+    let fallback = false;
+    const writer = () => {
+      if (!write && !fallback) {
+        write = compileReply(schema).write;
+        fallback = !write;
+      }
+      return write;
+    };
+    if (mode === 'compiled') return (data) => (writer() ?? parsed)(data);
     return (data) => {
       const checked = parsed(data);
-      const written = write(data);
+      const written = writer()?.(data);
+      if (written === undefined) return checked;
       if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(checked))) {
         throw new Error(
           `A resposta compilada de ${method} ${url} difere da do contrato: ${written} ≠ ${checked}`,
