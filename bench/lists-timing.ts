@@ -13,6 +13,10 @@
  * the writer compiled from the same schema (how a reply is written now; "zod" if it falls back),
  * and a bare JSON.stringify of the answer (the floor: no key dropped, nothing checked).
  *
+ * TIMING_REPLIES=parsed builds the app writing every reply through zod's parse, as before
+ * platform/reply-serializer.ts; "CPU ms" is this process's CPU time per request (the clock counts
+ * other programs' turns on a shared machine).
+ *
  * Settings: TIMING_CALLS (200000), TIMING_PURCHASES (50000), TIMING_USERS (50000), TIMING_ROUNDS
  * (20 measured rounds after 3 of warm-up), TIMING_ONLY (a word: only the requests whose name has it).
  */
@@ -47,6 +51,7 @@ const USERS = positive('TIMING_USERS', 50_000);
 const ROUNDS = positive('TIMING_ROUNDS', 20);
 const ONLY = process.env.TIMING_ONLY ?? '';
 const PG_URL = process.env.TIMING_DATABASE_URL || undefined;
+const REPLIES = process.env.TIMING_REPLIES === 'parsed' ? 'parsed' : 'compiled';
 
 /** The statements of the request being timed, with what each took. */
 let statements: { sql: string; ms: number }[] = [];
@@ -153,7 +158,7 @@ async function main() {
     if (handle.dialect === 'postgres') await sql`analyze`.execute(handle.db);
     console.error(`${handle.dialect}: data loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-    const app = await buildApp({ config, database: handle, storage, logger: false });
+    const app = await buildApp({ config, database: handle, storage, logger: false, replies: REPLIES });
     let answer: unknown;
     app.addHook('preSerialization', async (_request, _reply, payload) => {
       answer = payload;
@@ -214,27 +219,31 @@ async function main() {
       ['users: matrícula prefix "14999"', users('data=14999'), '1001'],
     ];
     console.log(
-      `\n${handle.dialect}, ${os.loadavg()[0]!.toFixed(1)} load; ms per request, median (p90) of ${ROUNDS}`,
+      `\n${handle.dialect}, ${os.loadavg()[0]!.toFixed(1)} load; ms per request, median (p90) of ${ROUNDS}, replies ${REPLIES}`,
     );
     console.log(
-      '| request | status | request ms | SQL page ms | SQL total ms | SQL other ms | statements | reply: zod ms | reply: compiled ms | JSON.stringify ms |',
+      '| request | status | request ms | CPU ms | SQL page ms | SQL total ms | SQL other ms | statements | reply: zod ms | reply: compiled ms | JSON.stringify ms |',
     );
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const [name, url, who] of requests) {
       if (ONLY && !name.includes(ONLY)) continue;
       const headers = await as(who);
       const times: number[] = [];
+      const cpu: number[] = [];
       const split = { page: [] as number[], total: [] as number[], session: [] as number[] };
       let status = 0;
       let count = 0;
       for (let round = -3; round < ROUNDS; round++) {
         statements = [];
         const t0 = performance.now();
+        const c0 = process.cpuUsage();
         const res = await app.inject({ method: 'GET', url, headers });
         const took = performance.now() - t0;
+        const used = process.cpuUsage(c0);
         status = res.statusCode;
         if (round < 0) continue;
         times.push(took);
+        cpu.push((used.user + used.system) / 1000);
         const by = { page: 0, total: 0, session: 0 };
         for (const s of statements) by[kindOf(s.sql)] += s.ms;
         split.page.push(by.page);
@@ -250,7 +259,7 @@ async function main() {
         ? `${reply.zod.toFixed(3)} | ${reply.compiled === undefined ? 'zod' : reply.compiled.toFixed(3)} | ${reply.plain.toFixed(3)}`
         : '– | – | –';
       console.log(
-        `| ${name} | ${status} | ${cell(times)} | ${cell(split.page)} | ${cell(split.total)} | ${cell(split.session)} | ${count} | ${replyCells} |`,
+        `| ${name} | ${status} | ${cell(times)} | ${cell(cpu)} | ${cell(split.page)} | ${cell(split.total)} | ${cell(split.session)} | ${count} | ${replyCells} |`,
       );
     }
     console.log(

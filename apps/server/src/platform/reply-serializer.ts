@@ -13,8 +13,10 @@ import { z } from 'zod';
  * - `checked` (the test harness): every reply is parsed by its zod schema, as before (a handler
  *   answering the wrong shape fails its test), and the compiled writer's output must equal
  *   zod's, so every route test also proves the production path.
+ * - `parsed`: zod's parse + JSON.stringify for every call (how replies were written before; the
+ *   benches compare the two).
  */
-export type ReplyMode = 'compiled' | 'checked';
+export type ReplyMode = 'compiled' | 'checked' | 'parsed';
 
 type JsonSchema = { [key: string]: unknown };
 type Serialize = (data: unknown) => string;
@@ -181,6 +183,7 @@ export function replySerializerCompiler(mode: ReplyMode): FastifySerializerCompi
       }
       return write;
     };
+    if (mode === 'parsed') return parsed;
     if (mode === 'compiled') return (data) => (writer() ?? parsed)(data);
     return (data) => {
       const checked = parsed(data);
