@@ -7,6 +7,16 @@
  * cluster, loads the benches' data sets (bench/support/*-data.ts) and asks each list through
  * `app.inject` (every hook, the session, the SQL, the reply's serialisation; no socket).
  *
+ * The last two columns time the reply's serialisation alone, on the handler's answer of the
+ * request (caught by a preSerialization hook), 400 times each, interleaved, in CPU time: zod's parse of the reply
+ * schema then JSON.stringify (how every reply was written before platform/reply-serializer.ts), and
+ * the writer compiled from the same schema (how a reply is written now; "zod" if it falls back),
+ * and a bare JSON.stringify of the answer (the floor: no key dropped, nothing checked).
+ *
+ * TIMING_REPLIES=parsed builds the app writing every reply through zod's parse, as before
+ * platform/reply-serializer.ts; "CPU ms" is this process's CPU time per request (the clock counts
+ * other programs' turns on a shared machine).
+ *
  * Settings: TIMING_CALLS (200000), TIMING_PURCHASES (50000), TIMING_USERS (50000), TIMING_ROUNDS
  * (20 measured rounds after 3 of warm-up), TIMING_ONLY (a word: only the requests whose name has it).
  */
@@ -16,6 +26,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogEvent, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { z } from 'zod';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { DatabaseHandle, Db } from '../apps/server/src/db/database.ts';
@@ -23,6 +34,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { registerSearchKey } from '../apps/server/src/db/search.ts';
 import { withStatementCache } from '../apps/server/src/db/statement-cache.ts';
+import { compileReply } from '../apps/server/src/platform/reply-serializer.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { seedDemo } from '../apps/server/src/seed/demo-seed.ts';
 import { ensureReferenceData } from '../apps/server/src/seed/reference-data.ts';
@@ -39,6 +51,7 @@ const USERS = positive('TIMING_USERS', 50_000);
 const ROUNDS = positive('TIMING_ROUNDS', 20);
 const ONLY = process.env.TIMING_ONLY ?? '';
 const PG_URL = process.env.TIMING_DATABASE_URL || undefined;
+const REPLIES = process.env.TIMING_REPLIES === 'parsed' ? 'parsed' : 'compiled';
 
 /** The statements of the request being timed, with what each took. */
 let statements: { sql: string; ms: number }[] = [];
@@ -99,6 +112,35 @@ const p90 = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))]!;
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
 
+/** Median CPU ms of `zod parse + JSON.stringify` and `write(answer)`, 20 rounds of 20, interleaved. */
+function replyTimes(
+  schema: z.ZodType,
+  answer: unknown,
+): { zod: number; compiled: number | undefined; plain: number } {
+  const { write } = compileReply(schema);
+  // CPU time of this process, not the clock: on a shared machine the clock counts other programs' turns.
+  const timed = (f: () => unknown) => {
+    const t0 = process.cpuUsage();
+    for (let i = 0; i < 20; i++) f();
+    const { user, system } = process.cpuUsage(t0);
+    return (user + system) / 1000 / 20;
+  };
+  const zodWay = () => JSON.stringify(z.parse(schema, answer));
+  const zod: number[] = [];
+  const compiled: number[] = [];
+  const plain: number[] = [];
+  for (let round = -2; round < 20; round++) {
+    const a = timed(zodWay);
+    const b = write ? timed(() => write(answer)) : 0;
+    const c = timed(() => JSON.stringify(answer));
+    if (round < 0) continue;
+    zod.push(a);
+    compiled.push(b);
+    plain.push(c);
+  }
+  return { zod: median(zod), compiled: write ? median(compiled) : undefined, plain: median(plain) };
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-timing-'));
   const scratch = PG_URL ? await scratchDatabase(PG_URL, 'timing') : undefined;
@@ -116,7 +158,12 @@ async function main() {
     if (handle.dialect === 'postgres') await sql`analyze`.execute(handle.db);
     console.error(`${handle.dialect}: data loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-    const app = await buildApp({ config, database: handle, storage, logger: false });
+    const app = await buildApp({ config, database: handle, storage, logger: false, replies: REPLIES });
+    let answer: unknown;
+    app.addHook('preSerialization', async (_request, _reply, payload) => {
+      answer = payload;
+      return payload;
+    });
     await app.ready();
     const tokens = new Map<string, string>();
     const as = async (matricula: string) => {
@@ -172,25 +219,31 @@ async function main() {
       ['users: matrícula prefix "14999"', users('data=14999'), '1001'],
     ];
     console.log(
-      `\n${handle.dialect}, ${os.loadavg()[0]!.toFixed(1)} load; ms per request, median (p90) of ${ROUNDS}`,
+      `\n${handle.dialect}, ${os.loadavg()[0]!.toFixed(1)} load; ms per request, median (p90) of ${ROUNDS}, replies ${REPLIES}`,
     );
-    console.log('| request | status | request ms | SQL page ms | SQL total ms | SQL other ms | statements |');
-    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    console.log(
+      '| request | status | request ms | CPU ms | SQL page ms | SQL total ms | SQL other ms | statements | reply: zod ms | reply: compiled ms | JSON.stringify ms |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const [name, url, who] of requests) {
       if (ONLY && !name.includes(ONLY)) continue;
       const headers = await as(who);
       const times: number[] = [];
+      const cpu: number[] = [];
       const split = { page: [] as number[], total: [] as number[], session: [] as number[] };
       let status = 0;
       let count = 0;
       for (let round = -3; round < ROUNDS; round++) {
         statements = [];
         const t0 = performance.now();
+        const c0 = process.cpuUsage();
         const res = await app.inject({ method: 'GET', url, headers });
         const took = performance.now() - t0;
+        const used = process.cpuUsage(c0);
         status = res.statusCode;
         if (round < 0) continue;
         times.push(took);
+        cpu.push((used.user + used.system) / 1000);
         const by = { page: 0, total: 0, session: 0 };
         for (const s of statements) by[kindOf(s.sql)] += s.ms;
         split.page.push(by.page);
@@ -199,8 +252,14 @@ async function main() {
         count = statements.length;
       }
       const cell = (xs: number[]) => `${ms(median(xs))} (${ms(p90(xs))})`;
+      const path = url.split('?')[0];
+      const schema = app.registeredRoutes.find((r) => r.method === 'GET' && r.url === path)?.endpoint?.reply;
+      const reply = schema ? replyTimes(schema, answer) : undefined;
+      const replyCells = reply
+        ? `${reply.zod.toFixed(3)} | ${reply.compiled === undefined ? 'zod' : reply.compiled.toFixed(3)} | ${reply.plain.toFixed(3)}`
+        : '– | – | –';
       console.log(
-        `| ${name} | ${status} | ${cell(times)} | ${cell(split.page)} | ${cell(split.total)} | ${cell(split.session)} | ${count} |`,
+        `| ${name} | ${status} | ${cell(times)} | ${cell(cpu)} | ${cell(split.page)} | ${cell(split.total)} | ${cell(split.session)} | ${count} | ${replyCells} |`,
       );
     }
     console.log(

@@ -13,7 +13,7 @@ import Fastify, {
   type FastifySchema,
   type FastifyServerOptions,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
@@ -35,6 +35,7 @@ import { healthRoutes } from './platform/health.routes.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './platform/rate-limit.ts';
 import { redactUrl } from './platform/redact.ts';
+import { type ReplyMode, replySerializerCompiler } from './platform/reply-serializer.ts';
 import { isApiPath } from './platform/request-path.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
 import { registerTextGuard } from './platform/text-guard.ts';
@@ -48,6 +49,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   rateLimits?: Partial<RateLimits>;
   logger?: FastifyServerOptions['logger'];
+  /** 'checked' in the tests: every reply parsed by its zod schema too (platform/reply-serializer.ts). */
+  replies?: ReplyMode;
 }
 
 export interface RegisteredRoute {
@@ -159,7 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler(options.replies ?? 'compiled'));
 
   const ctx: AppContext = {
     db: database.db,

@@ -87,6 +87,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     database: handle,
     storage,
     logger: false,
+    replies: 'checked',
     rateLimits: { ...RELAXED, ...options.rateLimits },
   });
   await app.ready();
