@@ -172,7 +172,10 @@ async function writeSheet(path: string, rows: unknown[][]) {
 
 test('Importar planilha: a bad row is named with its reason; the fixed file imports', async ({
   page,
+  consoleGuard,
 }, info) => {
+  // Two uploads, a lost reading and a commit job, each followed by polls.
+  test.slow();
   const header = [
     'NUMERO_AUTO',
     'DATA_INFRACAO',
@@ -211,6 +214,7 @@ test('Importar planilha: a bad row is named with its reason; the fixed file impo
     releaseRead = resolve;
   });
   const lostPoll = /\/api\/fines\/import\/[0-9a-f-]{36}\/preview$/;
+  consoleGuard.allowResourceError(404, lostPoll);
   await page.route(
     lostPoll,
     async (route) => {
