@@ -165,6 +165,7 @@ async function follow<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   let state = first;
+  signal?.throwIfAborted();
   onProgress?.(state);
   let lost = 0;
   while (running(state)) {
