@@ -17,7 +17,7 @@ import {
   FINE_FIELD_NAMES,
   FINE_FIELDS,
   type FineImportJob,
-  type FineImportPreview,
+  type FineImportReading,
 } from '@intranet/contracts';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -126,7 +126,16 @@ async function benchImport(app: AppServer, database: DatabaseKind, file: string)
     },
   );
   if (!res.ok) throw new Error(`import preview answered ${res.status}: ${await res.text()}`);
-  const preview = (await res.json()) as FineImportPreview;
+  // The upload answers with the reading job; it is followed as the web does.
+  let reading = (await res.json()) as FineImportReading;
+  while (reading.state === 'reading') {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const poll = await fetch(`${app.base}/api/fines/import/${reading.importId}/preview`, { headers });
+    if (!poll.ok) throw new Error(`import reading answered ${poll.status}: ${await poll.text()}`);
+    reading = (await poll.json()) as FineImportReading;
+  }
+  if (!reading.preview) throw new Error(`import reading failed: ${reading.message}`);
+  const preview = reading.preview;
   const previewSeconds = (performance.now() - started) / 1000;
   if (preview.added !== FINES || preview.refusedCount !== 0) {
     throw new Error(

@@ -172,7 +172,10 @@ async function writeSheet(path: string, rows: unknown[][]) {
 
 test('Importar planilha: a bad row is named with its reason; the fixed file imports', async ({
   page,
+  consoleGuard,
 }, info) => {
+  // Two uploads, a lost reading and a commit job, each followed by polls.
+  test.slow();
   const header = [
     'NUMERO_AUTO',
     'DATA_INFRACAO',
@@ -203,6 +206,37 @@ test('Importar planilha: a bad row is named with its reason; the fixed file impo
   await page.getByRole('button', { name: 'Importar planilha' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importar planilha' });
   await dialog.locator('input[type="file"]').setInputFiles(badFile);
+  // The upload answers with the server's reading job, which the dialog follows. Its first poll is
+  // held until the progress has been read, then sent for an id the server does not know: what a
+  // poll after a server restart gets (readings live in memory). The dialog says so.
+  let releaseRead = () => {};
+  const readHeld = new Promise<void>((resolve) => {
+    releaseRead = resolve;
+  });
+  const lostPoll = /\/api\/fines\/import\/[0-9a-f-]{36}\/preview$/;
+  consoleGuard.allowResourceError(404, lostPoll);
+  await page.route(
+    lostPoll,
+    async (route) => {
+      await readHeld;
+      await route.continue({
+        url: route
+          .request()
+          .url()
+          .replace(/[0-9a-f-]{36}\/preview$/, `${crypto.randomUUID()}/preview`),
+      });
+    },
+    { times: 1 },
+  );
+  await dialog.getByRole('button', { name: 'Ler planilha' }).click();
+  await expect(dialog.getByTestId('fine-import-reading')).toContainText('Lendo: 1 linha(s)…');
+  releaseRead();
+  await expect(dialog.getByRole('alert')).toContainText(
+    'Importação não encontrada: ela expirou ou o servidor foi reiniciado. Envie a planilha de novo.',
+  );
+  await expect(dialog.getByTestId('fine-import-reading')).toBeHidden();
+  await page.unroute(lostPoll);
+  // Sent again, it is read to its preview.
   await dialog.getByRole('button', { name: 'Ler planilha' }).click();
   const refused = dialog.getByRole('table', { name: 'Linhas recusadas' });
   await expect(refused.getByRole('row')).toHaveCount(2);

@@ -242,7 +242,9 @@ export const MSG = {
   fineImportTooLarge: 'A planilha deve ter no máximo 60 MB.',
   fineImportEmpty: 'A planilha não tem linhas de multas.',
   fineImportColumns: (fields: string) => `A planilha não tem as colunas obrigatórias: ${fields}.`,
-  fineImportNotFound: 'Importação não encontrada ou expirada; envie a planilha de novo.',
+  fineImportNotFound:
+    'Importação não encontrada: ela expirou ou o servidor foi reiniciado. Envie a planilha de novo.',
+  fineImportReading: (rows: number) => `Lendo: ${rows} linha(s)…`,
   fineImportRefused: 'A planilha tem linhas recusadas: corrija-as e envie o arquivo de novo.',
   fineImportRepeated: (line: number) => `NUMERO_AUTO repetido (já aparece na linha ${line}).`,
   fineImportDone: (added: number, updated: number) =>
@@ -251,5 +253,6 @@ export const MSG = {
   fineImportRunning: (written: number, total: number) => `Gravando: ${written} de ${total} linha(s).`,
   fineImportFailed: (reason: string) => `A importação falhou e nada foi gravado: ${reason}`,
   fineImportFailedUnknown: 'erro inesperado ao gravar; tente de novo.',
+  fineImportReadFailed: 'Erro inesperado ao ler a planilha; tente de novo.',
   fineImportGarbled: 'Texto ilegível nesta linha (caractere inválido); confira a linha na planilha.',
 } as const;

@@ -88,9 +88,16 @@ const fines: AuthzModule = {
     { method: 'POST', url: '/api/fines/import', as: DEMO.gestorCompras, payload: sheetForm, expect: 403 },
     { method: 'POST', url: '/api/fines/import', as: DEMO.suporteTi, payload: sheetForm, expect: 403 },
     { method: 'POST', url: '/api/fines/import', as: DEMO.gestorMultas, payload: sheetForm, expect: 200 },
-    ...(['POST', 'GET', 'DELETE'] as const).flatMap((method): AuthzEntry[] => {
+    // The reading of an upload (/preview) as well. Its uploader only: another member of the
+    // audience, even an admin, finds nothing (fines.import.test.ts, 'only its uploader follows it').
+    ...(['POST', 'GET', 'DELETE', 'GET preview'] as const).flatMap((kind): AuthzEntry[] => {
+      const method = kind === 'GET preview' ? 'GET' : kind;
       const url =
-        method === 'POST' ? `/api/fines/import/${NO_IMPORT}/commit` : `/api/fines/import/${NO_IMPORT}`;
+        kind === 'POST'
+          ? `/api/fines/import/${NO_IMPORT}/commit`
+          : kind === 'GET preview'
+            ? `/api/fines/import/${NO_IMPORT}/preview`
+            : `/api/fines/import/${NO_IMPORT}`;
       return [
         { method, url, as: null, expect: 401 },
         { method, url, as: DEMO.gestorCompras, expect: 403 },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.ts';
 import { okReply } from '../http/replies.ts';
-import { FINE_IMPORT_FILE, fineImportJob, fineImportParams, fineImportPreview } from './fines.import.ts';
+import { FINE_IMPORT_FILE, fineImportJob, fineImportParams, fineImportReading } from './fines.import.ts';
 import {
   bmQuery,
   bmReply,
@@ -87,9 +87,17 @@ export const finesCalls = {
     method: 'POST',
     path: '/api/fines/import',
     summary:
-      'Reads an .xlsx of fines (header: the field names) and answers what it would add, update and refuse (line, reason); writes nothing.',
+      'Stores an .xlsx of fines (header: the field names), checks its header and starts reading it as a job; answers its state at once (importReading follows it); writes no fine.',
     multipart: { fields: z.object({}), files: FINE_IMPORT_FILE },
-    reply: fineImportPreview,
+    reply: fineImportReading,
+  }),
+  importReading: endpoint({
+    method: 'GET',
+    path: '/api/fines/import/:id/preview',
+    summary:
+      "An uploaded import's reading: rows read so far, then the preview (what it would add, update and refuse, with line and reason) or why it failed; its uploader only.",
+    params: fineImportParams,
+    reply: fineImportReading,
   }),
   importCommit: endpoint({
     method: 'POST',

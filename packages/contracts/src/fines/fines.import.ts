@@ -96,6 +96,25 @@ export const fineImportPreview = z.object({
 });
 export type FineImportPreview = z.infer<typeof fineImportPreview>;
 
+/**
+ * The upload is read on the server as a job (a sheet of 100,000 rows takes longer than one request
+ * may wait): the upload answers at once with the reading's state and the web asks again
+ * (importReading) until it is `ready` (the preview) or `failed` (why, in Portuguese). Only the
+ * header and the first row are checked before the upload answers.
+ */
+export const FINE_IMPORT_READ_STATES = ['reading', 'ready', 'failed'] as const;
+export const fineImportReading = z.object({
+  importId: z.string(),
+  state: z.enum(FINE_IMPORT_READ_STATES),
+  /** Data rows read so far (blank rows aside). */
+  rows: z.number(),
+  /** Portuguese: the progress (MSG.fineImportReading), or why the file could not be read. */
+  message: z.string(),
+  /** Set when `ready`. */
+  preview: fineImportPreview.nullable(),
+});
+export type FineImportReading = z.infer<typeof fineImportReading>;
+
 export const fineImportParams = z.object({
   id: z.uuid({ error: MSG.fineImportNotFound }),
 });

@@ -317,8 +317,17 @@ describe(`fines dashboard numbers = SQL over the fines (${TEST_DIALECT})`, () =>
       payload: fileForm(await xlsxBuffer([header, ...rows]), 'multas.xlsx'),
     });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toMatchObject({ added: 2, updated: 1, refused: [] });
     const id = preview.json().importId;
+    // The upload is read as a job: followed until its preview is ready.
+    for (;;) {
+      const read = (await gestor()({ method: 'GET', url: `/api/fines/import/${id}/preview` })).json();
+      if (read.state === 'ready') {
+        expect(read.preview).toMatchObject({ added: 2, updated: 1, refused: [] });
+        break;
+      }
+      expect(read.state).toBe('reading');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const commit = await gestor()({ method: 'POST', url: `/api/fines/import/${id}/commit` });
     expect(commit.statusCode, commit.body).toBe(200);
     for (;;) {

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { FINE_REQUIRED_FIELDS, MSG } from '@intranet/contracts';
+import { FINE_REQUIRED_FIELDS, type FineImportReading, MSG } from '@intranet/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
 import { fileForm, xlsxBuffer, zipOf } from '../../../test/xlsx-buffer.ts';
@@ -54,8 +55,32 @@ const GOOD_ROWS = [
 describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
   let t: TestApp;
   const as = (m: string = DEMO.gestorMultas) => t.as(m);
-  const preview = async (bytes: Buffer, name = 'multas.xlsx', m?: string) =>
+  const upload = (bytes: Buffer, name = 'multas.xlsx', m?: string) =>
     as(m)({ method: 'POST', url: '/api/fines/import', payload: fileForm(bytes, name) });
+  const reading = (id: string, m?: string) =>
+    as(m)({ method: 'GET', url: `/api/fines/import/${id}/preview` });
+  /** Follows an upload's reading job as the web does, until it is ready or failed. */
+  const readDone = async (id: string): Promise<FineImportReading> => {
+    for (;;) {
+      const res = await reading(id);
+      expect(res.statusCode, res.body).toBe(200);
+      const body: FineImportReading = res.json();
+      if (body.state !== 'reading') return body;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  /**
+   * Upload and reading as one answer: the upload's own refusal (4xx), the preview when the reading
+   * is ready, or a failed reading's message as `{ error }` (400).
+   */
+  const preview = async (bytes: Buffer, name = 'multas.xlsx', m?: string) => {
+    const res = await upload(bytes, name, m);
+    if (res.statusCode !== 200) return { statusCode: res.statusCode, body: res.body, json: () => res.json() };
+    const end = await readDone(res.json().importId);
+    if (end.state === 'failed')
+      return { statusCode: 400, body: end.message, json: () => ({ error: end.message }) };
+    return { statusCode: 200, body: '', json: () => end.preview };
+  };
   const commit = (id: string, m?: string) => as(m)({ method: 'POST', url: `/api/fines/import/${id}/commit` });
   const status = (id: string, m?: string) => as(m)({ method: 'GET', url: `/api/fines/import/${id}` });
   /** Follows a started import job as the web does, until it is done or failed. */
@@ -346,6 +371,62 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect((await dashboard()).totalMultas).toBe(numbers.totalMultas + 1);
+  });
+
+  it('the upload answers at once with the reading job; only its uploader follows it', async () => {
+    const res = await upload(await xlsxBuffer([HEADER, ...GOOD_ROWS]));
+    expect(res.statusCode, res.body).toBe(200);
+    const started: FineImportReading = res.json();
+    expect(started).toEqual({
+      importId: expect.any(String),
+      state: 'reading',
+      // The header and the first row are read before the upload answers.
+      rows: 1,
+      message: MSG.fineImportReading(1),
+      preview: null,
+    });
+    const other = await reading(started.importId, DEMO.admin);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ error: MSG.fineImportNotFound });
+    const end = await readDone(started.importId);
+    expect(end).toMatchObject({ state: 'ready', rows: 3, preview: { importId: started.importId, added: 2 } });
+    // Committed: the reading is forgotten with the previewed import.
+    expect((await commit(started.importId)).statusCode).toBe(200);
+    expect((await reading(started.importId)).statusCode).toBe(404);
+    await settled(started.importId);
+  });
+
+  it('a reading the server does not know (expired, or started before a restart) says so', async () => {
+    // Readings live in the server's memory: after a restart every id is unknown, like this one.
+    const res = await reading(randomUUID());
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: MSG.fineImportNotFound });
+    expect(MSG.fineImportNotFound).toContain('servidor foi reiniciado');
+  });
+
+  it('cancel stops a reading under way and keeps nothing of it', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => [
+      `C-${String(i).padStart(5, '0')}`,
+      '2024-04-01',
+      'PRF',
+      'Camaçari',
+      'ABC1234',
+      'Translog',
+      'Penalidade',
+      10,
+    ]);
+    const earlier = importFiles();
+    const started: FineImportReading = (await upload(await xlsxBuffer([HEADER, ...rows]))).json();
+    expect(started.state).toBe('reading');
+    const cancel = await as()({ method: 'DELETE', url: `/api/fines/import/${started.importId}` });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await reading(started.importId)).statusCode).toBe(404);
+    expect((await commit(started.importId)).statusCode).toBe(404);
+    // The job sees the flag at its next row and removes the file and its kept rows.
+    await expect
+      .poll(() => importFiles().filter((f) => !earlier.includes(f)), { timeout: 10_000 })
+      .toEqual([]);
+    expect((await stored()).map((r) => r.NUMERO_AUTO)).toEqual(['I-0001']);
   });
 
   it('is refused to those outside the fines audience before any byte is stored', async () => {

@@ -4,6 +4,7 @@ import {
   FINE_IMPORT_MAX_LISTED,
   type FineImportJob,
   type FineImportPreview,
+  type FineImportReading,
   type FineImportRefusal,
   type FineValues,
   fineImportHeader,
@@ -17,7 +18,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { RowSpool, readSpool } from '../../platform/row-spool.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
-import { readXlsxRows } from '../../platform/xlsx-read.ts';
+import { readXlsxRows, type SheetRow } from '../../platform/xlsx-read.ts';
 import type { Storage } from '../../storage/storage.ts';
 import * as q from './fines.queries.ts';
 import { authorizeFines, fineChanges, newFineRecord } from './fines.service.ts';
@@ -59,6 +60,7 @@ const jobs = new Map<string, ImportJob>();
 const BATCH = 500;
 
 async function sweep(now: number): Promise<void> {
+  for (const [id, r] of readings) if (r.expires <= now) readings.delete(id);
   for (const [id, job] of jobs) if (job.view.state !== 'running' && job.expires <= now) jobs.delete(id);
   for (const [id, p] of pending) {
     if (p.expires > now) continue;
@@ -80,74 +82,126 @@ interface GoodRow {
   values: FineValues & { NUMERO_AUTO: string };
 }
 
-interface Scan {
+/**
+ * Uploads being read, by import id: the reading's progress and, once ready, its preview, as
+ * GET /api/fines/import/:id/preview answers them (the uploader only). A ready one also waits in
+ * `pending` for its commit; an ended one is kept IMPORT_TTL_MS for the dialog that polls it.
+ */
+interface Reading {
+  userId: number;
+  /** Data rows read so far. */
   rows: number;
-  refused: FineImportRefusal[];
-  refusedCount: number;
-  ignored: string[];
+  state: FineImportReading['state'];
+  message: string;
+  preview: FineImportPreview | null;
+  /** Set by a cancel: the job stops at its next batch and removes what it kept. */
+  cancelled: boolean;
+  /** Set when it ends; a running reading is never swept. */
+  expires: number;
+}
+const readings = new Map<string, Reading>();
+
+const readingView = (importId: string, r: Reading): FineImportReading => ({
+  importId,
+  state: r.state,
+  rows: r.rows,
+  message: r.state === 'reading' ? MSG.fineImportReading(r.rows) : r.message,
+  preview: r.preview,
+});
+
+/** A cancelled reading: not a failure anybody is told about. */
+class ReadingCancelled extends Error {}
+
+/** The sheet opened: its header checked and its first data row read (the upload answers after). */
+interface OpenSheet {
+  rows: AsyncGenerator<SheetRow>;
+  header: ReturnType<typeof fineImportHeader>;
+  first: SheetRow;
 }
 
-/**
- * Reads the stored file once, streaming: each row checked (fineInput, required fields, NUMERO_AUTO
- * repeated in the file), the good ones handed to `batch` BATCH at a time. The header must name
- * every required field.
- */
-async function scan(storage: Storage, key: string, batch: (rows: GoodRow[]) => Promise<void>): Promise<Scan> {
+/** Reads the header (it must name every required field) and the first data row, or answers 400. */
+async function openSheet(storage: Storage, key: string): Promise<OpenSheet> {
   const rows = readXlsxRows(await storage.read(key));
-  const first = await rows.next();
-  if (first.done) throw badRequest(MSG.fineImportEmpty);
-  const header = fineImportHeader(first.value.cells);
+  const head = await rows.next();
+  if (head.done) throw badRequest(MSG.fineImportEmpty);
+  const header = fineImportHeader(head.value.cells);
   if (header.missing.length > 0) {
     await rows.return(undefined);
     throw badRequest(MSG.fineImportColumns(header.missing.join(', ')));
   }
-  const result: Scan = { rows: 0, refused: [], refusedCount: 0, ignored: header.ignored };
+  const first = await rows.next();
+  if (first.done) throw badRequest(MSG.fineImportEmpty);
+  return { rows, header, first: first.value };
+}
+
+interface Scan {
+  refused: FineImportRefusal[];
+  refusedCount: number;
+}
+
+/**
+ * Reads the rest of the sheet, streaming: each row checked (fineInput, required fields, NUMERO_AUTO
+ * repeated in the file), the good ones handed to `batch` BATCH at a time; `reading.rows` counts them.
+ */
+async function scan(
+  sheet: OpenSheet,
+  reading: Reading,
+  batch: (rows: GoodRow[]) => Promise<void>,
+): Promise<Scan> {
+  const result: Scan = { refused: [], refusedCount: 0 };
   const refuse = (line: number, reason: string) => {
     result.refusedCount++;
     if (result.refused.length < FINE_IMPORT_MAX_LISTED) result.refused.push({ line, reason });
   };
   const lineOf = new Map<string, number>();
   let good: GoodRow[] = [];
-  for await (const { line, cells } of rows) {
-    result.rows++;
+  const check = ({ line, cells }: SheetRow) => {
+    reading.rows++;
     // U+FFFD: a character the reader could not decode (exceljs 4.4.0 may cut a two-byte character at
     // a chunk boundary; docs/decisions.md, Fines). Never written as if it were the text.
     if (cells.some((c) => typeof c === 'string' && c.includes('\uFFFD'))) {
       refuse(line, MSG.fineImportGarbled);
-      continue;
+      return;
     }
-    const row = parseFineImportRow(header.columns, cells);
+    const row = parseFineImportRow(sheet.header.columns, cells);
     if (!row.ok) {
       refuse(line, row.reason);
-      continue;
+      return;
     }
     const numero = String(row.values.NUMERO_AUTO);
     const earlier = lineOf.get(numero);
     if (earlier !== undefined) {
       refuse(line, MSG.fineImportRepeated(earlier));
-      continue;
+      return;
     }
     lineOf.set(numero, line);
     good.push({ line, values: { ...row.values, NUMERO_AUTO: numero } });
+  };
+  check(sheet.first);
+  for await (const row of sheet.rows) {
+    check(row);
+    if (reading.cancelled) throw new ReadingCancelled();
     if (good.length === BATCH) {
       await batch(good);
       good = [];
     }
   }
+  if (reading.cancelled) throw new ReadingCancelled();
   if (good.length > 0) await batch(good);
-  if (result.rows === 0) throw badRequest(MSG.fineImportEmpty);
   return result;
 }
 
 /**
- * POST /api/fines/import: stores the file, reads it once, keeps its checked rows for the commit
- * (the file itself is removed) and answers what a commit would do.
+ * POST /api/fines/import: stores the file, checks its header and first row (a file that is not a
+ * readable sheet of fines answers 400 here), then starts the job that reads the rest and answers
+ * its state at once; the web polls readingStatus for the preview.
  */
-export async function previewImport(
+export async function startPreview(
   ctx: AppContext,
   user: Actor,
   form: ReceivedForm,
-): Promise<FineImportPreview> {
+  log: FastifyBaseLogger,
+): Promise<FineImportReading> {
   authorizeFines(user);
   const file = form.files[0];
   if (!file) {
@@ -156,12 +210,47 @@ export async function previewImport(
   }
   await sweep(Date.now());
   await form.commit();
+  let sheet: OpenSheet;
+  try {
+    sheet = await openSheet(ctx.storage, file.key);
+  } catch (err) {
+    await ctx.storage.delete(file.key).catch(() => undefined);
+    throw err;
+  }
+  const importId = randomUUID();
+  const reading: Reading = {
+    userId: user.userId,
+    rows: 0,
+    state: 'reading',
+    message: '',
+    preview: null,
+    cancelled: false,
+    expires: Number.POSITIVE_INFINITY,
+  };
+  readings.set(importId, reading);
+  void runPreview(ctx, user.userId, importId, file, sheet, reading, log);
+  return readingView(importId, reading);
+}
+
+/**
+ * The reading job: keeps the file's checked rows for the commit (the file itself is removed) and
+ * ends with what a commit would do, or why the file could not be read.
+ */
+async function runPreview(
+  ctx: AppContext,
+  userId: number,
+  importId: string,
+  file: ReceivedForm['files'][number],
+  sheet: OpenSheet,
+  reading: Reading,
+  log: FastifyBaseLogger,
+): Promise<void> {
   let added = 0;
   let updated = 0;
   const spool = new RowSpool<GoodRow>(ctx.storage);
   const rowsKey = `${file.key}.rows`;
   try {
-    const result = await scan(ctx.storage, file.key, async (rows) => {
+    const result = await scan(sheet, reading, async (rows) => {
       const known = await q.knownNumeros(
         ctx.db,
         rows.map((r) => r.values.NUMERO_AUTO),
@@ -171,9 +260,10 @@ export async function previewImport(
       await spool.write(rows);
     });
     await spool.keep(rowsKey);
-    const importId = randomUUID();
+    // A cancel that came while the rows were being kept.
+    if (reading.cancelled) throw new ReadingCancelled();
     pending.set(importId, {
-      userId: user.userId,
+      userId,
       rowsKey,
       total: added + updated,
       refusedCount: result.refusedCount,
@@ -181,22 +271,41 @@ export async function previewImport(
       storage: ctx.storage,
       expires: Date.now() + IMPORT_TTL_MS,
     });
-    return {
+    reading.preview = {
       importId,
       fileName: file.originalName,
-      rows: result.rows,
+      rows: reading.rows,
       added,
       updated,
       refused: result.refused,
       refusedCount: result.refusedCount,
-      ignoredColumns: result.ignored,
+      ignoredColumns: sheet.header.ignored,
     };
+    reading.state = 'ready';
   } catch (err) {
+    await sheet.rows.return(undefined).catch(() => undefined);
     await spool.discard();
-    throw err;
+    await ctx.storage.delete(rowsKey).catch(() => undefined);
+    if (!(err instanceof HttpError || err instanceof ReadingCancelled))
+      log.error({ err, importId }, 'falha na leitura da planilha de multas');
+    reading.state = 'failed';
+    reading.message = err instanceof HttpError ? err.message : MSG.fineImportReadFailed;
   } finally {
     await ctx.storage.delete(file.key).catch(() => undefined);
+    reading.expires = Date.now() + IMPORT_TTL_MS;
   }
+}
+
+/**
+ * GET /api/fines/import/:id/preview: an upload's reading, for its uploader. One the server does
+ * not know (expired, or read before a restart: readings live in memory) answers 404 with a message
+ * that says so.
+ */
+export function readingStatus(user: Actor, id: string): FineImportReading {
+  authorizeFines(user);
+  const reading = readings.get(id);
+  if (!reading || reading.userId !== user.userId) throw notFound(MSG.fineImportNotFound);
+  return readingView(id, reading);
 }
 
 /** One batch of the commit: new fines in one insert, known ones updated with their audit rows. */
@@ -243,6 +352,7 @@ export async function commitImport(
 ): Promise<FineImportJob> {
   authorizeFines(user);
   const p = take(user, id);
+  readings.delete(id);
   if (p.refusedCount > 0) {
     await p.storage.delete(p.rowsKey).catch(() => undefined);
     throw badRequest(MSG.fineImportRefused);
@@ -322,9 +432,17 @@ export function importStatus(user: Actor, id: string): FineImportJob {
   return { ...job.view };
 }
 
-/** DELETE /api/fines/import/:id: forgets the previewed import and its file. */
+/** DELETE /api/fines/import/:id: stops its reading or forgets the previewed import, and its file. */
 export async function cancelImport(user: Actor, id: string): Promise<void> {
   authorizeFines(user);
+  const reading = readings.get(id);
+  if (reading?.state === 'reading' && reading.userId === user.userId) {
+    // The job removes what it kept when it sees the flag.
+    reading.cancelled = true;
+    readings.delete(id);
+    return;
+  }
   const p = take(user, id);
+  readings.delete(id);
   await p.storage.delete(p.rowsKey).catch(() => undefined);
 }

@@ -6,7 +6,7 @@ import { receiveForm } from '../../platform/multipart-form.ts';
 import { route } from '../../platform/route.ts';
 import { XLSX_MIME } from '../../platform/xlsx-stream.ts';
 import { bmSpreadsheet, finesSpreadsheet } from './fines.export.ts';
-import { cancelImport, commitImport, importStatus, previewImport } from './fines.import.ts';
+import { cancelImport, commitImport, importStatus, readingStatus, startPreview } from './fines.import.ts';
 import * as q from './fines.queries.ts';
 import * as service from './fines.service.ts';
 
@@ -82,8 +82,12 @@ export async function finesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const { form } = await receiveForm(request, ctx.storage, calls.importPreview.multipart, {
         prefix: 'fine-imports',
       });
-      return previewImport(ctx, user, form);
+      return startPreview(ctx, user, form, request.log);
     },
+  });
+
+  route(app, calls.importReading, {
+    handler: async (request) => readingStatus(currentUser(request), request.params.id),
   });
 
   route(app, calls.importCommit, {

@@ -5,6 +5,8 @@ import {
   FINE_COLUMNS,
   type FineFiltersInput,
   type FineImportJob,
+  type FineImportPreview,
+  type FineImportReading,
   type FineInput,
   type FineUpdateBody,
   filterQuery,
@@ -142,19 +144,82 @@ export function useInsertFine() {
   });
 }
 
-/** Import, step 1: uploads the .xlsx and gets the preview (nothing is written yet). */
-export function useFineImportPreview() {
-  return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) =>
-      call(calls.importPreview, { fields: {}, files: [file] }, { onUploadProgress: onProgress }),
-    meta: { error: 'Erro ao ler a planilha' },
-  });
-}
-
 /** How often the import dialog asks for a running import's progress. */
 const IMPORT_POLL_MS = 500;
 /** Polls in a row that may fail to reach the server before the dialog gives up following. */
 const IMPORT_POLL_RETRIES = 5;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Asks for `ask()` every IMPORT_POLL_MS while `running(state)`, handing each answer to `onProgress`.
+ * A poll that cannot reach the server is asked again a few times (on SQLite a poll may wait for an
+ * import's transaction past the server's idle timeout); an answer of the server (404: the job is
+ * unknown, e.g. after a restart) ends it with that answer's message. Stops when `signal` aborts.
+ */
+async function follow<T>(
+  first: T,
+  running: (state: T) => boolean,
+  ask: () => Promise<T>,
+  onProgress?: (state: T) => void,
+  signal?: AbortSignal,
+): Promise<T> {
+  let state = first;
+  signal?.throwIfAborted();
+  onProgress?.(state);
+  let lost = 0;
+  while (running(state)) {
+    await pause(IMPORT_POLL_MS);
+    signal?.throwIfAborted();
+    try {
+      state = await ask();
+      lost = 0;
+    } catch (err) {
+      if (err instanceof ApiError || ++lost > IMPORT_POLL_RETRIES) throw err;
+      continue;
+    }
+    signal?.throwIfAborted();
+    onProgress?.(state);
+  }
+  return state;
+}
+
+/**
+ * Import, step 1: uploads the .xlsx (upload progress to `onUpload`), then follows the server's
+ * reading job (rows read so far to `onReading`) until its preview is ready; nothing is written.
+ * A failed reading fails with its reason. The dialog shows the error itself.
+ */
+export function useFineImportPreview() {
+  return useMutation({
+    mutationFn: async ({
+      file,
+      onUpload,
+      onReading,
+      signal,
+    }: {
+      file: File;
+      onUpload?: (fraction: number) => void;
+      onReading?: (reading: FineImportReading) => void;
+      signal?: AbortSignal;
+    }): Promise<FineImportPreview> => {
+      const started = await call(
+        calls.importPreview,
+        { fields: {}, files: [file] },
+        { onUploadProgress: onUpload, signal },
+      );
+      const end = await follow(
+        started,
+        (r) => r.state === 'reading',
+        () => call(calls.importReading, { params: { id: started.importId } }, { signal }),
+        onReading,
+        signal,
+      );
+      if (end.state === 'failed' || !end.preview) throw new ApiError(400, end.message, end);
+      return end.preview;
+    },
+    meta: { error: false },
+  });
+}
 
 /**
  * Import, step 2: starts the server's import job (one transaction) and follows it until it ends,
@@ -166,22 +231,13 @@ export function useFineImportCommit() {
   const invalidate = useInvalidateFines();
   return useMutation({
     mutationFn: async ({ id, onProgress }: { id: string; onProgress?: (job: FineImportJob) => void }) => {
-      let job = await call(calls.importCommit, { params: { id } });
-      onProgress?.(job);
-      let lost = 0;
-      while (job.state === 'running') {
-        await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
-        try {
-          job = await call(calls.importStatus, { params: { id } });
-          lost = 0;
-        } catch (err) {
-          // A cut connection is not the job's end (on SQLite a poll waits for the job's
-          // transaction and may outlast the server's idle timeout): ask again, a few times.
-          if (err instanceof ApiError || ++lost > IMPORT_POLL_RETRIES) throw err;
-          continue;
-        }
-        onProgress?.(job);
-      }
+      const started = await call(calls.importCommit, { params: { id } });
+      const job = await follow(
+        started,
+        (j) => j.state === 'running',
+        () => call(calls.importStatus, { params: { id } }),
+        onProgress,
+      );
       if (job.state === 'failed') throw new ApiError(500, job.message, job);
       return job;
     },

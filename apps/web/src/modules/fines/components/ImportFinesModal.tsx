@@ -1,4 +1,4 @@
-import type { FineImportJob, FineImportPreview } from '@intranet/contracts';
+import { type FineImportJob, type FineImportPreview, type FineImportReading, MSG } from '@intranet/contracts';
 import {
   Alert,
   Button,
@@ -12,7 +12,8 @@ import {
   Text,
 } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { errorMessage } from '../../../api/client.ts';
 import { useFineImportCancel, useFineImportCommit, useFineImportPreview } from '../fines.api.ts';
 
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -81,22 +82,47 @@ function Writing({ job }: { job: FineImportJob | null }) {
   );
 }
 
+/** The uploaded file being read on the server: rows read so far (the preview comes after). */
+function Reading({ reading }: { reading: FineImportReading }) {
+  return (
+    <Stack gap={4} data-testid="fine-import-reading">
+      <Progress value={100} striped animated aria-label="Leitura da planilha" />
+      <Text size="sm" c="dimmed">
+        {reading.message}
+      </Text>
+    </Stack>
+  );
+}
+
+const aborted = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
+
 /**
  * Importar planilha: an .xlsx with the field names as headers (multas_geral.xlsx is one). The
- * server reads it and answers a preview; nothing is written until "Confirmar importação", and a
- * file with any refused row cannot be confirmed (docs/decisions.md, Fines).
+ * server reads it as a job the dialog follows ("Lendo: N linha(s)…"), then shows its preview;
+ * a reading the server lost (restart, expiry) says so in the dialog. Nothing is written until
+ * "Confirmar importação", and a file with any refused row cannot be confirmed (docs/decisions.md,
+ * Fines).
  */
 export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
   const [job, setJob] = useState<FineImportJob | null>(null);
+  const [reading, setReading] = useState<FineImportReading | null>(null);
+  const stop = useRef<AbortController | null>(null);
   const preview = useFineImportPreview();
   const commit = useFineImportCommit();
   const cancel = useFineImportCancel();
   const p = preview.data;
+  const failure =
+    preview.error && !aborted(preview.error) ? errorMessage(preview.error, MSG.requestNotSent) : null;
 
+  /** Drops the previewed file on the server, or stops its reading under way. */
   const dropPreview = () => {
+    stop.current?.abort();
+    stop.current = null;
     if (p) cancel.mutate(p.importId);
+    else if (reading?.state === 'reading' && preview.isPending) cancel.mutate(reading.importId);
+    setReading(null);
     preview.reset();
   };
   const finish = () => {
@@ -104,6 +130,7 @@ export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose
     setFile(null);
     setProgress(0);
     setJob(null);
+    setReading(null);
     onClose();
   };
   /** Closing before confirming drops the previewed file on the server. */
@@ -116,7 +143,9 @@ export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose
     if (!file) return;
     dropPreview();
     setProgress(0);
-    preview.mutate({ file, onProgress: setProgress });
+    const controller = new AbortController();
+    stop.current = controller;
+    preview.mutate({ file, onUpload: setProgress, onReading: setReading, signal: controller.signal });
   };
   const confirm = () => {
     if (!p) return;
@@ -154,7 +183,20 @@ export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose
           leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
           clearable
         />
-        {preview.isPending ? <Progress value={progress * 100} aria-label="Envio da planilha" /> : null}
+        {preview.isPending && !reading ? (
+          <Progress value={progress * 100} aria-label="Envio da planilha" />
+        ) : null}
+        {preview.isPending && reading ? <Reading reading={reading} /> : null}
+        {failure ? (
+          <Alert
+            color="red"
+            title="Não foi possível ler a planilha"
+            role="alert"
+            data-testid="fine-import-error"
+          >
+            {failure}
+          </Alert>
+        ) : null}
         {commit.isPending ? <Writing job={job} /> : null}
         {p ? <Summary p={p} /> : null}
         {p ? <Refusals p={p} /> : null}

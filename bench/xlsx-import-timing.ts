@@ -1,0 +1,41 @@
+/**
+ * `npx tsx bench/xlsx-import-timing.ts <file.xlsx>`: the import preview's per-row work timed in
+ * process, without HTTP or database: the sheet read by the import's streaming reader
+ * (platform/xlsx-read.ts) and each row checked by the import's rules (parseFineImportRow), timed
+ * apart. Run with `node --cpu-prof --import tsx …` for the profile. Any fines sheet will do, e.g. a
+ * multas_geral.xlsx of 100,000 rows exported by `npm run bench:fines`'s generated population.
+ */
+import fs from 'node:fs';
+import { fineImportHeader, parseFineImportRow } from '@intranet/contracts';
+import { readXlsxRows } from '../apps/server/src/platform/xlsx-read.ts';
+
+const file = process.argv[2];
+if (!file) throw new Error('uso: npx tsx bench/xlsx-import-timing.ts <planilha.xlsx>');
+
+const started = performance.now();
+let header: ReturnType<typeof fineImportHeader> | undefined;
+let rows = 0;
+let good = 0;
+let readMs = 0;
+let checkMs = 0;
+let mark = performance.now();
+for await (const row of readXlsxRows(fs.createReadStream(file))) {
+  const read = performance.now();
+  readMs += read - mark;
+  if (!header) header = fineImportHeader(row.cells);
+  else {
+    rows++;
+    if (parseFineImportRow(header.columns, row.cells).ok) good++;
+  }
+  mark = performance.now();
+  checkMs += mark - read;
+}
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+console.log(
+  `${rows} rows (${good} good): total ${s(performance.now() - started)}, reading ${s(readMs)}, ` +
+    `checking ${s(checkMs)}, RSS ${Math.round(process.memoryUsage.rss() / 2 ** 20)} MiB; load average ` +
+    (await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+);
