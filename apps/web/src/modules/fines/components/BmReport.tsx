@@ -1,7 +1,8 @@
 import { BM_COLUMNS, type BmRow, bmYears, MONTH_NAMES, MSG, toDateOnly } from '@intranet/contracts';
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { VirtualTable } from '../../../ui/VirtualTable.tsx';
 import { exportBmUrl, useBmReport } from '../fines.api.ts';
 
@@ -79,8 +80,8 @@ export function BmReport() {
 
 export function BmReportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Relatório BM" size="90%">
+    <Dialog opened={opened} onClose={onClose} title="Relatório BM" size="90%">
       {opened ? <BmReport /> : null}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,19 +1,9 @@
 import { type FineImportJob, type FineImportPreview, type FineImportReading, MSG } from '@intranet/contracts';
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  Progress,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, FileInput, Group, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { useFineImportCancel, useFineImportCommit, useFineImportPreview } from '../fines.api.ts';
 
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -165,7 +155,7 @@ export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Importar planilha" size="lg">
+    <Dialog opened={opened} onClose={close} title="Importar planilha" size="lg">
       <Stack>
         <Text size="sm" c="dimmed">
           Planilha .xlsx com os nomes dos campos na primeira linha (como a multas_geral.xlsx). Multas com
@@ -215,6 +205,6 @@ export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose
           )}
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,8 @@
 import { type FineInput, fineInput, MSG } from '@intranet/contracts';
-import { Alert, Button, Group, Modal, ScrollArea } from '@mantine/core';
+import { Alert, Button, Group, ScrollArea } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
+import { Dialog } from '../../../ui/Dialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useInsertFine } from '../fines.api.ts';
 import { emptyFine, FineFields } from './FineFields.tsx';
@@ -41,7 +42,7 @@ export function InsertFineModal({ opened, onClose }: { opened: boolean; onClose:
   });
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={close}
       title="Inserir Multa"
@@ -64,6 +65,6 @@ export function InsertFineModal({ opened, onClose }: { opened: boolean; onClose:
           </Button>
         </Group>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
