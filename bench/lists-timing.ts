@@ -170,6 +170,7 @@ async function main() {
       ['users: name contains "souza"', users('data=souza'), '1001'],
       ['users: name contains "zzzz" (none)', users('data=zzzz'), '1001'],
       ['users: matrícula prefix "14999"', users('data=14999'), '1001'],
+      ['users: CPF prefix "1000002" (10,000)', users('data=1000002'), '1001'],
     ];
     console.log(
       `\n${handle.dialect}, ${os.loadavg()[0]!.toFixed(1)} load; ms per request, median (p90) of ${ROUNDS}`,

@@ -240,6 +240,38 @@ export const LIST_QUERIES: ListQuery[] = [
       }),
   },
   {
+    // Fourth pass: (priority, qnt, created_at) (migration 0018) serves the filter and the order.
+    name: 'purchases: priority, sorted by quantity',
+    ordered: true,
+    run: (db, w) =>
+      purchases.listPurchases(db, buyer(w.admin), pf({ scope: 'received', priority: 1 }), {
+        ...purchasePage,
+        sort: 'qnt',
+        dir: 'asc',
+      }),
+  },
+  {
+    // Fourth pass: `status in (3, 4)` and the manager test, not an OR the status index cannot serve.
+    name: 'purchases: waiting for me, a director who manages sectors',
+    run: (db, w) =>
+      purchases.listPurchases(
+        db,
+        { ...w.member, privilegio: 2, diretor: true },
+        pf({ scope: 'received', waiting: '1' }),
+        purchasePage,
+      ),
+  },
+  {
+    name: 'purchases: waiting for me, a director',
+    run: (db, w) =>
+      purchases.listPurchases(
+        db,
+        { ...w.member, diretor: true },
+        pf({ scope: 'received', waiting: '1' }),
+        purchasePage,
+      ),
+  },
+  {
     name: 'purchases: product or requester contains',
     search: true,
     run: (db, w) =>
@@ -484,6 +516,7 @@ describe('list queries read no whole table', () => {
     const problems: string[] = [];
     for (const s of statements) {
       const plan = await planOf(s);
+      if (process.env.PLAN_DEBUG) console.log(`${q.name}\n${s.sql}\n  ${plan.join('\n  ')}`);
       const scans = fullScans(plan);
       if (scans.length > 0) problems.push(`${scans.join('; ')} in: ${s.sql}`);
       const indexed = plan.some((line) => line.includes('_search'));

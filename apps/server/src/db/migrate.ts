@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013_operations_search.ts';
 import * as m0014 from './migrations/0014_fines_aggregates.ts';
 import * as m0015 from './migrations/0015_purchases_filters.ts';
 import * as m0016 from './migrations/0016_fines_filtered.ts';
+import * as m0018 from './migrations/0018_purchases_priority_qnt.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014_fines_aggregates': m0014,
   '0015_purchases_filters': m0015,
   '0016_fines_filtered': m0016,
+  '0018_purchases_priority_qnt': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
