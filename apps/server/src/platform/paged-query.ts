@@ -1,7 +1,7 @@
 import { LIMITS } from '@intranet/contracts';
 import { type SelectQueryBuilder, type StringReference, sql } from 'kysely';
 import { badRequest } from './errors.ts';
-import type { TextTest } from './text-search.ts';
+import type { TextProbe, TextTest } from './text-search.ts';
 
 export type SortDir = 'asc' | 'desc';
 
@@ -24,6 +24,11 @@ export interface ListSpec<DB, TB extends keyof DB, I, O, S extends string> {
    * it reads the search index instead (textWalkRows: 20 pages, unless said).
    */
   walkRows?: number;
+  /**
+   * With "contains" filters: a text matching fewer rows of its table than this (textProbeRows
+   * unless said) skips the walk and is read through the search index at once.
+   */
+  probeRows?: number;
 }
 
 export interface PageRequest<S extends string> {
@@ -54,6 +59,7 @@ export interface Page<O> {
 }
 
 const KEY = '__page_key_';
+const PROBE = '__text_probe_';
 
 /**
  * The filtered rows, counted up to `cap` + 1 without reading more than that many index entries
@@ -106,6 +112,14 @@ export type Filtered<DB, TB extends keyof DB, I> =
  * 20 fills its page within them, and a rare one wastes at most that walk.
  */
 export const textWalkRows = (pageSize: number) => Math.max(500, 20 * pageSize);
+
+/**
+ * Below how many matches in its whole table a text is rare enough to read through the search
+ * index at once (phase two, no walk): a page and a hundred, but never more than the walk's rows,
+ * which phase two would then read more of than the walk.
+ */
+export const textProbeRows = (pageSize: number, walkRows: number) =>
+  Math.min(walkRows, Math.max(100, pageSize + 1));
 
 /** What a page request comes to once checked: the order's columns and where the page starts. */
 interface Plan {
@@ -174,12 +188,25 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   const walk = spec.walkRows ?? textWalkRows(plan.pageSize);
   if (!plan.keyed && plan.page * plan.pageSize > walk) return undefined;
   // Where the walk ends: the key of its last row (none: fewer rows than that, the walk sees all).
-  const edgeRow = await inOrder(byText('ignore').select(sql<number>`1`.as('one')), { ...plan, keyed: true })
+  // The same statement probes the texts (a TextProbe): how many rows of the table each matches,
+  // counted in the search index up to probeRows; the database computes it only for an edge row.
+  const probe: TextProbe = { limit: spec.probeRows ?? textProbeRows(plan.pageSize, walk), counts: [] };
+  const probed = byText(probe);
+  const edgeRow = await inOrder(
+    probed.select([sql<number>`1`.as('one'), ...probe.counts.map((c, i) => c.as(`${PROBE}${i}`))]),
+    { ...plan, keyed: true },
+  )
     .limit(1)
     .offset(walk - 1)
     .executeTakeFirst();
   const edge = edgeRow && plan.keys.map((_, i) => (edgeRow as Record<string, unknown>)[`${KEY}${i}`]);
   if (edge?.some((v) => v === null)) return undefined;
+  // Every text rarer than the probe's limit: the search index reads fewer rows than the walk would.
+  const rare =
+    edgeRow &&
+    probe.counts.length > 0 &&
+    probe.counts.every((_, i) => Number((edgeRow as Record<string, unknown>)[`${PROBE}${i}`]) < probe.limit);
+  if (rare) return undefined;
   const withinWalk = <Q extends SelectQueryBuilder<DB, TB, unknown>>(q: Q) =>
     edge ? (q.where(keyIs(plan.keys, plan.dir === 'asc' ? '<=' : '>=', edge)) as Q) : q;
 
