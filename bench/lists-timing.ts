@@ -8,7 +8,8 @@
  * `app.inject` (every hook, the session, the SQL, the reply's serialisation; no socket).
  *
  * Settings: TIMING_CALLS (200000), TIMING_PURCHASES (50000), TIMING_USERS (50000), TIMING_ROUNDS
- * (20 measured rounds after 3 of warm-up), TIMING_ONLY (a word: only the requests whose name has it).
+ * (20 measured rounds after 3 of warm-up), TIMING_ONLY (a word: only the requests whose name has it),
+ * TIMING_STATEMENTS (set: print each statement of the last round with what it took).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -198,6 +199,9 @@ async function main() {
         split.total.push(by.total);
         split.session.push(by.session);
         count = statements.length;
+      }
+      if (process.env.TIMING_STATEMENTS) {
+        for (const st of statements) console.log(`  ${st.ms.toFixed(2)} ms: ${st.sql.slice(0, 600)}`);
       }
       const cell = (xs: number[]) => `${ms(median(xs))} (${ms(p90(xs))})`;
       console.log(
