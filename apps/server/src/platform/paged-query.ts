@@ -172,6 +172,29 @@ export function roundBelow(n: number): number {
 }
 
 /**
+ * Whether every text of the list matches fewer than `limit` rows of its table (a TextProbe: each
+ * counted in its search index up to `limit`), asked on one row of the other filters (a walk only
+ * asks when it has more rows than its length, so there is one): then the search index reads fewer
+ * rows than the walk would. Not in the walk's edge statement: there SQLite counted again for each
+ * row the OFFSET skipped.
+ */
+async function rareTexts<DB, TB extends keyof DB, I>(
+  byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>,
+  limit: number,
+): Promise<boolean> {
+  const probe: TextProbe = { limit, counts: [] };
+  const probed = byText(probe);
+  if (probe.counts.length === 0) return false;
+  const row = await probed
+    .select(probe.counts.map((c, i) => c.as(`${PROBE}${i}`)))
+    .limit(1)
+    .executeTakeFirst();
+  return (
+    !!row && probe.counts.every((_, i) => Number((row as Record<string, unknown>)[`${PROBE}${i}`]) < limit)
+  );
+}
+
+/**
  * The two-phase page of a "contains" list, phase one: the sort's index walked over at most the
  * first `walkRows` rows the other filters let through (from the cursor on), each tested on its
  * search key. The matches come in the list's order, so when they fill the page, they are the page,
@@ -189,25 +212,14 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   const walk = spec.walkRows ?? textWalkRows(plan.pageSize);
   if (!plan.keyed && plan.page * plan.pageSize > walk) return undefined;
   // Where the walk ends: the key of its last row (none: fewer rows than that, the walk sees all).
-  // The same statement probes the texts (a TextProbe): how many rows of the table each matches,
-  // counted in the search index up to probeRows; the database computes it only for an edge row.
-  const probe: TextProbe = { limit: spec.probeRows ?? textProbeRows(plan.pageSize, walk), counts: [] };
-  const probed = byText(probe);
-  const edgeRow = await inOrder(
-    probed.select([sql<number>`1`.as('one'), ...probe.counts.map((c, i) => c.as(`${PROBE}${i}`))]),
-    { ...plan, keyed: true },
-  )
+  const edgeRow = await inOrder(byText('ignore').select(sql<number>`1`.as('one')), { ...plan, keyed: true })
     .limit(1)
     .offset(walk - 1)
     .executeTakeFirst();
   const edge = edgeRow && plan.keys.map((_, i) => (edgeRow as Record<string, unknown>)[`${KEY}${i}`]);
   if (edge?.some((v) => v === null)) return undefined;
-  // Every text rarer than the probe's limit: the search index reads fewer rows than the walk would.
-  const rare =
-    edgeRow &&
-    probe.counts.length > 0 &&
-    probe.counts.every((_, i) => Number((edgeRow as Record<string, unknown>)[`${PROBE}${i}`]) < probe.limit);
-  if (rare) return undefined;
+  if (edge && (await rareTexts(byText, spec.probeRows ?? textProbeRows(plan.pageSize, walk))))
+    return undefined;
   const withinWalk = <Q extends SelectQueryBuilder<DB, TB, unknown>>(q: Q) =>
     edge ? (q.where(keyIs(plan.keys, plan.dir === 'asc' ? '<=' : '>=', edge)) as Q) : q;
 
