@@ -202,7 +202,8 @@ async function rareTexts<DB, TB extends keyof DB, I>(
  * index would first fetch and sort every match). When they do not, the text is rare and the caller
  * reads the page through the search index (phase two), which is fast at that. A first page's total
  * comes from the same bounded walk: exact when the walk saw every row, else "mais de N".
- * Answers undefined when phase two is needed.
+ * Before a bounded walk, rareTexts asks whether every text is rarer than the probe's limit: then
+ * there is no walk. Answers undefined when phase two is needed.
  */
 async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>,
