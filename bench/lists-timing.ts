@@ -18,7 +18,8 @@
  * other programs' turns on a shared machine).
  *
  * Settings: TIMING_CALLS (200000), TIMING_PURCHASES (50000), TIMING_USERS (50000), TIMING_ROUNDS
- * (20 measured rounds after 3 of warm-up), TIMING_ONLY (a word: only the requests whose name has it).
+ * (20 measured rounds after 3 of warm-up), TIMING_ONLY (a word: only the requests whose name has it),
+ * TIMING_STATEMENTS (set: print each statement of the last round with what it took).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -217,6 +218,7 @@ async function main() {
       ['users: name contains "souza"', users('data=souza'), '1001'],
       ['users: name contains "zzzz" (none)', users('data=zzzz'), '1001'],
       ['users: matrícula prefix "14999"', users('data=14999'), '1001'],
+      ['users: CPF prefix "1000002" (10,000)', users('data=1000002'), '1001'],
     ];
     console.log(
       `\n${handle.dialect}, ${os.loadavg()[0]!.toFixed(1)} load; ms per request, median (p90) of ${ROUNDS}, replies ${REPLIES}`,
@@ -250,6 +252,9 @@ async function main() {
         split.total.push(by.total);
         split.session.push(by.session);
         count = statements.length;
+      }
+      if (process.env.TIMING_STATEMENTS) {
+        for (const st of statements) console.log(`  ${st.ms.toFixed(2)} ms: ${st.sql.slice(0, 600)}`);
       }
       const cell = (xs: number[]) => `${ms(median(xs))} (${ms(p90(xs))})`;
       const path = url.split('?')[0];

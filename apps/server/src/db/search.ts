@@ -97,10 +97,21 @@ export async function dropSearchIndex(db: AnyDb, table: string, columns: readonl
 const TRIGRAM = 3;
 
 /**
- * How a "contains" is tested (platform/text-search.ts#TextTest): through the search index, by the
- * row's search key row by row (no index: cheap when the rows are walked anyway), or not at all.
+ * pagedQuery's probe of a "contains" list (platform/paged-query.ts#walkedPage): each "contains"
+ * filter adds to `counts` how many rows of its table match its text alone, counted in the search
+ * index up to `limit` (so a common text costs no more than `limit` index entries), and tests no row.
  */
-export type TextTest = 'index' | 'scan' | 'ignore';
+export interface TextProbe {
+  limit: number;
+  counts: RawBuilder<number>[];
+}
+
+/**
+ * How a "contains" is tested (platform/text-search.ts#TextTest): through the search index, by the
+ * row's search key row by row (no index: cheap when the rows are walked anyway), not at all, or not
+ * at all while counting the text's matches in the search index (a TextProbe).
+ */
+export type TextTest = 'index' | 'scan' | 'ignore' | TextProbe;
 
 /**
  * `ref` (a "table.column" or "alias.column" reference) contains `text`, ignoring accents and case.
@@ -122,14 +133,35 @@ export function containsSearch(
   if (isPostgres(db)) {
     if (how === 'scan') return sql<SqlBool>`strpos(search_key(${sql.ref(ref)}), search_key(${text})) > 0`;
     const pattern = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    return sql<SqlBool>`search_key(${sql.ref(ref)}) like search_key(${pattern}) escape '\\'`;
+    const like = (on: RawBuilder<unknown>) =>
+      sql<SqlBool>`search_key(${on}) like search_key(${pattern}) escape '\\'`;
+    if (typeof how === 'object') {
+      // A text too short for a trigram would read the whole GIN index: not probed, taken as common.
+      how.counts.push(
+        [...searchKey(text)].length >= TRIGRAM
+          ? sql<number>`(select count(*) from (select 1 from ${ident(table)}
+            where ${like(sql.ref(column))} limit ${sql.lit(how.limit)}) as probe)`
+          : sql<number>`${sql.lit(how.limit)}`,
+      );
+      return sql<SqlBool>`1 = 1`;
+    }
+    return like(sql.ref(ref));
   }
   const key = searchKey(text);
   if (how === 'scan') return sql<SqlBool>`instr(search_key(${sql.ref(ref)}), ${key}) > 0`;
   const fts = ident(`${table}_search`);
-  const match =
-    [...key].length >= TRIGRAM
-      ? sql`${ident(column)} match ${`"${key.replaceAll('"', '""')}"`}`
-      : sql`instr(${ident(column)}, ${key}) > 0`;
+  const trigrams = [...key].length >= TRIGRAM;
+  const match = trigrams
+    ? sql`${ident(column)} match ${`"${key.replaceAll('"', '""')}"`}`
+    : sql`instr(${ident(column)}, ${key}) > 0`;
+  if (typeof how === 'object') {
+    // A text too short for a trigram would scan the search table: not probed, taken as common.
+    how.counts.push(
+      trigrams
+        ? sql<number>`(select count(*) from (select 1 from ${fts} where ${match} limit ${sql.lit(how.limit)}))`
+        : sql<number>`${sql.lit(how.limit)}`,
+    );
+    return sql<SqlBool>`1 = 1`;
+  }
   return sql<SqlBool>`${sql.ref(idRef)} in (select rowid from ${fts} where ${match})`;
 }

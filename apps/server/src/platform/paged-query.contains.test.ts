@@ -68,8 +68,14 @@ function expected(text: string, sort: Sort, dir: 'asc' | 'desc', dep?: string) {
   return (dir === 'asc' ? rows : rows.reverse()).map((r) => r.id);
 }
 
-/** Whether a statement went through the search index (FTS5 table / trigram LIKE). */
-const byIndex = (sqlText: string) => /_search|like search_key/.test(sqlText);
+/**
+ * Whether a statement read rows through the search index (FTS5 table / trigram LIKE); the walk's
+ * edge statement, which also probes each text's matches in the index up to a limit, is not one.
+ */
+const byIndex = (sqlText: string) =>
+  /_search|like search_key/.test(sqlText) && !/__text_probe_/.test(sqlText);
+/** Whether a statement tested rows on their search key (the walk of phase one). */
+const walked = (sqlText: string) => /instr\(search_key|strpos\(search_key/.test(sqlText);
 
 /** Every cursor page of `filtered`, with the statements each page sent. */
 async function walk(
@@ -195,6 +201,35 @@ describe('pagedQuery with a "contains" filter', () => {
       expect(rare!.statements.some(byIndex)).toBe(true);
       expect(rare!.page.totalCapped).toBeUndefined();
     }
+  });
+
+  it('skips the walk for a text rarer than the probe (rare, absent): the search index at once', async () => {
+    // The probe's limit is the walk's 30 rows here: "patricio" matches about 10 calls, "zzzz" none,
+    // "silva" 96 (walked).
+    for (const [text, size] of [
+      ['patricio', 7],
+      ['zuleica', 3],
+      ['zzzz', 7],
+    ] as const) {
+      const pages = await walk(filteredBy(text), 'data', 'desc', size);
+      expect(idsOf(pages)).toEqual(expected(text, 'data', 'desc'));
+      for (const p of pages) {
+        expect(p.statements.some(walked), `${text}: ${p.statements.join('; ')}`).toBe(false);
+        expect(p.statements.some(byIndex)).toBe(true);
+      }
+      expect(pages[0]!.page.total).toBe(expected(text, 'data', 'desc').length);
+      expect(pages[0]!.page.totalCapped).toBeUndefined();
+    }
+    const common = await walk(filteredBy('silva'), 'data', 'desc', 7);
+    expect(common[0]!.statements.some(walked)).toBe(true);
+    expect(common[0]!.statements.some(byIndex)).toBe(false);
+    // A smaller probe limit than the text's matches: walked as before, the same rows.
+    const probed = await pagedQuery(
+      filteredBy('patricio'),
+      { ...spec, probeRows: 3 },
+      { sort: 'data', dir: 'desc', pageSize: 2, cursor: '', count: true },
+    );
+    expect(probed.rows.map((r) => r.id)).toEqual(expected('patricio', 'data', 'desc').slice(0, 2));
   });
 
   it('answers from the walk alone, with the exact total, when it sees every row', async () => {

@@ -142,6 +142,19 @@ describe('pagedQuery', () => {
       { sort: 'id', dir: 'asc', pageSize: 5, count: true },
     );
     expect([exact.total, exact.totalCapped]).toEqual([COUNT, undefined]);
+    const atCap = await pagedQuery(
+      filtered(),
+      { ...spec, countCap: COUNT - 1 },
+      { sort: 'id', dir: 'asc', pageSize: 5, count: true },
+    );
+    expect([atCap.total, atCap.totalCapped]).toEqual([COUNT - 1, true]);
+    const none = await pagedQuery(filtered().where('calls.id', '<', 0), spec, {
+      sort: 'id',
+      dir: 'asc',
+      pageSize: 5,
+      count: true,
+    });
+    expect([none.rows.length, none.total, none.totalCapped]).toEqual([0, 0, undefined]);
     const keyed = await pagedQuery(filtered(), spec, {
       sort: 'id',
       dir: 'asc',

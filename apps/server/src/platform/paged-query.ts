@@ -1,7 +1,7 @@
 import { LIMITS } from '@intranet/contracts';
 import { type SelectQueryBuilder, type StringReference, sql } from 'kysely';
 import { badRequest } from './errors.ts';
-import type { TextTest } from './text-search.ts';
+import type { TextProbe, TextTest } from './text-search.ts';
 
 export type SortDir = 'asc' | 'desc';
 
@@ -24,6 +24,11 @@ export interface ListSpec<DB, TB extends keyof DB, I, O, S extends string> {
    * it reads the search index instead (textWalkRows: 20 pages, unless said).
    */
   walkRows?: number;
+  /**
+   * With "contains" filters: a text matching fewer rows of its table than this (textProbeRows
+   * unless said) skips the walk and is read through the search index at once.
+   */
+  probeRows?: number;
 }
 
 export interface PageRequest<S extends string> {
@@ -54,21 +59,23 @@ export interface Page<O> {
 }
 
 const KEY = '__page_key_';
+const PROBE = '__text_probe_';
 
 /**
- * The filtered rows, counted up to `cap` + 1 without reading more than that many index entries
- * (a count(*) of a broad filter reads every matching row on each request): a probe for a row past
- * the cap, and only when there is none, the exact count, which is then at most `cap`. Neither
- * hands rows to JavaScript.
+ * The filtered rows, counted up to `cap` + 1 without reading more than that many of them (a
+ * count(*) of a broad filter reads every matching row on each request), in one pass: the count of
+ * a subquery LIMITed to `cap` + 1, asked on the first filtered row (none: no rows, 0). It was a
+ * probe for a row past the cap and then, under the cap, the exact count: two reads of every
+ * matching row of a total under the cap (issue 14, fourth pass). Hands no rows to JavaScript.
  */
 async function countUpTo<DB, TB extends keyof DB, I>(filtered: SelectQueryBuilder<DB, TB, I>, cap: number) {
-  const beyond = await filtered.select(sql<number>`1`.as('one')).limit(1).offset(cap).execute();
-  if (beyond.length > 0) return cap + 1;
-  const { total } = await filtered
-    .select(sql<number | string>`count(*)`.as('total'))
+  const capped = filtered.select(sql<number>`1`.as('one')).limit(cap + 1);
+  const row = await filtered
+    .select(sql<number | string>`(select count(*) from (${capped}) as capped)`.as('total'))
+    .limit(1)
     .$castTo<{ total: number | string }>()
-    .executeTakeFirstOrThrow();
-  return Number(total);
+    .executeTakeFirst();
+  return row ? Number(row.total) : 0;
 }
 
 function encodeCursor(values: unknown[]): string {
@@ -106,6 +113,14 @@ export type Filtered<DB, TB extends keyof DB, I> =
  * 20 fills its page within them, and a rare one wastes at most that walk.
  */
 export const textWalkRows = (pageSize: number) => Math.max(500, 20 * pageSize);
+
+/**
+ * Below how many matches in its whole table a text is rare enough to read through the search
+ * index at once (phase two, no walk): a page and a hundred, but never more than the walk's rows,
+ * which phase two would then read more of than the walk.
+ */
+export const textProbeRows = (pageSize: number, walkRows: number) =>
+  Math.min(walkRows, Math.max(100, pageSize + 1));
 
 /** What a page request comes to once checked: the order's columns and where the page starts. */
 interface Plan {
@@ -157,6 +172,29 @@ export function roundBelow(n: number): number {
 }
 
 /**
+ * Whether every text of the list matches fewer than `limit` rows of its table (a TextProbe: each
+ * counted in its search index up to `limit`), asked on one row of the other filters (a walk only
+ * asks when it has more rows than its length, so there is one): then the search index reads fewer
+ * rows than the walk would. Not in the walk's edge statement: there SQLite counted again for each
+ * row the OFFSET skipped.
+ */
+async function rareTexts<DB, TB extends keyof DB, I>(
+  byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>,
+  limit: number,
+): Promise<boolean> {
+  const probe: TextProbe = { limit, counts: [] };
+  const probed = byText(probe);
+  if (probe.counts.length === 0) return false;
+  const row = await probed
+    .select(probe.counts.map((c, i) => c.as(`${PROBE}${i}`)))
+    .limit(1)
+    .executeTakeFirst();
+  return (
+    !!row && probe.counts.every((_, i) => Number((row as Record<string, unknown>)[`${PROBE}${i}`]) < limit)
+  );
+}
+
+/**
  * The two-phase page of a "contains" list, phase one: the sort's index walked over at most the
  * first `walkRows` rows the other filters let through (from the cursor on), each tested on its
  * search key. The matches come in the list's order, so when they fill the page, they are the page,
@@ -164,7 +202,8 @@ export function roundBelow(n: number): number {
  * index would first fetch and sort every match). When they do not, the text is rare and the caller
  * reads the page through the search index (phase two), which is fast at that. A first page's total
  * comes from the same bounded walk: exact when the walk saw every row, else "mais de N".
- * Answers undefined when phase two is needed.
+ * Before a bounded walk, rareTexts asks whether every text is rarer than the probe's limit: then
+ * there is no walk. Answers undefined when phase two is needed.
  */
 async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>,
@@ -180,6 +219,8 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
     .executeTakeFirst();
   const edge = edgeRow && plan.keys.map((_, i) => (edgeRow as Record<string, unknown>)[`${KEY}${i}`]);
   if (edge?.some((v) => v === null)) return undefined;
+  if (edge && (await rareTexts(byText, spec.probeRows ?? textProbeRows(plan.pageSize, walk))))
+    return undefined;
   const withinWalk = <Q extends SelectQueryBuilder<DB, TB, unknown>>(q: Q) =>
     edge ? (q.where(keyIs(plan.keys, plan.dir === 'asc' ? '<=' : '>=', edge)) as Q) : q;
 

@@ -1,6 +1,6 @@
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { containsSearch, type TextTest } from '../db/search.ts';
+import { containsSearch, type TextProbe, type TextTest } from '../db/search.ts';
 
 /**
  * How a list's "contains" filters test a row; pagedQuery picks it (its two-phase page), a module's
@@ -9,9 +9,11 @@ import { containsSearch, type TextTest } from '../db/search.ts';
  *   few matches are read, then sorted;
  * - `scan`: on each row's search key, no index: a walk of the sort's index that tests each row
  *   stops after a page of a common text, which the index would fetch whole before sorting;
- * - `ignore`: not tested at all (where a bounded walk of the other filters ends).
+ * - `ignore`: not tested at all (where a bounded walk of the other filters ends);
+ * - a TextProbe: not tested, but how many rows match the text alone is counted in the search index
+ *   up to a limit (a rare or absent text skips the walk).
  */
-export type { TextTest };
+export type { TextProbe, TextTest };
 
 /** A column indexed for search by a migration's `createSearchIndex(db, table, [column, …])`. */
 export interface SearchColumn<T extends keyof Database & string> {

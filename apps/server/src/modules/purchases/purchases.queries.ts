@@ -55,14 +55,17 @@ const ofSectors = (eb: Eb, sectors: string[]) =>
           .where('prs.sector', 'in', sectors),
       );
 
+/** Whose requests the user manages (purchases.policy.ts#isRequestManager): all, none, or those of these sectors. */
+function managerReach(u: PurchaseActor): 'all' | 'none' | string[] {
+  if (isAdmin(u) || (isGestorOrAbove(u) && inSector(u, SECTOR.compras))) return 'all';
+  if (!isGestorOrAbove(u)) return 'none';
+  return u.setor.map((s) => s.sector);
+}
+
 /** purchases.policy.ts#isRequestManager in SQL. */
 function managerFilter(eb: Eb, u: PurchaseActor) {
-  if (isAdmin(u) || (isGestorOrAbove(u) && inSector(u, SECTOR.compras))) return eb.lit(true);
-  if (!isGestorOrAbove(u)) return eb.lit(false);
-  return ofSectors(
-    eb,
-    u.setor.map((s) => s.sector),
-  );
+  const reach = managerReach(u);
+  return reach === 'all' ? eb.lit(true) : reach === 'none' ? eb.lit(false) : ofSectors(eb, reach);
 }
 
 /**
@@ -75,15 +78,23 @@ function scopeFilter(eb: Eb, u: PurchaseActor, scope: PurchaseFilters['scope']) 
   return managerFilter(eb, u);
 }
 
-/** "Aguardando minha aprovação": at 3 for its managers, at 4 for directors. */
+/**
+ * "Aguardando minha aprovação": at 3 for its managers, at 4 for directors. A director's is written
+ * `status in (3, 4) and (status = 4 or manager)`, not `(status = 3 and manager) or status = 4`: the
+ * same rows, but the IN is a range of the status index for the page and its total, where the OR
+ * read the whole table (issue 14, fourth pass; purchases.scope.test.ts checks the rows).
+ */
 function waitingFilter(eb: Eb, u: PurchaseActor) {
-  const atManager = eb.and([
-    eb('purchase_requests.status', '=', PURCHASE_STATUS.aprovacaoGestor),
-    managerFilter(eb, u),
+  const gestor = PURCHASE_STATUS.aprovacaoGestor;
+  const diretor = PURCHASE_STATUS.aprovacaoDiretor;
+  if (!isDirector(u)) return eb.and([eb('purchase_requests.status', '=', gestor), managerFilter(eb, u)]);
+  const reach = managerReach(u);
+  if (reach === 'all') return eb('purchase_requests.status', 'in', [gestor, diretor]);
+  if (reach === 'none') return eb('purchase_requests.status', '=', diretor);
+  return eb.and([
+    eb('purchase_requests.status', 'in', [gestor, diretor]),
+    eb.or([eb('purchase_requests.status', '=', diretor), ofSectors(eb, reach)]),
   ]);
-  return isDirector(u)
-    ? eb.or([atManager, eb('purchase_requests.status', '=', PURCHASE_STATUS.aprovacaoDiretor)])
-    : atManager;
 }
 
 /** The text search (max 35): product or requester contains it (search index), or it is the ticket. */

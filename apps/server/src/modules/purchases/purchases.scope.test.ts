@@ -24,6 +24,7 @@ import {
   signInAll,
 } from '../../../test/population.ts';
 import { seededRandom } from '../../../test/seeded-random.ts';
+import { exportBatches } from './purchases.queries.ts';
 
 type Request = PurchaseFacts & { id: number };
 
@@ -151,6 +152,26 @@ describe(`purchase lists against purchases.policy on a generated population (${T
       },
     );
     expect(problems).toEqual([]);
+  }, 180_000);
+
+  // queries.ts#waitingFilter writes a director's as `status in (3, 4) and (status = 4 or manager)`
+  // (issue 14, fourth pass): each viewer made a director (a manager of sectors, of Compras, an admin,
+  // a member) gets exactly the rule's rows.
+  it('waiting=1 of any kind of director: exactly awaitsApprovalOf', async () => {
+    const kinds = new Set<string>();
+    const problems = await problemsOfEach(viewers, async (u) => {
+      const a: PurchaseActor = { ...actor(u), diretor: true };
+      kinds.add(`${a.privilegio}/${a.admin}`);
+      const ids: number[] = [];
+      const filters = { scope: 'received', waiting: '1', q: undefined, filial: undefined } as const;
+      for await (const batch of exportBatches(t.db, a, filters, { sort: 'date', dir: 'desc' }, 50)) {
+        ids.push(...batch.map((r) => r.id));
+      }
+      const expected = requests.filter((r) => awaitsApprovalOf(a, r)).map((r) => r.id);
+      return scopeDifference(`${describeUser(u)} director waiting`, ids, expected);
+    });
+    expect(problems).toEqual([]);
+    expect(kinds.size).toBeGreaterThan(2);
   }, 180_000);
 
   it('solicitacoes.xlsx holds exactly the received list', async () => {

@@ -41,6 +41,12 @@ const filtered = (db: DbOrTx, f: UserFilter) => (how: TextTest) => {
     q = q
       .where('u.id', 'in', f.matchCpf && digits.length >= 3 ? byMatricula.unionAll(byCpf) : byMatricula)
       .where(sql<boolean>`${sql.ref('u.active')} + 0 = 1`);
+  } else if (text && how === 'index') {
+    // Through the search index (a rare text, or one the walk did not find): "active + 0" as above,
+    // else SQLite walks the whole (active, nome) index testing each id against the text's matches.
+    q = q
+      .where(containsText(db, { table: 'users', column: 'nome', as: 'u' }, text, how))
+      .where(sql<boolean>`${sql.ref('u.active')} + 0 = 1`);
   } else {
     q = q.where('u.active', '=', 1);
     if (text) q = q.where(containsText(db, { table: 'users', column: 'nome', as: 'u' }, text, how));
