@@ -1,4 +1,5 @@
 import { CONTRACT_DATE, type FineFilters } from '@intranet/contracts';
+import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { DashboardCell } from './fines.queries.ts';
 
@@ -193,36 +194,34 @@ export function cubeAnswers(f: Filters): boolean {
   return !f.TRANSP && !f.PLACA && !f.NUMERO_AUTO;
 }
 
-/** The cube's cells of these filters and whole months (yyyy-MM, inclusive; undefined: open). */
-function cubeCells(db: DbOrTx, f: Filters, months: { from?: string; to?: string }) {
-  let q = db.selectFrom('fines_cube');
-  if (f.responsible && f.responsible !== 'all') q = q.where('responsavel', '=', f.responsible);
-  if (f.business && f.business !== 'all') q = q.where('negocio_grupo', '=', f.business);
-  if (f.STATUS_MULTA) q = q.where('status_multa', '=', f.STATUS_MULTA);
-  if (f.STATUS_PAGMTO) q = q.where('status_pagmto', '=', f.STATUS_PAGMTO);
-  if (f.STATUS_ND) q = q.where('status_nd', '=', f.STATUS_ND);
-  if (f.UNIDADE) q = q.where('unidade', '=', f.UNIDADE);
+type Months = { from?: string; to?: string };
+
+/**
+ * Which combinations of the cube (fines_cube's cells, fines_cube_max's maxima: both keyed by the
+ * combination) these filters and whole months (yyyy-MM, inclusive; undefined: open) take.
+ */
+function combosOf(f: Filters, months: Months) {
+  const terms: RawBuilder<boolean>[] = [];
+  const is = (column: string, op: '=' | '<>' | '>=' | '<=', value: string) =>
+    terms.push(sql<boolean>`${sql.ref(column)} ${sql.raw(op)} ${value}`);
+  if (f.responsible && f.responsible !== 'all') is('responsavel', '=', f.responsible);
+  if (f.business && f.business !== 'all') is('negocio_grupo', '=', f.business);
+  if (f.STATUS_MULTA) is('status_multa', '=', f.STATUS_MULTA);
+  if (f.STATUS_PAGMTO) is('status_pagmto', '=', f.STATUS_PAGMTO);
+  if (f.STATUS_ND) is('status_nd', '=', f.STATUS_ND);
+  if (f.UNIDADE) is('unidade', '=', f.UNIDADE);
   // A period leaves out the fines without DATA_INFRACAO (mes '').
-  if (months.from !== undefined || months.to !== undefined) q = q.where('mes', '<>', '');
-  if (months.from !== undefined) q = q.where('mes', '>=', months.from);
-  if (months.to !== undefined) q = q.where('mes', '<=', months.to);
-  return q;
+  if (months.from !== undefined || months.to !== undefined) is('mes', '<>', '');
+  if (months.from !== undefined) is('mes', '>=', months.from);
+  if (months.to !== undefined) is('mes', '<=', months.to);
+  return terms.length > 0 ? sql<boolean>`${sql.join(terms, sql` and `)}` : sql<boolean>`1 = 1`;
 }
 
-/** The same combinations' maxima (fines_cube_max). */
-function cubeMaxima(db: DbOrTx, f: Filters, months: { from?: string; to?: string }) {
-  let q = db.selectFrom('fines_cube_max');
-  if (f.responsible && f.responsible !== 'all') q = q.where('responsavel', '=', f.responsible);
-  if (f.business && f.business !== 'all') q = q.where('negocio_grupo', '=', f.business);
-  if (f.STATUS_MULTA) q = q.where('status_multa', '=', f.STATUS_MULTA);
-  if (f.STATUS_PAGMTO) q = q.where('status_pagmto', '=', f.STATUS_PAGMTO);
-  if (f.STATUS_ND) q = q.where('status_nd', '=', f.STATUS_ND);
-  if (f.UNIDADE) q = q.where('unidade', '=', f.UNIDADE);
-  if (months.from !== undefined || months.to !== undefined) q = q.where('mes', '<>', '');
-  if (months.from !== undefined) q = q.where('mes', '>=', months.from);
-  if (months.to !== undefined) q = q.where('mes', '<=', months.to);
-  return q;
-}
+const cubeCells = (db: DbOrTx, f: Filters, months: Months) =>
+  db.selectFrom('fines_cube').where(combosOf(f, months));
+
+const cubeMaxima = (db: DbOrTx, f: Filters, months: Months) =>
+  db.selectFrom('fines_cube_max').where(combosOf(f, months));
 
 /**
  * The dashboard's cells (as fines.queries.ts#filteredCells answers them, dim `max` included) of the
