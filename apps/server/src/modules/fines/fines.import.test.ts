@@ -52,6 +52,19 @@ const GOOD_ROWS = [
   ['I-0003', day('2023-10-31'), 'PRF', 'Paulínia', 'QWE1234', 'Rodobens', 'Notificação', 80, 'Rodobens SA'],
 ];
 
+/** `count` rows of one PRF penalty each, numbered PREFIX-0001…, with the value `valor(i)`. */
+const penalties = (count: number, prefix: string, digits: number, valor: (i: number) => number) =>
+  Array.from({ length: count }, (_, i) => [
+    `${prefix}-${String(i).padStart(digits, '0')}`,
+    '2024-04-01',
+    'PRF',
+    'Camaçari',
+    'ABC1234',
+    'Translog',
+    'Penalidade',
+    valor(i),
+  ]);
+
 describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
   let t: TestApp;
   const as = (m: string = DEMO.gestorMultas) => t.as(m);
@@ -323,16 +336,7 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
   });
 
   it('a job that fails after writing a batch leaves the database, the summary and the audit as they were', async () => {
-    const rows = Array.from({ length: 620 }, (_, i) => [
-      `F-${String(i).padStart(4, '0')}`,
-      '2024-04-01',
-      'PRF',
-      'Camaçari',
-      'ABC1234',
-      'Translog',
-      'Penalidade',
-      10 + i,
-    ]);
+    const rows = penalties(620, 'F', 4, (i) => 10 + i);
     const earlier = importFiles();
     const p = (await preview(await xlsxBuffer([HEADER, ...rows]))).json();
     expect(p).toMatchObject({ added: 620, refusedCount: 0 });
@@ -405,16 +409,7 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
   });
 
   it('cancel stops a reading under way and keeps nothing of it', async () => {
-    const rows = Array.from({ length: 3000 }, (_, i) => [
-      `C-${String(i).padStart(5, '0')}`,
-      '2024-04-01',
-      'PRF',
-      'Camaçari',
-      'ABC1234',
-      'Translog',
-      'Penalidade',
-      10,
-    ]);
+    const rows = penalties(3000, 'C', 5, () => 10);
     const earlier = importFiles();
     const started: FineImportReading = (await upload(await xlsxBuffer([HEADER, ...rows]))).json();
     expect(started.state).toBe('reading');
