@@ -28,9 +28,9 @@ import { insertFolderTree, type TreeSummary } from './folders-data.ts';
 import { openAppDatabase, withApp } from './support/databases.ts';
 import { type DatabaseKind, type Measurement, measure } from './support/measure.ts';
 import { type RssSummary, sampleRss } from './support/memory.ts';
-import { runBench } from './support/processes.ts';
+import { runBench, waitUntilIdle } from './support/processes.ts';
 import { fmt, machine, markdownTable, printTable, writeResults } from './support/report.ts';
-import { type AppServer, benchEveryDatabase, expectJson, signIn, waitUntilIdle } from './support/servers.ts';
+import { type AppServer, benchEveryDatabase, expectJson, signIn } from './support/servers.ts';
 import { LOAD, positive } from './support/settings.ts';
 
 const FOLDERS = positive('BENCH_FOLDERS', 10_000);

@@ -13,9 +13,9 @@
  * seconds (2), BENCH_DATABASE_URL (unset: SQLite only).
  */
 import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
-import { runBench, stopChild } from './support/processes.ts';
+import { runBench, stopChild, waitUntilIdle } from './support/processes.ts';
 import { machine, printTable, writeResults } from './support/report.ts';
-import { benchEveryDatabase, expectJson, signIn, startApp, waitUntilIdle } from './support/servers.ts';
+import { benchEveryDatabase, expectJson, signIn, startApp } from './support/servers.ts';
 import { LOAD, PG_URL } from './support/settings.ts';
 
 const LOGIN_BODY = JSON.stringify({ username: '1001', password: 'intranet123' });

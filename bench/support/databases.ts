@@ -3,8 +3,8 @@ import path from 'node:path';
 import { type DatabaseHandle, openDatabase } from '../../apps/server/src/db/database.ts';
 import type { DatabaseKind } from './measure.ts';
 import { scratchDatabase } from './postgres.ts';
-import { stopChild } from './processes.ts';
-import { type AppServer, startApp, waitUntilIdle } from './servers.ts';
+import { stopChild, waitUntilIdle } from './processes.ts';
+import { type AppServer, startApp } from './servers.ts';
 import { PG_URL } from './settings.ts';
 
 /** The SQLite file the server keeps in its DATA_DIR (apps/server/src/main.ts). */

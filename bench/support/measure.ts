@@ -2,7 +2,7 @@
 import type { ChildProcess } from 'node:child_process';
 import autocannon, { type Result } from 'autocannon';
 import { type CpuUse, cpuMeter, rssMb } from './memory.ts';
-import { waitUntilIdle } from './servers.ts';
+import { waitUntilIdle } from './processes.ts';
 import type { LoadSettings } from './settings.ts';
 
 export interface Target {

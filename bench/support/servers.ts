@@ -96,19 +96,3 @@ export async function signIn(base: string, matricula: string): Promise<{ authori
   );
   return { authorization: `Bearer ${String(login.token)}` };
 }
-
-/**
- * Waits until the server answers /api/health quickly three times in a row: after a load test of a
- * slow endpoint the server still works off the requests autocannon left in flight, and the next
- * measurement must not pay for them.
- */
-export async function waitUntilIdle(base: string, fastMs = 50, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let fast = 0;
-  while (fast < 3 && Date.now() < deadline) {
-    const started = performance.now();
-    await fetch(`${base}/api/health`).then((r) => r.arrayBuffer());
-    fast = performance.now() - started < fastMs ? fast + 1 : 0;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}

@@ -1,15 +1,7 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { DbOrTx } from './database.ts';
 import { isPostgres } from './dialect.ts';
-
-/**
- * The SQL texts of compiledOnce queries on PostgreSQL and the name each connection prepares them
- * under (db/prepared-statements.ts). Bounded by the code: one entry per compiledOnce query.
- */
-const preparedNames = new Map<string, string>();
-
-/** The prepared-statement name of a compiledOnce query's PostgreSQL text, if it is one. */
-export const preparedName = (text: string): string | undefined => preparedNames.get(text);
+import { namePrepared } from './prepared-statements.ts';
 
 /**
  * A query that runs on every request, built and compiled by Kysely once per dialect and then run
@@ -29,8 +21,7 @@ export function compiledOnce<R>(build: (db: DbOrTx) => Compilable<R>, parameterC
       if (query.parameters.length !== parameterCount) {
         throw new Error(`compiledOnce: ${query.parameters.length} parameters, ${parameterCount} expected`);
       }
-      if (pg && !preparedNames.has(query.sql))
-        preparedNames.set(query.sql, `intranet_q${preparedNames.size + 1}`);
+      if (pg) namePrepared(query.sql);
       compiled.set(pg, query);
     }
     const { rows } = await db.executeQuery<R>({ ...query, parameters: values });

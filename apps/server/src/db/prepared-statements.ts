@@ -1,5 +1,18 @@
 import type pg from 'pg';
-import { preparedName } from './compiled-once.ts';
+
+/**
+ * The SQL texts of compiledOnce queries on PostgreSQL and the name each connection prepares them
+ * under. Bounded by the code: one entry per compiledOnce query.
+ */
+const preparedNames = new Map<string, string>();
+
+/** The prepared-statement name of a compiledOnce query's PostgreSQL text, if it is one. */
+export const preparedName = (text: string): string | undefined => preparedNames.get(text);
+
+/** Gives a compiledOnce query's PostgreSQL text its prepared-statement name (once). */
+export function namePrepared(text: string): void {
+  if (!preparedNames.has(text)) preparedNames.set(text, `intranet_q${preparedNames.size + 1}`);
+}
 
 /**
  * Makes a PostgreSQL connection run the compiledOnce queries as named prepared statements: the

@@ -6,7 +6,7 @@ import StarterKit from '@tiptap/starter-kit';
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion';
 import { useEffect, useRef, useState } from 'react';
 import classes from './RichText.module.css';
-import type { MentionOption, RichTextInputProps } from './RichTextInput.tsx';
+import type { MentionOption, RichTextInputProps } from './rich-text-input-props.ts';
 
 const LABELS: Partial<RichTextEditorLabels> = {
   boldControlLabel: 'Negrito',
