@@ -92,6 +92,8 @@ test('Patrícia (Compras) analyses, quotes, sends for approval and forwards a qu
   await signIn(page, '1002', '/requestopened');
   await expect(page.getByRole('heading', { name: 'SOLICITAÇÕES DE COMPRAS' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Pesquisar' }).fill('Notebook para a expedição');
+  // The searched list, not the one it replaces (a click on a row being replaced can be lost).
+  await expect(page.getByText('1 registro', { exact: true })).toBeVisible();
   await page.getByRole('row', { name: new RegExp(`#${ticket}`) }).click();
   await expect(detail(page)).toBeVisible();
   await expect(detail(page).locator('[data-state="current"]')).toHaveAttribute('data-stage', 'openRequest');
