@@ -357,13 +357,8 @@ export interface FinesAggregatesTable {
   value: number;
 }
 
-/**
- * The dashboard's summary with the filter bar's dimensions (migration 0017_fines_cube, kept by
- * triggers): per cell and combination of the filter columns ('' when unset), a count and a sum.
- */
-export interface FinesCubeTable {
-  dim: string;
-  key: string;
+/** A combination of the filter bar's low-cardinality columns ('' when unset): the cube's key (0017). */
+interface FinesCubeCombo {
   responsavel: string;
   negocio_grupo: string;
   status_multa: string;
@@ -371,19 +366,21 @@ export interface FinesCubeTable {
   status_nd: string;
   unidade: string;
   mes: string;
+}
+
+/**
+ * The dashboard's summary with the filter bar's dimensions (migration 0017_fines_cube, kept by
+ * triggers): per cell and combination of the filter columns, a count and a sum.
+ */
+export interface FinesCubeTable extends FinesCubeCombo {
+  dim: string;
+  key: string;
   count: number;
   value: number;
 }
 
 /** Per combination of the cube's filter columns: the maxima the dashboard shows (0017). */
-export interface FinesCubeMaxTable {
-  responsavel: string;
-  negocio_grupo: string;
-  status_multa: string;
-  status_pagmto: string;
-  status_nd: string;
-  unidade: string;
-  mes: string;
+export interface FinesCubeMaxTable extends FinesCubeCombo {
   max_valor: number | null;
   max_atraso: number | null;
   min_venc: string | null;
