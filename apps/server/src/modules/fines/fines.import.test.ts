@@ -106,6 +106,14 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     }
   };
   const stored = () => t.db.selectFrom('fines').selectAll().orderBy('NUMERO_AUTO').execute();
+  /** The audit rows of imports whose summary is like `summary`. */
+  const importAudits = (summary: string) =>
+    t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'fine.import')
+      .where('summary', 'like', summary)
+      .execute();
   const importFiles = () => {
     const dir = path.join(t.dataDir, 'files', 'fine-imports');
     return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
@@ -226,13 +234,7 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     expect(res2.statusCode).toBe(400);
     expect(res2.json()).toEqual({ error: MSG.fineImportRefused });
     expect(await stored()).toEqual(before);
-    const imports = await t.db
-      .selectFrom('audit_log')
-      .select('id')
-      .where('action', '=', 'fine.import')
-      .where('summary', 'like', '%I-0006%')
-      .execute();
-    expect(imports).toEqual([]);
+    expect(await importAudits('%I-0006%')).toEqual([]);
   });
 
   it('a NUMERO_AUTO repeated in the file is refused at its second line', async () => {
@@ -360,13 +362,7 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     expect(await stored()).toEqual(before);
     expect(await dashboard()).toEqual(numbers);
     expect(importFiles()).toEqual(earlier);
-    const audits = await t.db
-      .selectFrom('audit_log')
-      .select('id')
-      .where('action', '=', 'fine.import')
-      .where('summary', 'like', '%620 multa%')
-      .execute();
-    expect(audits).toEqual([]);
+    expect(await importAudits('%620 multa%')).toEqual([]);
     // The summary follows the next change again (its trigger is not left paused).
     const res = await as()({
       method: 'POST',

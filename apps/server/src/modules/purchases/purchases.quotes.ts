@@ -58,6 +58,16 @@ export async function getQuotes(ctx: AppContext, user: SessionUser, id: number):
   return quotes.map((x) => toQuote(x, id, record.cotac_id, quotes, files));
 }
 
+/** A quote's stored columns from the form (insert and edit write the same ones). */
+const quoteColumns = (input: QuoteInput, fileId: number | null) => ({
+  fornecedor: input.fornecedor,
+  prazo: input.prazo,
+  valor: toCentavos(input.valor),
+  contato: input.contato,
+  canal_type: input.canalType,
+  file_id: fileId,
+});
+
 /** The request, if the caller may edit its quotes now (checked before a quote's file is read). */
 export async function quoteEditable(ctx: AppContext, user: SessionUser, id: number): Promise<Loaded> {
   const actor = await actorOf(ctx, user);
@@ -90,12 +100,7 @@ export async function insertQuote(
       const fileId = file ? await q.insertFile(tx, fileRow(file, id, null, now)) : null;
       const quoteId = await q.insertQuote(tx, {
         request_id: id,
-        fornecedor: input.fornecedor,
-        prazo: input.prazo,
-        valor: toCentavos(input.valor),
-        contato: input.contato,
-        canal_type: input.canalType,
-        file_id: fileId,
+        ...quoteColumns(input, fileId),
         created_by: user.userId,
         created_at: now,
       });
@@ -135,14 +140,7 @@ export async function updateQuote(
         : undefined;
     await auditedChange(ctx.db, user.userId, async (tx, audit) => {
       const fileId = file ? await q.insertFile(tx, fileRow(file, requestId, null, now)) : existing.file_id;
-      await q.updateQuote(tx, quoteId, {
-        fornecedor: input.fornecedor,
-        prazo: input.prazo,
-        valor: toCentavos(input.valor),
-        contato: input.contato,
-        canal_type: input.canalType,
-        file_id: fileId,
-      });
+      await q.updateQuote(tx, quoteId, quoteColumns(input, fileId));
       if (oldFile) await q.deleteFile(tx, oldFile.id);
       if (!(await q.updateIfStatus(tx, requestId, record.status, {}, now)))
         throw conflict(MSG_PURCHASE.conflict);
