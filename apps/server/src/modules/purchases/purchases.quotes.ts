@@ -54,7 +54,9 @@ function toQuote(
 
 export async function getQuotes(ctx: AppContext, user: SessionUser, id: number): Promise<Quote[]> {
   const { record, quotes } = await loadVisible(ctx, await actorOf(ctx, user), id);
-  const files = new Map((await q.listFiles(ctx.db, id)).map((f) => [f.id, f]));
+  // The request's files only when a quote has one (most quotes are Online, without).
+  const stored = quotes.some((x) => x.file_id) ? await q.listFiles(ctx.db, id) : [];
+  const files = new Map(stored.map((f) => [f.id, f]));
   return quotes.map((x) => toQuote(x, id, record.cotac_id, quotes, files));
 }
 
