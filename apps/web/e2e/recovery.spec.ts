@@ -21,8 +21,8 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 // Later journeys sign 1008 in with the demo password.
-test.afterEach(async ({ request }) => {
-  await restorePassword(request, MATRICULA, [NEW_PASSWORD]);
+test.afterEach(async ({ page, request }) => {
+  await restorePassword(page, request, MATRICULA, [NEW_PASSWORD]);
 });
 
 async function openRecovery(page: Page): Promise<Locator> {

@@ -305,8 +305,8 @@ test.describe('profile', () => {
 
   test.describe('own password (/ChangePass, user 1007)', () => {
     const NEW_PASSWORD = 'Helena#2025';
-    test.afterEach(async ({ request }) => {
-      await restorePassword(request, '1007', [NEW_PASSWORD]);
+    test.afterEach(async ({ page, request }) => {
+      await restorePassword(page, request, '1007', [NEW_PASSWORD]);
     });
 
     test('wrong old password, mismatch, then a change that the next sign-in uses', async ({
