@@ -25,21 +25,20 @@ const filtered = (db: DbOrTx, f: UserFilter) => (how: TextTest) => {
   // Digits (a CPF may come masked): a matrícula or CPF prefix.
   const digits = searchedDigits(text);
   if (digits) {
-    // Index ranges on the unique columns, both digits only. "active + 0" keeps SQLite from walking
-    // the (active, nome) index over every user: it reads the few matching ids by primary key instead.
+    // Index ranges on the unique columns, both digits only, ORed on the row itself: both databases
+    // read each range through its index (SQLite's multi-index OR, PostgreSQL's BitmapOr) and sort
+    // only the matches. "active + 0" keeps either from walking the (active, nome) index over every
+    // user instead (`u.id in (… union all …)` made PostgreSQL fetch a 10,000-user CPF prefix row
+    // by row: 83 against 6 ms).
     const [lower, upper] = digitPrefixRange(digits);
-    const byMatricula = db
-      .selectFrom('users as m')
-      .select('m.id')
-      .where('m.matricula', '>=', lower)
-      .where('m.matricula', '<=', upper);
-    const byCpf = db
-      .selectFrom('users as c')
-      .select('c.id')
-      .where('c.cpf', '>=', lower)
-      .where('c.cpf', '<=', upper);
+    const withCpf = f.matchCpf && digits.length >= 3;
     q = q
-      .where('u.id', 'in', f.matchCpf && digits.length >= 3 ? byMatricula.unionAll(byCpf) : byMatricula)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('u.matricula', '>=', lower), eb('u.matricula', '<=', upper)]),
+          ...(withCpf ? [eb.and([eb('u.cpf', '>=', lower), eb('u.cpf', '<=', upper)])] : []),
+        ]),
+      )
       .where(sql<boolean>`${sql.ref('u.active')} + 0 = 1`);
   } else if (text && how === 'index') {
     // Through the search index (a rare text, or one the walk did not find): "active + 0" as above,
