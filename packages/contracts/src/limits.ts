@@ -57,6 +57,9 @@ export const LIMITS = {
   /** The iCalendar feed covers this many days back and ahead of today. */
   calendarFeedPastDays: 90,
   calendarFeedFutureDays: 400,
-  /** A list counts its matching rows up to this many, on its first page only ("mais de 10.000"). */
-  listTotalCap: 10_000,
+  /**
+   * A list counts its matching rows up to this many, on its first page only ("mais de 1.000"): the
+   * count reads that many index entries on every first page (docs/decisions.md, "List totals").
+   */
+  listTotalCap: 1_000,
 } as const;

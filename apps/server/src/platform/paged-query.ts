@@ -52,7 +52,7 @@ export interface Page<O> {
   pageSize: number;
   /** Only on a first page that asked for the count; at most LIMITS.listTotalCap. */
   total?: number;
-  /** With `total`: more rows than `total` match ("mais de 10.000"). */
+  /** With `total`: more rows than `total` match ("mais de 1.000"). */
   totalCapped?: boolean;
   /** With keyset paging, while more rows follow. */
   nextCursor?: string;

@@ -26,7 +26,7 @@ interface VirtualTableProps<T> {
   columns: readonly TableColumn<T>[];
   /** Rows the server has for the filters (the table shows how many of them are loaded). */
   total: number;
-  /** More rows match than `total` (the server counts up to a cap): "mais de 10.000 registros". */
+  /** More rows match than `total` (the server counts up to a cap): "mais de 1.000 registros". */
   totalCapped?: boolean;
   /** Whether more rows follow; by default while fewer than `total` are loaded. */
   hasMore?: boolean;

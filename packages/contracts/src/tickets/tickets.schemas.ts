@@ -182,7 +182,7 @@ export const callListReply = z.object({
   rows: z.array(callRow),
   /** On the first page only, counted up to LIMITS.listTotalCap. */
   total: z.number().optional(),
-  /** More rows match than `total` says ("mais de 10.000"). */
+  /** More rows match than `total` says ("mais de 1.000"). */
   totalCapped: z.boolean().optional(),
   page: z.number(),
   pageSize: z.number(),

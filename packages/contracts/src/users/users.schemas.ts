@@ -278,7 +278,7 @@ export const userListReply = z.object({
   users: z.array(z.union([userRow, directoryRow])),
   /** On the first page only (page 1, no cursor), counted up to LIMITS.listTotalCap. */
   total: z.number().optional(),
-  /** More users match than `total` says ("mais de 10.000"). */
+  /** More users match than `total` says ("mais de 1.000"). */
   totalCapped: z.boolean().optional(),
   /** With a `cursor` in the request, while more users follow. */
   nextCursor: z.string().optional(),

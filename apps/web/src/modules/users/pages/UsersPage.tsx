@@ -37,7 +37,7 @@ const privilegeLabel = userPrivilegeLabel;
 const branchLabel = userBranchLabel;
 const header = (id: (typeof USER_COLUMNS)[number]['id']) => USER_COLUMNS.find((c) => c.id === id)?.header;
 
-/** "37 usuários", "mais de 10.000 usuários". */
+/** "37 usuários", "mais de 1.000 usuários". */
 function countText(total: number, capped: boolean) {
   const n = total.toLocaleString('pt-BR');
   if (capped) return `mais de ${n} usuários`;
