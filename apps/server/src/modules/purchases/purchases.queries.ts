@@ -13,7 +13,7 @@ import {
   SECTOR,
   toBranchName,
 } from '@intranet/contracts';
-import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { ilike, likeContains } from '../../db/dialect.ts';
 import type {
@@ -43,16 +43,24 @@ const ROW_COLUMNS = [
   'purchase_requests.typerequest',
 ] as const;
 
-/** The requests whose requester had one of these sectors (a manager's scope). */
+/**
+ * The requests whose requester had one of these sectors (a manager's scope). A scalar subquery, not
+ * EXISTS: PostgreSQL turns an EXISTS under an OR into a hashed subplan that reads every request of
+ * those sectors before the first row (the director's "aguardando": 22 against 0.7 ms for the page);
+ * this form probes the (request_id, sector) key of only the rows the page reads.
+ */
 const ofSectors = (eb: Eb, sectors: string[]) =>
   sectors.length === 0
     ? eb.lit(false)
-    : eb.exists(
+    : eb(
         eb
           .selectFrom('purchase_request_sectors as prs')
-          .select('prs.request_id')
+          .select(sql<number>`1`.as('one'))
           .whereRef('prs.request_id', '=', 'purchase_requests.id')
-          .where('prs.sector', 'in', sectors),
+          .where('prs.sector', 'in', sectors)
+          .limit(1),
+        '=',
+        1,
       );
 
 /** Whose requests the user manages (purchases.policy.ts#isRequestManager): all, none, or those of these sectors. */
