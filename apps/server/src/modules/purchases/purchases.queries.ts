@@ -43,13 +43,26 @@ const ROW_COLUMNS = [
   'purchase_requests.typerequest',
 ] as const;
 
-/**
- * The requests whose requester had one of these sectors (a manager's scope). A scalar subquery, not
- * EXISTS: PostgreSQL turns an EXISTS under an OR into a hashed subplan that reads every request of
- * those sectors before the first row (the director's "aguardando": 22 against 0.7 ms for the page);
- * this form probes the (request_id, sector) key of only the rows the page reads.
- */
+/** The requests whose requester had one of these sectors (a manager's scope). */
 const ofSectors = (eb: Eb, sectors: string[]) =>
+  sectors.length === 0
+    ? eb.lit(false)
+    : eb.exists(
+        eb
+          .selectFrom('purchase_request_sectors as prs')
+          .select('prs.request_id')
+          .whereRef('prs.request_id', '=', 'purchase_requests.id')
+          .where('prs.sector', 'in', sectors),
+      );
+
+/**
+ * `ofSectors` for use under an OR, as a scalar subquery: PostgreSQL turns an EXISTS under an OR
+ * into a hashed subplan that reads every request of those sectors before the first row (the
+ * director's "aguardando": 22 against 0.7 ms for the page); this form probes the (request_id,
+ * sector) key of only the rows read. Under an AND the EXISTS stays (a semi-join, cheaper for a
+ * total over thousands of rows).
+ */
+const ofSectorsProbed = (eb: Eb, sectors: string[]) =>
   sectors.length === 0
     ? eb.lit(false)
     : eb(
@@ -101,7 +114,7 @@ function waitingFilter(eb: Eb, u: PurchaseActor) {
   if (reach === 'none') return eb('purchase_requests.status', '=', diretor);
   return eb.and([
     eb('purchase_requests.status', 'in', [gestor, diretor]),
-    eb.or([eb('purchase_requests.status', '=', diretor), ofSectors(eb, reach)]),
+    eb.or([eb('purchase_requests.status', '=', diretor), ofSectorsProbed(eb, reach)]),
   ]);
 }
 
