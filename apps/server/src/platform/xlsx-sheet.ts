@@ -28,6 +28,18 @@ function columnAt(text: string, start: number, end: number): number {
   return i === start ? -1 : col - 1;
 }
 
+/** A cell's `t=` in text[start, end), the usual ones as constants (compared by identity after). */
+function typeAt(text: string, start: number, end: number): string {
+  const len = end - start;
+  const c = text.charCodeAt(start);
+  if (len === 1) {
+    if (c === 115) return 's';
+    if (c === 110) return 'n';
+  } else if (len === 9 && c === 105 && text.startsWith('inlineStr', start)) return 'inlineStr';
+  else if (len === 3 && c === 115 && text.startsWith('str', start)) return 'str';
+  return text.slice(start, end);
+}
+
 /** A style index written as digits in text[start, end); 0 otherwise. */
 function digitsAt(text: string, start: number, end: number): number {
   let v = 0;
@@ -118,7 +130,7 @@ export class SheetRows implements XmlHandler {
         const col = columnAt(tag, start, end);
         if (col >= 0) this.col = col;
       } else if (name === 115) this.style = digitsAt(tag, start, end);
-      else if (name === 116) this.type = tag.slice(start, end);
+      else if (name === 116) this.type = typeAt(tag, start, end);
       i = end + 1;
     }
   }

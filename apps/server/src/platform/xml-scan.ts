@@ -135,11 +135,15 @@ export class XmlScanner {
       if (lt + 1 >= n) break;
       const c1 = buf.charCodeAt(lt + 1);
       if (c1 === 47) {
-        // </name>
-        const gt = buf.indexOf('>', lt + 2);
-        if (gt === -1) break;
+        // </name>: most often `>` right after the name (no indexOf needed).
+        const end = nameEnd(buf, lt + 2, n);
+        let gt = end;
+        if (buf.charCodeAt(end) !== 62) {
+          gt = buf.indexOf('>', end);
+          if (gt === -1) break;
+        }
         this.flush();
-        h.close(nameAt(buf, lt + 2, nameEnd(buf, lt + 2, gt)));
+        h.close(nameAt(buf, lt + 2, end));
         pos = gt + 1;
         continue;
       }
@@ -170,21 +174,24 @@ export class XmlScanner {
         if (n - lt < 9) break;
         throw new XmlError('DTD ou marcação desconhecida');
       }
-      // <name attr="…" …> or <name …/>: the first > outside quotes ends it.
-      let i = lt + 1;
-      let quote = 0;
-      for (; i < n; i++) {
-        const c = buf.charCodeAt(i);
-        if (quote !== 0) {
-          if (c === quote) quote = 0;
-        } else if (c === 62) break;
-        else if (c === 34 || c === 39) quote = c;
+      // <name>, <name/>, or <name attr="…" …> whose first > outside quotes ends it.
+      const end = nameEnd(buf, lt + 1, n);
+      if (end >= n) break;
+      let i = end;
+      if (buf.charCodeAt(end) !== 62) {
+        let quote = 0;
+        for (; i < n; i++) {
+          const c = buf.charCodeAt(i);
+          if (quote !== 0) {
+            if (c === quote) quote = 0;
+          } else if (c === 62) break;
+          else if (c === 34 || c === 39) quote = c;
+        }
+        if (i >= n) break;
       }
-      if (i >= n) break;
       this.flush();
       const selfClosing = buf.charCodeAt(i - 1) === 47;
       const tagEnd = selfClosing ? i - 1 : i;
-      const end = nameEnd(buf, lt + 1, tagEnd);
       const name = nameAt(buf, lt + 1, end);
       // A tag without attributes is its name (no new string).
       h.open(name, end === tagEnd && end - (lt + 1) === name.length ? name : buf.slice(lt + 1, tagEnd));
