@@ -14,6 +14,10 @@ if (!file) throw new Error('uso: npx tsx bench/xlsx-import-timing.ts <planilha.x
 
 const started = performance.now();
 const cpuStart = process.cpuUsage();
+let peakRss = process.memoryUsage.rss();
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+}, 20);
 let header: ReturnType<typeof fineImportHeader> | undefined;
 let rows = 0;
 let good = 0;
@@ -36,10 +40,11 @@ const cpuMs = () => {
   const used = process.cpuUsage(cpuStart);
   return (used.user + used.system) / 1000;
 };
+clearInterval(sampler);
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 console.log(
   `${rows} rows (${good} good): total ${s(performance.now() - started)}, reading ${s(readMs)}, ` +
-    `checking ${s(checkMs)}, CPU ${s(cpuMs())}, RSS ${Math.round(process.memoryUsage.rss() / 2 ** 20)} MiB; load average ` +
+    `checking ${s(checkMs)}, CPU ${s(cpuMs())}, RSS ${Math.round(process.memoryUsage.rss() / 2 ** 20)} MiB (peak ${Math.round(peakRss / 2 ** 20)}); load average ` +
     (await import('node:os'))
       .loadavg()
       .map((l) => l.toFixed(2))
