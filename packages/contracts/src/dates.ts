@@ -27,13 +27,22 @@ export const MONTH_NAMES = [
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A real calendar day written `yyyy-MM-dd` (2024-02-30 is not one). */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * A real calendar day written `yyyy-MM-dd` (2024-02-30 is not one). Years 0000–0099 are not
+ * (Date.UTC, which this once used, reads them as 1900–1999). Counted without a Date: imports call
+ * it for every date cell.
+ */
 export function isDateOnly(value: string): boolean {
   const m = DATE_ONLY.exec(value);
   if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  if (y < 100 || mo < 1 || mo > 12 || d < 1) return false;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= (mo === 2 && leap ? 29 : (DAYS_IN_MONTH[mo - 1] as number));
 }
 
 /** A date-only field of a request: a real calendar day written `yyyy-MM-dd`. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FileRule } from '../http/endpoint.ts';
 import { MSG } from '../messages.ts';
 import { FINE_FIELD_NAMES, FINE_REQUIRED_FIELDS, type FineField } from './fines.fields.ts';
-import { type FineValues, fineInput, missingFineFields } from './fines.schemas.ts';
+import { type FineValues, fineCellsReader, missingFineFields } from './fines.schemas.ts';
 
 /**
  * Import of an existing fines spreadsheet (issue 11, beyond the spec): an .xlsx whose first row
@@ -53,27 +53,39 @@ export function fineImportHeader(headers: readonly FineImportCell[]) {
 
 export type FineImportRow = { ok: true; values: FineValues } | { ok: false; reason: string };
 
+/** The reader of each header's columns (one header per import: built once, not per row). */
+const readersOf = new WeakMap<readonly (FineField | undefined)[], ReturnType<typeof fineCellsReader>>();
+
+function readerOf(columns: readonly (FineField | undefined)[]) {
+  let read = readersOf.get(columns);
+  if (!read) {
+    const fields = new Map<FineField, number>();
+    columns.forEach((field, i) => {
+      if (field) fields.set(field, i);
+    });
+    read = fineCellsReader(fields);
+    readersOf.set(columns, read);
+  }
+  return read;
+}
+
 /**
- * One data row by the insert's rules: every cell normalised by fineInput (dates, BRL numbers,
- * plates, CNPJ, statuses) and the required fields present. A refusal says, in Portuguese, which
- * fields and why.
+ * One data row by the insert's rules: every cell normalised by fineInput's rules (dates, BRL
+ * numbers, plates, CNPJ, statuses; fineCellsReader, the same readers without zod's object parse)
+ * and the required fields present. A refusal says, in Portuguese, which fields and why.
  */
 export function parseFineImportRow(
   columns: readonly (FineField | undefined)[],
   cells: readonly FineImportCell[],
 ): FineImportRow {
-  const raw: Partial<Record<FineField, FineImportCell>> = {};
-  columns.forEach((field, i) => {
-    if (field) raw[field] = cells[i] ?? null;
-  });
-  const parsed = fineInput.safeParse(raw);
-  if (!parsed.success) {
-    const reasons = parsed.error.issues.map((i) => `${String(i.path[0] ?? '')}: ${i.message}`);
+  const { values, issues } = readerOf(columns)(cells);
+  if (issues.length > 0) {
+    const reasons = issues.map((i) => `${i.field}: ${i.message}`);
     return { ok: false, reason: [...new Set(reasons)].join('; ') };
   }
-  const missing = missingFineFields(parsed.data);
+  const missing = missingFineFields(values);
   if (missing.length > 0) return { ok: false, reason: `${MSG.fineMissingFields}: ${missing.join(', ')}` };
-  return { ok: true, values: parsed.data };
+  return { ok: true, values };
 }
 
 export const fineImportRefusal = z.object({ line: z.number(), reason: z.string() });

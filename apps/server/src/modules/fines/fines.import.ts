@@ -157,8 +157,8 @@ async function scan(
   let good: GoodRow[] = [];
   const check = ({ line, cells }: SheetRow) => {
     reading.rows++;
-    // U+FFFD: a character the reader could not decode (exceljs 4.4.0 may cut a two-byte character at
-    // a chunk boundary; docs/decisions.md, Fines). Never written as if it were the text.
+    // U+FFFD: a character the reader could not decode (bytes that are not UTF-8 in the file;
+    // docs/decisions.md, Fines). Never written as if it were the text.
     if (cells.some((c) => typeof c === 'string' && c.includes('\uFFFD'))) {
       refuse(line, MSG.fineImportGarbled);
       return;
