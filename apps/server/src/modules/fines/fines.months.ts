@@ -49,3 +49,30 @@ export function splitPeriod(from?: string, to?: string): PeriodSplit {
   const empty = start !== undefined && end !== undefined && start > end;
   return { months: empty ? null : { from: start, to: end }, edges };
 }
+
+/**
+ * Where the cube's part of a period is read (migration 0020): the whole years from the roll-up
+ * (`years`, yyyy inclusive, '0000' / '9999' when open; 'all': no period, every month and the fines
+ * without a date), the months of the years it takes in part from the cube itself (`months`, yyyy-MM
+ * inclusive ranges), and the range of months of the monthly series (`series`; null: every month).
+ */
+export interface CubeReads {
+  years: { from: string; to: string } | 'all' | null;
+  months: { from: string; to: string }[];
+  series: { from: string; to: string } | null;
+}
+
+export function cubeReads(months: { from?: string; to?: string }): CubeReads {
+  const { from, to } = months;
+  if (from === undefined && to === undefined) return { years: 'all', months: [], series: null };
+  const series = { from: from ?? '0000-01', to: to ?? '9999-12' };
+  const yearOf = (m: string) => Number(m.slice(0, 4));
+  const firstYear = from === undefined ? 0 : from.endsWith('-01') ? yearOf(from) : yearOf(from) + 1;
+  const lastYear = to === undefined ? 9999 : to.endsWith('-12') ? yearOf(to) : yearOf(to) - 1;
+  if (firstYear > lastYear) return { years: null, months: [series], series };
+  const parts: CubeReads['months'] = [];
+  if (from !== undefined && !from.endsWith('-01')) parts.push({ from, to: `${from.slice(0, 4)}-12` });
+  if (to !== undefined && !to.endsWith('-12')) parts.push({ from: `${to.slice(0, 4)}-01`, to });
+  const year = (y: number) => String(y).padStart(4, '0');
+  return { years: { from: year(firstYear), to: year(lastYear) }, months: parts, series };
+}

@@ -1,6 +1,7 @@
 import { CONTRACT_DATE, type FineFilters } from '@intranet/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { cubeReads } from './fines.months.ts';
 import type { DashboardCell } from './fines.queries.ts';
 
 /**
@@ -196,109 +197,126 @@ export function cubeAnswers(f: Filters): boolean {
 
 type Months = { from?: string; to?: string };
 
-/**
- * Which combinations of the cube (fines_cube's cells, fines_cube_max's maxima: both keyed by the
- * combination) these filters and whole months (yyyy-MM, inclusive; undefined: open) take.
- */
-function combosOf(f: Filters, months: Months) {
+/** The cube's filter columns (0017; the roll-up's too, 0020) these filters fix, as one condition. */
+function comboTerms(f: Filters) {
   const terms: RawBuilder<boolean>[] = [];
-  const is = (column: string, op: '=' | '<>' | '>=' | '<=', value: string) =>
-    terms.push(sql<boolean>`${sql.ref(column)} ${sql.raw(op)} ${value}`);
-  if (f.responsible && f.responsible !== 'all') is('responsavel', '=', f.responsible);
-  if (f.business && f.business !== 'all') is('negocio_grupo', '=', f.business);
-  if (f.STATUS_MULTA) is('status_multa', '=', f.STATUS_MULTA);
-  if (f.STATUS_PAGMTO) is('status_pagmto', '=', f.STATUS_PAGMTO);
-  if (f.STATUS_ND) is('status_nd', '=', f.STATUS_ND);
-  if (f.UNIDADE) is('unidade', '=', f.UNIDADE);
-  // A period leaves out the fines without DATA_INFRACAO (mes '').
-  if (months.from !== undefined || months.to !== undefined) is('mes', '<>', '');
-  if (months.from !== undefined) is('mes', '>=', months.from);
-  if (months.to !== undefined) is('mes', '<=', months.to);
-  return terms.length > 0 ? sql<boolean>`${sql.join(terms, sql` and `)}` : sql<boolean>`1 = 1`;
+  const is = (column: string, value: string) => terms.push(sql<boolean>`${sql.ref(column)} = ${value}`);
+  if (f.responsible && f.responsible !== 'all') is('responsavel', f.responsible);
+  if (f.business && f.business !== 'all') is('negocio_grupo', f.business);
+  if (f.STATUS_MULTA) is('status_multa', f.STATUS_MULTA);
+  if (f.STATUS_PAGMTO) is('status_pagmto', f.STATUS_PAGMTO);
+  if (f.STATUS_ND) is('status_nd', f.STATUS_ND);
+  if (f.UNIDADE) is('unidade', f.UNIDADE);
+  return terms;
 }
 
-const cubeCells = (db: DbOrTx, f: Filters, months: Months) =>
-  db.selectFrom('fines_cube').where(combosOf(f, months));
+const and = (terms: RawBuilder<boolean>[]) =>
+  terms.length > 0 ? sql<boolean>`${sql.join(terms, sql` and `)}` : sql<boolean>`1 = 1`;
 
-const cubeMaxima = (db: DbOrTx, f: Filters, months: Months) =>
-  db.selectFrom('fines_cube_max').where(combosOf(f, months));
+/** A cell's columns as the dashboard's statement groups them: the total cells keep their responsible, unit and ND status. */
+const CELL_COLUMNS = sql.raw(
+  "dim, key, case when dim = 'total' then responsavel else '' end as r, " +
+    "case when dim = 'total' then unidade else '' end as u, case when dim = 'total' then status_nd else '' end as s, count, value",
+);
+
+interface CubeRow {
+  dim: string;
+  key: string | null;
+  r: string;
+  u: string;
+  s: string;
+  count: number | string | null;
+  value: number | string | null;
+}
 
 /**
  * The dashboard's cells (as fines.queries.ts#filteredCells answers them, dim `max` included) of the
- * fines of these filters in these whole months, from the cube: its cells summed per (dim, key),
- * the total cells grouped by their responsible, unit, ND status and month columns (and the
- * month's side of the contract date), the maxima of the matching combinations.
+ * fines of these filters in these whole months, from the cube in one statement (docs/decisions.md,
+ * Fines, "Dashboards through the cube's years"): the whole years (or, without a period, every
+ * month) from the roll-up `fines_cube_roll` (migration 0020), the months of a year taken in part
+ * from `fines_cube` (each of its dims' keys sought by (dim, key, month range), the keys from the
+ * roll-up), grouped per (dim, key) and the total cells per responsible, unit and ND status; the
+ * monthly series from the cube's total cells; the maxima from `fines_cube_max_roll` and
+ * `fines_cube_max` the same way.
  */
 export async function cubeDashboardCells(
   db: DbOrTx,
   f: Filters,
-  months: { from?: string; to?: string },
+  months: Months,
   today: string,
 ): Promise<DashboardPart> {
+  const reads = cubeReads(months);
+  const combo = comboTerms(f);
+  const cells: RawBuilder<unknown>[] = [];
+  const maxima: RawBuilder<unknown>[] = [];
+  const maxColumns = sql.raw('min_venc, max_atraso, max_valor');
+  if (reads.years !== null) {
+    const years =
+      reads.years === 'all'
+        ? sql<boolean>`ano = '*'`
+        : sql<boolean>`ano >= ${reads.years.from} and ano <= ${reads.years.to}`;
+    cells.push(sql`select ${CELL_COLUMNS} from fines_cube_roll where ${and([years, ...combo])}`);
+    maxima.push(sql`select ${maxColumns} from fines_cube_max_roll where ${and([years, ...combo])}`);
+  }
+  for (const part of reads.months) {
+    const inMonths = (alias: string) =>
+      sql<boolean>`${sql.ref(`${alias}.mes`)} >= ${part.from} and ${sql.ref(`${alias}.mes`)} <= ${part.to}`;
+    // The cube's key is (dim, key, mes, …): each dim's keys (from the roll-up of those years) sought with the month range.
+    cells.push(sql`select ${sql.raw(
+      "c.dim, c.key, case when c.dim = 'total' then c.responsavel else '' end as r, " +
+        "case when c.dim = 'total' then c.unidade else '' end as u, case when c.dim = 'total' then c.status_nd else '' end as s, c.count, c.value",
+    )} from (select distinct dim, key from fines_cube_roll
+      where ano >= ${part.from.slice(0, 4)} and ano <= ${part.to.slice(0, 4)}) k
+      join fines_cube c on c.dim = k.dim and c.key = k.key and ${inMonths('c')} where ${and(combo)}`);
+    maxima.push(sql`select ${maxColumns} from fines_cube_max m where ${and([inMonths('m'), ...combo])}`);
+  }
+  const series = reads.series
+    ? sql<boolean>`mes >= ${reads.series.from} and mes <= ${reads.series.to}`
+    : sql<boolean>`1 = 1`;
+  cells.push(sql`select 'mes' as dim, mes as key, '' as r, '' as u, '' as s, count, value from fines_cube
+    where ${and([sql<boolean>`dim = 'total' and key = ''`, series, ...combo])}`);
+  const { rows } = await sql<CubeRow>`select dim, key, r, u, s, sum(count) as count, sum(value) as value
+    from (${sql.join(cells, sql` union all `)}) c group by dim, key, r, u, s
+    union all
+    select 'max', min(min_venc), '', '', '', max(max_atraso), max(max_valor)
+    from (${sql.join(maxima, sql` union all `)}) m`.execute(db);
+  return cubePart(rows, today);
+}
+
+/** The rows of cubeDashboardCells' statement as the dashboard's cells. */
+function cubePart(rows: readonly CubeRow[], today: string): DashboardPart {
   const contractMonth = CONTRACT_DATE.slice(0, 7);
-  const base = () => cubeCells(db, f, months);
-  const total = () => base().where('dim', '=', 'total');
-  const byColumn = (c: 'unidade' | 'status_nd' | 'mes') =>
-    total()
-      .select(({ fn }) => [
-        `${c} as key`,
-        fn.sum<number>('count').as('count'),
-        fn.sum<number>('value').as('value'),
-      ])
-      .groupBy(c)
-      .execute();
-  const [byKey, byResponsible, byUnit, byNd, byMonth, maxima] = await Promise.all([
-    base()
-      .select(({ fn }) => [
-        'dim',
-        'key',
-        fn.sum<number>('count').as('count'),
-        fn.sum<number>('value').as('value'),
-      ])
-      // The dims by name: a range of the key (dim, key, …) each, which `<>` would not use.
-      .where('dim', 'in', ['pago', 'nd', 'ORGAO_AUTUADOR', 'TRANSP', 'TIPO_VEICULO'])
-      .groupBy(['dim', 'key'])
-      .execute(),
-    total()
-      .select(({ fn }) => [
-        'responsavel',
-        fn.sum<number>('count').as('count'),
-        fn.sum<number>('value').as('value'),
-      ])
-      .groupBy('responsavel')
-      .execute(),
-    byColumn('unidade'),
-    byColumn('status_nd'),
-    byColumn('mes'),
-    cubeMaxima(db, f, months)
-      .select(({ fn }) => [
-        fn.max('max_valor').as('valor'),
-        fn.max('max_atraso').as('atraso'),
-        fn.min('min_venc').as('venc'),
-      ])
-      .executeTakeFirst(),
-  ]);
-  const cells: DashboardCell[] = byKey.map((r) => ({ ...r, responsavel: '' }));
-  for (const r of byResponsible) cells.push({ dim: 'total', key: '', ...r });
-  const grouped = (dim: string, rows: typeof byUnit) => {
-    for (const r of rows)
-      cells.push({ dim, key: String(r.key), responsavel: '', count: r.count, value: r.value });
-  };
-  grouped('UNIDADE', byUnit);
-  grouped('STATUS_ND', byNd);
-  grouped('mes', byMonth);
-  for (const r of byMonth) {
-    if (r.key === '') continue;
-    const key = String(r.key) < contractMonth ? 'antes' : 'depois';
-    cells.push({ dim: 'contrato', key, responsavel: '', count: r.count, value: 0 });
+  const cells: DashboardCell[] = [];
+  let max: CubeRow | undefined;
+  for (const row of rows) {
+    const { dim, count, value } = row;
+    const key = row.key ?? '';
+    const cell = (d: string, k: string, responsavel = '') =>
+      cells.push({ dim: d, key: k, responsavel, count: count ?? 0, value: value ?? 0 });
+    if (dim === 'max') max = row;
+    else if (dim === 'total') {
+      cell('total', '', row.r);
+      cell('UNIDADE', row.u);
+      cell('STATUS_ND', row.s);
+    } else if (dim === 'mes') {
+      cell('mes', key);
+      if (key !== '')
+        cells.push({
+          dim: 'contrato',
+          key: key < contractMonth ? 'antes' : 'depois',
+          responsavel: '',
+          count: count ?? 0,
+          value: 0,
+        });
+    } else cell(dim, key);
   }
   const delays: number[] = [];
-  if (maxima?.atraso !== null && maxima?.atraso !== undefined) delays.push(n(maxima.atraso));
-  if (maxima?.venc) delays.push(Math.round((Date.parse(today) - Date.parse(String(maxima.venc))) / DAY_MS));
+  if (max?.count !== null && max?.count !== undefined) delays.push(n(max.count));
+  if (max?.key) delays.push(Math.round((Date.parse(today) - Date.parse(max.key)) / DAY_MS));
   return {
     cells,
     maxDelay: delays.length > 0 ? Math.max(...delays) : null,
-    maxValue: maxima?.valor === null || maxima?.valor === undefined ? null : n(maxima.valor),
+    maxValue: max?.value === null || max?.value === undefined ? null : n(max.value),
   };
 }
 
