@@ -1,7 +1,7 @@
 import { CONTRACT_DATE, type FineFilters } from '@intranet/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { cubeReads } from './fines.months.ts';
+import { type CubeReads, cubeReads } from './fines.months.ts';
 import type { DashboardCell } from './fines.queries.ts';
 
 /**
@@ -213,12 +213,6 @@ function comboTerms(f: Filters) {
 const and = (terms: RawBuilder<boolean>[]) =>
   terms.length > 0 ? sql<boolean>`${sql.join(terms, sql` and `)}` : sql<boolean>`1 = 1`;
 
-/** A cell's columns as the dashboard's statement groups them: the total cells keep their responsible, unit and ND status. */
-const CELL_COLUMNS = sql.raw(
-  "dim, key, case when dim = 'total' then responsavel else '' end as r, " +
-    "case when dim = 'total' then unidade else '' end as u, case when dim = 'total' then status_nd else '' end as s, count, value",
-);
-
 interface CubeRow {
   dim: string;
   key: string | null;
@@ -229,15 +223,29 @@ interface CubeRow {
   value: number | string | null;
 }
 
+const yearsIn = (years: CubeReads['years']) =>
+  years === 'all'
+    ? sql<boolean>`ano = '*'`
+    : sql<boolean>`(${sql.join(
+        years.map((y) => sql<boolean>`ano >= ${y.from} and ano <= ${y.to}`),
+        sql` or `,
+      )})`;
+
+const monthsIn = (column: string, m: { from: string; to: string }) =>
+  sql<boolean>`${sql.ref(column)} >= ${m.from} and ${sql.ref(column)} <= ${m.to}`;
+
 /**
  * The dashboard's cells (as fines.queries.ts#filteredCells answers them, dim `max` included) of the
  * fines of these filters in these whole months, from the cube in one statement (docs/decisions.md,
- * Fines, "Dashboards through the cube's years"): the whole years (or, without a period, every
- * month) from the roll-up `fines_cube_roll` (migration 0020), the months of a year taken in part
- * from `fines_cube` (each of its dims' keys sought by (dim, key, month range), the keys from the
- * roll-up), grouped per (dim, key) and the total cells per responsible, unit and ND status; the
- * monthly series from the cube's total cells; the maxima from `fines_cube_max_roll` and
- * `fines_cube_max` the same way.
+ * Fines, "Dashboards through the cube's years"). Its arms, each grouped on its own:
+ * - the whole years (or, without a period, every month) from the roll-up `fines_cube_roll`
+ *   (migration 0020): the dims' cells per (dim, key), in the order of its key (ano, dim, key, …),
+ *   and the total cells per responsible, unit and ND status;
+ * - a year's months from `fines_cube` (added, or taken away from the whole year: fines.months.ts#
+ *   cubeReads) the same way, each dim's key sought with the month range (the cube's key is (dim,
+ *   key, mes, …); the keys from the roll-up of that year);
+ * - the monthly series from the cube's total cells, in the order of its key;
+ * - the maxima from `fines_cube_max_roll` and `fines_cube_max`.
  */
 export async function cubeDashboardCells(
   db: DbOrTx,
@@ -247,39 +255,40 @@ export async function cubeDashboardCells(
 ): Promise<DashboardPart> {
   const reads = cubeReads(months);
   const combo = comboTerms(f);
-  const cells: RawBuilder<unknown>[] = [];
+  const arms: RawBuilder<unknown>[] = [];
+  const sum = (sign: 1 | -1, alias = '') =>
+    sql.raw(`${sign} * sum(${alias}count) as count, ${sign} * sum(${alias}value) as value`);
+  const totals = (table: 'fines_cube' | 'fines_cube_roll', where: RawBuilder<boolean>, sign: 1 | -1) =>
+    arms.push(sql`select 'total' as dim, '' as key, responsavel as r, unidade as u, status_nd as s, ${sum(sign)}
+      from ${sql.table(table)} where ${and([sql<boolean>`dim = 'total' and key = ''`, where, ...combo])}
+      group by responsavel, unidade, status_nd`);
+  if (reads.years === 'all' || reads.years.length > 0) {
+    const years = yearsIn(reads.years);
+    arms.push(sql`select dim, key, '' as r, '' as u, '' as s, ${sum(1)} from fines_cube_roll
+      where ${and([years, sql<boolean>`dim <> 'total'`, ...combo])} group by dim, key`);
+    totals('fines_cube_roll', years, 1);
+  }
+  for (const m of reads.months) {
+    arms.push(sql`select c.dim, c.key, '' as r, '' as u, '' as s, ${sum(m.sign, 'c.')}
+      from (select distinct dim, key from fines_cube_roll where ano = ${m.from.slice(0, 4)} and dim <> 'total') cube_keys
+      join fines_cube c on c.dim = cube_keys.dim and c.key = cube_keys.key and ${monthsIn('c.mes', m)}
+      where ${and(combo)} group by c.dim, c.key`);
+    totals('fines_cube', monthsIn('mes', m), m.sign);
+  }
+  const series = reads.series ? monthsIn('mes', reads.series) : sql<boolean>`1 = 1`;
+  arms.push(sql`select 'mes' as dim, mes as key, '' as r, '' as u, '' as s, ${sum(1)} from fines_cube
+    where ${and([sql<boolean>`dim = 'total' and key = ''`, series, ...combo])} group by mes`);
   const maxima: RawBuilder<unknown>[] = [];
   const maxColumns = sql.raw('min_venc, max_atraso, max_valor');
-  if (reads.years !== null) {
-    const years =
-      reads.years === 'all'
-        ? sql<boolean>`ano = '*'`
-        : sql<boolean>`ano >= ${reads.years.from} and ano <= ${reads.years.to}`;
-    cells.push(sql`select ${CELL_COLUMNS} from fines_cube_roll where ${and([years, ...combo])}`);
-    maxima.push(sql`select ${maxColumns} from fines_cube_max_roll where ${and([years, ...combo])}`);
-  }
-  for (const part of reads.months) {
-    const inMonths = (alias: string) =>
-      sql<boolean>`${sql.ref(`${alias}.mes`)} >= ${part.from} and ${sql.ref(`${alias}.mes`)} <= ${part.to}`;
-    // The cube's key is (dim, key, mes, …): each dim's keys (from the roll-up of those years) sought with the month range.
-    cells.push(sql`select ${sql.raw(
-      "c.dim, c.key, case when c.dim = 'total' then c.responsavel else '' end as r, " +
-        "case when c.dim = 'total' then c.unidade else '' end as u, case when c.dim = 'total' then c.status_nd else '' end as s, c.count, c.value",
-    )} from (select distinct dim, key from fines_cube_roll
-      where ano >= ${part.from.slice(0, 4)} and ano <= ${part.to.slice(0, 4)}) k
-      join fines_cube c on c.dim = k.dim and c.key = k.key and ${inMonths('c')} where ${and(combo)}`);
-    maxima.push(sql`select ${maxColumns} from fines_cube_max m where ${and([inMonths('m'), ...combo])}`);
-  }
-  const series = reads.series
-    ? sql<boolean>`mes >= ${reads.series.from} and mes <= ${reads.series.to}`
-    : sql<boolean>`1 = 1`;
-  cells.push(sql`select 'mes' as dim, mes as key, '' as r, '' as u, '' as s, count, value from fines_cube
-    where ${and([sql<boolean>`dim = 'total' and key = ''`, series, ...combo])}`);
-  const { rows } = await sql<CubeRow>`select dim, key, r, u, s, sum(count) as count, sum(value) as value
-    from (${sql.join(cells, sql` union all `)}) c group by dim, key, r, u, s
-    union all
-    select 'max', min(min_venc), '', '', '', max(max_atraso), max(max_valor)
-    from (${sql.join(maxima, sql` union all `)}) m`.execute(db);
+  if (reads.maxYears === 'all' || reads.maxYears.length > 0)
+    maxima.push(
+      sql`select ${maxColumns} from fines_cube_max_roll where ${and([yearsIn(reads.maxYears), ...combo])}`,
+    );
+  for (const m of reads.maxMonths)
+    maxima.push(sql`select ${maxColumns} from fines_cube_max where ${and([monthsIn('mes', m), ...combo])}`);
+  arms.push(sql`select 'max' as dim, min(min_venc) as key, '' as r, '' as u, '' as s,
+    max(max_atraso) as count, max(max_valor) as value from (${sql.join(maxima, sql` union all `)}) cube_maxima`);
+  const { rows } = await sql<CubeRow>`${sql.join(arms, sql` union all `)}`.execute(db);
   return cubePart(rows, today);
 }
 
