@@ -1,6 +1,7 @@
 import { CONTRACT_DATE, type FineFilters } from '@intranet/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { type CubeReads, cubeReads } from './fines.months.ts';
 import type { DashboardCell } from './fines.queries.ts';
 
@@ -223,6 +224,9 @@ interface CubeRow {
   value: number | string | null;
 }
 
+/** The cube's dims besides the total, by name: a range of the key (ano, dim, key, …) each, which `not in` would not use. */
+const CUBE_DIMS = sql.join(['pago', 'nd', 'ORGAO_AUTUADOR', 'TRANSP', 'TIPO_VEICULO'].map((d) => sql.lit(d)));
+
 const yearsIn = (years: CubeReads['years']) =>
   years === 'all'
     ? sql<boolean>`ano = '*'`
@@ -244,7 +248,7 @@ const monthsIn = (column: string, m: { from: string; to: string }) =>
  * - a year's months from `fines_cube` (added, or taken away from the whole year: fines.months.ts#
  *   cubeReads) the same way, each dim's key sought with the month range (the cube's key is (dim,
  *   key, mes, …); the keys from the roll-up of that year);
- * - the monthly series from the cube's total cells, in the order of its key;
+ * - the monthly series from the roll-up's months (dim 'mes'), in the order of its key;
  * - the maxima from `fines_cube_max_roll` and `fines_cube_max`.
  */
 export async function cubeDashboardCells(
@@ -265,19 +269,25 @@ export async function cubeDashboardCells(
   if (reads.years === 'all' || reads.years.length > 0) {
     const years = yearsIn(reads.years);
     arms.push(sql`select dim, key, '' as r, '' as u, '' as s, ${sum(1)} from fines_cube_roll
-      where ${and([years, sql<boolean>`dim <> 'total'`, ...combo])} group by dim, key`);
+      where ${and([years, sql<boolean>`dim in (${CUBE_DIMS})`, ...combo])} group by dim, key`);
     totals('fines_cube_roll', years, 1);
   }
   for (const m of reads.months) {
-    arms.push(sql`select c.dim, c.key, '' as r, '' as u, '' as s, ${sum(m.sign, 'c.')}
-      from (select distinct dim, key from fines_cube_roll where ano = ${m.from.slice(0, 4)} and dim <> 'total') cube_keys
-      join fines_cube c on c.dim = cube_keys.dim and c.key = cube_keys.key and ${monthsIn('c.mes', m)}
-      where ${and(combo)} group by c.dim, c.key`);
+    const keys = sql`(select distinct dim, key from fines_cube_roll
+      where ano = ${m.from.slice(0, 4)} and dim in (${CUBE_DIMS})) cube_keys`;
+    const cells = isPostgres(db)
+      ? // A lateral subquery kept apart (offset 0): PostgreSQL would otherwise join the keys by scanning the cube.
+        sql`${keys} cross join lateral (select * from fines_cube c where c.dim = cube_keys.dim and c.key = cube_keys.key
+          and ${monthsIn('c.mes', m)} and ${and(combo)} offset 0) c`
+      : sql`${keys} join fines_cube c on c.dim = cube_keys.dim and c.key = cube_keys.key
+          and ${monthsIn('c.mes', m)} and ${and(combo)}`;
+    arms.push(sql`select c.dim, c.key, '' as r, '' as u, '' as s, ${sum(m.sign, 'c.')} from ${cells}
+      group by c.dim, c.key`);
     totals('fines_cube', monthsIn('mes', m), m.sign);
   }
-  const series = reads.series ? monthsIn('mes', reads.series) : sql<boolean>`1 = 1`;
-  arms.push(sql`select 'mes' as dim, mes as key, '' as r, '' as u, '' as s, ${sum(1)} from fines_cube
-    where ${and([sql<boolean>`dim = 'total' and key = ''`, series, ...combo])} group by mes`);
+  const series = reads.series ? monthsIn('key', reads.series) : sql<boolean>`1 = 1`;
+  arms.push(sql`select 'mes' as dim, key, '' as r, '' as u, '' as s, ${sum(1)} from fines_cube_roll
+    where ${and([sql<boolean>`ano = '*' and dim = 'mes'`, series, ...combo])} group by key`);
   const maxima: RawBuilder<unknown>[] = [];
   const maxColumns = sql.raw('min_venc, max_atraso, max_valor');
   if (reads.maxYears === 'all' || reads.maxYears.length > 0)
