@@ -50,13 +50,15 @@ function byYears(src: string, cols: string[], months = false) {
 
 /**
  * Adds to the roll-up the cells of `src` (the cube's columns, count and value already signed),
- * grouped by their roll-up key.
+ * grouped by their roll-up key (one cube row: its roll-up rows are distinct, no grouping).
  */
-function addToRoll(src: string): string {
+function addToRoll(src: string, oneRow = false): string {
+  const rows = byYears(src, [...CELL, 'count', 'value'], true);
   return (
     `insert into fines_cube_roll (${ROLL_KEY}, count, value) ` +
-    `select ${ROLL_KEY}, sum(count), sum(value) from ${byYears(src, [...CELL, 'count', 'value'], true)} x ` +
-    `where true group by ${ROLL_KEY} ` +
+    (oneRow
+      ? `select ${ROLL_KEY}, count, value from ${rows} x where true `
+      : `select ${ROLL_KEY}, sum(count), sum(value) from ${rows} x where true group by ${ROLL_KEY} `) +
     `on conflict (${ROLL_KEY}) do update set count = fines_cube_roll.count + excluded.count, ` +
     'value = fines_cube_roll.value + excluded.value'
   );
@@ -76,6 +78,28 @@ function rereadMaxima(src: string): string {
     'max_atraso = excluded.max_atraso, min_venc = excluded.min_venc'
   );
 }
+
+/**
+ * SQLite: the maxima of one changed month row (NEW) that only rose (or stayed): the roll-up's rows
+ * of its year and of '*' rise the same way, without reading the months again.
+ */
+function raiseMaxima(): string {
+  const larger = (c: string, fn: 'max' | 'min') =>
+    `${c} = ${fn}(coalesce(fines_cube_max_roll.${c}, excluded.${c}), coalesce(excluded.${c}, fines_cube_max_roll.${c}))`;
+  const combo = COMBO.map((c) => `NEW.${c}`).join(', ');
+  const values = 'NEW.max_valor, NEW.max_atraso, NEW.min_venc';
+  return (
+    `insert into fines_cube_max_roll (${MAX_KEY}, max_valor, max_atraso, min_venc) ` +
+    `select '*', ${combo}, ${values} union all select substr(NEW.mes, 1, 4), ${combo}, ${values} where NEW.mes <> '' ` +
+    `on conflict (${MAX_KEY}) do update set ${larger('max_valor', 'max')}, ${larger('max_atraso', 'max')}, ${larger('min_venc', 'min')}`
+  );
+}
+
+/** SQLite: NEW's maxima are OLD's or beyond (none lowered, none unset). */
+const ROSE =
+  '(OLD.max_valor is null or coalesce(NEW.max_valor >= OLD.max_valor, 0)) and ' +
+  '(OLD.max_atraso is null or coalesce(NEW.max_atraso >= OLD.max_atraso, 0)) and ' +
+  '(OLD.min_venc is null or coalesce(NEW.min_venc <= OLD.min_venc, 0))';
 
 /** SQLite: one NEW/OLD row of the cube as a one-row table, its count and value times `sign`. */
 const cubeRow = (alias: 'NEW' | 'OLD', sign = '') =>
@@ -199,15 +223,21 @@ end $$`)
   }
   const trigger = (name: string, event: string, body: string[]) =>
     sql.raw(`create trigger ${name} after ${event} begin ${body.join('; ')}; end`).execute(db);
-  await trigger('fines_cube_roll_ins', 'insert on fines_cube', [addToRoll(cubeRow('NEW'))]);
+  await trigger('fines_cube_roll_ins', 'insert on fines_cube', [addToRoll(cubeRow('NEW'), true)]);
   await trigger('fines_cube_roll_upd', 'update on fines_cube', [
     addToRoll(
       `(select ${['mes', ...CELL].map((c) => `NEW.${c} as ${c}`).join(', ')}, NEW.count - OLD.count as count, NEW.value - OLD.value as value)`,
+      true,
     ),
   ]);
-  await trigger('fines_cube_roll_del', 'delete on fines_cube', [addToRoll(cubeRow('OLD', '-'))]);
-  await trigger('fines_cube_max_roll_ins', 'insert on fines_cube_max', [rereadMaxima(maxRow('NEW'))]);
-  await trigger('fines_cube_max_roll_upd', 'update on fines_cube_max', [rereadMaxima(maxRow('NEW'))]);
+  await trigger('fines_cube_roll_del', 'delete on fines_cube', [addToRoll(cubeRow('OLD', '-'), true)]);
+  // A new month row or one whose maxima rose (most inserted fines) raises the roll-up; one lowered
+  // (an update or a delete of the month's largest / oldest fine) has it read again.
+  await trigger('fines_cube_max_roll_ins', 'insert on fines_cube_max', [raiseMaxima()]);
+  await trigger('fines_cube_max_roll_upd', `update on fines_cube_max when ${ROSE}`, [raiseMaxima()]);
+  await trigger('fines_cube_max_roll_low', `update on fines_cube_max when not (${ROSE})`, [
+    rereadMaxima(maxRow('NEW')),
+  ]);
   await trigger('fines_cube_max_roll_del', 'delete on fines_cube_max', [rereadMaxima(maxRow('OLD'))]);
 }
 
@@ -215,7 +245,7 @@ end $$`)
 export async function down(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db);
   for (const table of ['fines_cube', 'fines_cube_max']) {
-    for (const t of ['ins', 'upd', 'del', ...(pg ? ['trunc'] : [])]) {
+    for (const t of ['ins', 'upd', 'del', ...(pg ? ['trunc'] : ['low'])]) {
       await sql.raw(`drop trigger if exists ${table}_roll_${t}${pg ? ` on ${table}` : ''}`).execute(db);
     }
   }
