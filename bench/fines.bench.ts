@@ -9,7 +9,8 @@
  * BENCH_DATABASE_URL set, the same runs on a scratch PostgreSQL database too.
  *
  * Settings: BENCH_FINES (100000), BENCH_CONNECTIONS (10), BENCH_DURATION s (10), BENCH_WARMUP s (2),
- * BENCH_DATABASE_URL (unset: SQLite only).
+ * BENCH_DATABASE_URL (unset: SQLite only), BENCH_ONLY=dashboards (the dashboard aggregates alone:
+ * no table pages, export or import).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,6 +35,7 @@ import { loadSettings, positive } from './support/settings.ts';
 const FINES = positive('BENCH_FINES', 100_000);
 // The dashboard's pass over the fines (filters the summary does not hold) is heavy: fewer connections than the lists' 50.
 const LOAD = loadSettings({ connections: 10, durationS: 10, warmupS: 2 });
+const DASHBOARDS_ONLY = process.env.BENCH_ONLY === 'dashboards';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 async function insertAll(app: AppServer): Promise<number> {
@@ -208,15 +210,17 @@ async function benchReads(app: AppServer, database: DatabaseKind): Promise<Measu
       h,
     ),
   ];
-  return measureEach(targets, database, app.child, LOAD);
+  const measured = DASHBOARDS_ONLY ? targets.filter((t) => t.endpoint.startsWith('dashboard')) : targets;
+  return measureEach(measured, database, app.child, LOAD);
 }
 
-function benchDatabase(file: string) {
+function benchDatabase(file: string | null) {
   return (database: DatabaseKind) =>
     withApp(database, 'fines', async (app) => {
       const insertSeconds = await insertAll(app);
-      const exportRun = await benchExport(app, database);
+      const exportRun = file ? await benchExport(app, database) : null;
       const rows = await benchReads(app, database);
+      if (!file) return { insertSeconds, exportRun, importRun: null, rows };
       // A failed import (e.g. a commit past the server's idle timeout) still leaves the reads' table.
       const importRun = await benchImport(app, database, file).catch((err: unknown) => {
         process.stderr.write(`  ${database}: import failed: ${String(err)}\n`);
@@ -233,9 +237,9 @@ async function main(): Promise<void> {
     `fines bench: ${fmt(FINES)} fines, ${LOAD.connections} connections, ${LOAD.warmupS} s warm-up + ` +
       `${LOAD.durationS} s per request; ${info.cpus} × ${info.cpuModel}, Node ${info.node}`,
   );
-  const file = await importFile();
+  const file = DASHBOARDS_ONLY ? null : await importFile();
   const { rows, runs } = await benchEveryDatabase(LOAD, benchDatabase(file));
-  const exports = runs.map((r) => r.exportRun);
+  const exports = runs.flatMap((r) => (r.exportRun ? [r.exportRun] : []));
   const imports = runs.flatMap((r) => (r.importRun ? [r.importRun] : []));
   const { file: written } = writeResults('fines', startedAt, {
     settings: { fines: FINES, ...LOAD },

@@ -111,7 +111,9 @@ export const LIST_QUERIES: ListQuery[] = [
     name: 'fines: dashboard, business only',
     run: (db) => finesSummary.summaryAggregates(db, { business: 'resinas' }, '2026-01-01'),
   },
-  // The cube (migration 0017) for a period's whole months: each dim's cells and the maxima by key.
+  // The cube (migration 0017) for a period's whole months, through its roll-up by year (0020): a
+  // whole year, no period, a year's few months (from the cube) and most of a year (the year less
+  // the other months), each one statement.
   {
     name: 'fines: dashboard cube, payment status and period',
     run: (db) =>
@@ -119,6 +121,20 @@ export const LIST_QUERIES: ListQuery[] = [
         db,
         { STATUS_PAGMTO: 'Pagamento Realizado' },
         { from: '2024-01', to: '2024-12' },
+        '2026-01-01',
+      ),
+  },
+  {
+    name: 'fines: dashboard cube, one unit, no period',
+    run: (db) => finesSummary.cubeDashboardCells(db, { UNIDADE: 'Camaçari' }, {}, '2026-01-01'),
+  },
+  {
+    name: "fines: dashboard cube, a year's months and most of the next",
+    run: (db) =>
+      finesSummary.cubeDashboardCells(
+        db,
+        { STATUS_MULTA: 'Penalidade' },
+        { from: '2023-10', to: '2024-11' },
         '2026-01-01',
       ),
   },
@@ -375,7 +391,7 @@ let t: TestApp;
 let who: Record<'admin' | 'support' | 'member', Actor>;
 
 /**
- * The SELECTs a list query sends, compiled as the database gets them. A SELECT of no column is not
+ * The SELECTs a list query sends (built, or written as raw SQL), compiled as the database gets them. A SELECT of no column is not
  * one: pagedQuery compiles a list's filters (FROM and WHERE only) to compare them, never sends them.
  */
 async function statementsOf(q: ListQuery): Promise<CompiledQuery[]> {
@@ -392,9 +408,13 @@ async function statementsOf(q: ListQuery): Promise<CompiledQuery[]> {
   };
   await q.run(t.db.withPlugin(recorder), who);
   const executor = t.db.getExecutor();
-  return nodes
-    .filter((n) => n.node.kind === 'SelectQueryNode' && (n.node.selections?.length ?? 0) > 0)
-    .map((n) => executor.compileQuery(n.node, n.queryId));
+  return nodes.flatMap((n) => {
+    if (n.node.kind === 'SelectQueryNode')
+      return (n.node.selections?.length ?? 0) > 0 ? [executor.compileQuery(n.node, n.queryId)] : [];
+    if (n.node.kind !== 'RawNode') return [];
+    const compiled = executor.compileQuery(n.node, n.queryId);
+    return /^\s*(select|with)\b/i.test(compiled.sql) ? [compiled] : [];
+  });
 }
 
 /** A statement's plan, one line per step. */
@@ -422,12 +442,13 @@ async function planOf(statement: CompiledQuery): Promise<string[]> {
  * The full scans of a plan. SQLite: "SCAN calls" reads the table, "SCAN calls USING INDEX …" walks
  * an index in order (the LIMIT stops it), "SCAN x VIRTUAL TABLE …" is the FTS5 search; the CTEs
  * (tree, chain, hit, match) are the query's own results, made through indexes, and `capped` the
- * LIMITed subquery a first page's total counts (paged-query.ts#countUpTo). PostgreSQL: "Seq Scan on".
+ * LIMITed subquery a first page's total counts (paged-query.ts#countUpTo), `cube_keys` / `cube_maxima`
+ * the fines dashboard's keys and maxima read off the cube's keys (fines.summary.queries.ts). PostgreSQL: "Seq Scan on".
  */
 const fullScans = (plan: string[]) =>
   plan.filter((d) =>
     t.dialect === 'sqlite'
-      ? /^SCAN \w+$/.test(d) && !/^SCAN (tree|chain|hit|match|capped)$/.test(d)
+      ? /^SCAN \w+$/.test(d) && !/^SCAN (tree|chain|hit|match|capped|cube_keys|cube_maxima)$/.test(d)
       : /Seq Scan on/.test(d),
   );
 

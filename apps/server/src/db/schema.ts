@@ -386,6 +386,24 @@ export interface FinesCubeMaxTable extends FinesCubeCombo {
   min_venc: string | null;
 }
 
+/** The cube's filter columns without the month, and the roll-up's year ('*': every month). */
+type FinesCubeRollCombo = Omit<FinesCubeCombo, 'mes'> & { ano: string };
+
+/** `fines_cube` summed over its months: per year and over all (migration 0020_fines_cube_years). */
+export interface FinesCubeRollTable extends FinesCubeRollCombo {
+  dim: string;
+  key: string;
+  count: number;
+  value: number;
+}
+
+/** `fines_cube_max` over its months: per year and over all (migration 0020_fines_cube_years). */
+export interface FinesCubeMaxRollTable extends FinesCubeRollCombo {
+  max_valor: number | null;
+  max_atraso: number | null;
+  min_venc: string | null;
+}
+
 /**
  * A fine (migration 0006_fines): the 43 fields of spec §3 under their names; money in centavos,
  * numbers as numbers, everything else text or NULL (dates `yyyy-MM-dd`).
@@ -547,6 +565,8 @@ export interface Database {
   fines_aggregates: FinesAggregatesTable;
   fines_cube: FinesCubeTable;
   fines_cube_max: FinesCubeMaxTable;
+  fines_cube_roll: FinesCubeRollTable;
+  fines_cube_max_roll: FinesCubeMaxRollTable;
   hr_employees: HrEmployeesTable;
   hr_requests: HrRequestsTable;
   hr_request_stages: HrRequestStagesTable;

@@ -36,6 +36,11 @@ const FILTERS: Record<string, string>[] = [
   { from: '2023-10-15', STATUS_MULTA: 'Penalidade' },
   { to: '2024-05-17', STATUS_ND: 'N/A', business: 'resinas' },
   { from: '2023-11-01', to: '2024-05-31', UNIDADE: 'Camaçari', STATUS_MULTA: 'Penalidade' },
+  // The cube's roll-up (migration 0020): whole years, open at either end, with months around them.
+  { from: '2023-01-01', to: '2024-12-31', STATUS_PAGMTO: PAID },
+  { from: '2024-01-01', UNIDADE: 'Camaçari' },
+  { to: '2023-12-31', STATUS_ND: 'N/A' },
+  { from: '2023-03-01', to: '2025-04-30', responsible: 'transp' },
 ];
 /** Filters whose only filters are responsible and business: the summary answers them. */
 const SUMMARY_FILTERS = FILTERS.filter((f) =>

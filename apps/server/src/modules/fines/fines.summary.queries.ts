@@ -1,6 +1,8 @@
 import { CONTRACT_DATE, type FineFilters } from '@intranet/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
+import { type CubeReads, cubeReads } from './fines.months.ts';
 import type { DashboardCell } from './fines.queries.ts';
 
 /**
@@ -196,109 +198,144 @@ export function cubeAnswers(f: Filters): boolean {
 
 type Months = { from?: string; to?: string };
 
-/**
- * Which combinations of the cube (fines_cube's cells, fines_cube_max's maxima: both keyed by the
- * combination) these filters and whole months (yyyy-MM, inclusive; undefined: open) take.
- */
-function combosOf(f: Filters, months: Months) {
+/** The cube's filter columns (0017; the roll-up's too, 0020) these filters fix, as one condition. */
+function comboTerms(f: Filters) {
   const terms: RawBuilder<boolean>[] = [];
-  const is = (column: string, op: '=' | '<>' | '>=' | '<=', value: string) =>
-    terms.push(sql<boolean>`${sql.ref(column)} ${sql.raw(op)} ${value}`);
-  if (f.responsible && f.responsible !== 'all') is('responsavel', '=', f.responsible);
-  if (f.business && f.business !== 'all') is('negocio_grupo', '=', f.business);
-  if (f.STATUS_MULTA) is('status_multa', '=', f.STATUS_MULTA);
-  if (f.STATUS_PAGMTO) is('status_pagmto', '=', f.STATUS_PAGMTO);
-  if (f.STATUS_ND) is('status_nd', '=', f.STATUS_ND);
-  if (f.UNIDADE) is('unidade', '=', f.UNIDADE);
-  // A period leaves out the fines without DATA_INFRACAO (mes '').
-  if (months.from !== undefined || months.to !== undefined) is('mes', '<>', '');
-  if (months.from !== undefined) is('mes', '>=', months.from);
-  if (months.to !== undefined) is('mes', '<=', months.to);
-  return terms.length > 0 ? sql<boolean>`${sql.join(terms, sql` and `)}` : sql<boolean>`1 = 1`;
+  const is = (column: string, value: string) => terms.push(sql<boolean>`${sql.ref(column)} = ${value}`);
+  if (f.responsible && f.responsible !== 'all') is('responsavel', f.responsible);
+  if (f.business && f.business !== 'all') is('negocio_grupo', f.business);
+  if (f.STATUS_MULTA) is('status_multa', f.STATUS_MULTA);
+  if (f.STATUS_PAGMTO) is('status_pagmto', f.STATUS_PAGMTO);
+  if (f.STATUS_ND) is('status_nd', f.STATUS_ND);
+  if (f.UNIDADE) is('unidade', f.UNIDADE);
+  return terms;
 }
 
-const cubeCells = (db: DbOrTx, f: Filters, months: Months) =>
-  db.selectFrom('fines_cube').where(combosOf(f, months));
+const and = (terms: RawBuilder<boolean>[]) =>
+  terms.length > 0 ? sql<boolean>`${sql.join(terms, sql` and `)}` : sql<boolean>`1 = 1`;
 
-const cubeMaxima = (db: DbOrTx, f: Filters, months: Months) =>
-  db.selectFrom('fines_cube_max').where(combosOf(f, months));
+interface CubeRow {
+  dim: string;
+  key: string | null;
+  r: string;
+  u: string;
+  s: string;
+  count: number | string | null;
+  value: number | string | null;
+}
+
+/** The cube's dims besides the total, by name: a range of the key (ano, dim, key, …) each, which `not in` would not use. */
+const CUBE_DIMS = sql.join(['pago', 'nd', 'ORGAO_AUTUADOR', 'TRANSP', 'TIPO_VEICULO'].map((d) => sql.lit(d)));
+
+const yearsIn = (years: CubeReads['years']) =>
+  years === 'all'
+    ? sql<boolean>`ano = '*'`
+    : sql<boolean>`(${sql.join(
+        years.map((y) => sql<boolean>`ano >= ${y.from} and ano <= ${y.to}`),
+        sql` or `,
+      )})`;
+
+const monthsIn = (column: string, m: { from: string; to: string }) =>
+  sql<boolean>`${sql.ref(column)} >= ${m.from} and ${sql.ref(column)} <= ${m.to}`;
 
 /**
  * The dashboard's cells (as fines.queries.ts#filteredCells answers them, dim `max` included) of the
- * fines of these filters in these whole months, from the cube: its cells summed per (dim, key),
- * the total cells grouped by their responsible, unit, ND status and month columns (and the
- * month's side of the contract date), the maxima of the matching combinations.
+ * fines of these filters in these whole months, from the cube in one statement (docs/decisions.md,
+ * Fines, "Dashboards through the cube's years"). Its arms, each grouped on its own:
+ * - the whole years (or, without a period, every month) from the roll-up `fines_cube_roll`
+ *   (migration 0020): the dims' cells per (dim, key), in the order of its key (ano, dim, key, …),
+ *   and the total cells per responsible, unit and ND status;
+ * - a year's months from `fines_cube` (added, or taken away from the whole year: fines.months.ts#
+ *   cubeReads) the same way, each dim's key sought with the month range (the cube's key is (dim,
+ *   key, mes, …); the keys from the roll-up of that year);
+ * - the monthly series from the roll-up's months (dim 'mes'), in the order of its key;
+ * - the maxima from `fines_cube_max_roll` and `fines_cube_max`.
  */
 export async function cubeDashboardCells(
   db: DbOrTx,
   f: Filters,
-  months: { from?: string; to?: string },
+  months: Months,
   today: string,
 ): Promise<DashboardPart> {
+  const reads = cubeReads(months);
+  const combo = comboTerms(f);
+  const arms: RawBuilder<unknown>[] = [];
+  const sum = (sign: 1 | -1, alias = '') =>
+    sql.raw(`${sign} * sum(${alias}count) as count, ${sign} * sum(${alias}value) as value`);
+  const totals = (table: 'fines_cube' | 'fines_cube_roll', where: RawBuilder<boolean>, sign: 1 | -1) =>
+    arms.push(sql`select 'total' as dim, '' as key, responsavel as r, unidade as u, status_nd as s, ${sum(sign)}
+      from ${sql.table(table)} where ${and([sql<boolean>`dim = 'total' and key = ''`, where, ...combo])}
+      group by responsavel, unidade, status_nd`);
+  if (reads.years === 'all' || reads.years.length > 0) {
+    const years = yearsIn(reads.years);
+    arms.push(sql`select dim, key, '' as r, '' as u, '' as s, ${sum(1)} from fines_cube_roll
+      where ${and([years, sql<boolean>`dim in (${CUBE_DIMS})`, ...combo])} group by dim, key`);
+    totals('fines_cube_roll', years, 1);
+  }
+  for (const m of reads.months) {
+    const keys = sql`(select distinct dim, key from fines_cube_roll
+      where ano = ${m.from.slice(0, 4)} and dim in (${CUBE_DIMS})) cube_keys`;
+    const cells = isPostgres(db)
+      ? // A lateral subquery kept apart (offset 0): PostgreSQL would otherwise join the keys by scanning the cube.
+        sql`${keys} cross join lateral (select * from fines_cube c where c.dim = cube_keys.dim and c.key = cube_keys.key
+          and ${monthsIn('c.mes', m)} and ${and(combo)} offset 0) c`
+      : sql`${keys} join fines_cube c on c.dim = cube_keys.dim and c.key = cube_keys.key
+          and ${monthsIn('c.mes', m)} and ${and(combo)}`;
+    arms.push(sql`select c.dim, c.key, '' as r, '' as u, '' as s, ${sum(m.sign, 'c.')} from ${cells}
+      group by c.dim, c.key`);
+    totals('fines_cube', monthsIn('mes', m), m.sign);
+  }
+  const series = reads.series ? monthsIn('key', reads.series) : sql<boolean>`1 = 1`;
+  arms.push(sql`select 'mes' as dim, key, '' as r, '' as u, '' as s, ${sum(1)} from fines_cube_roll
+    where ${and([sql<boolean>`ano = '*' and dim = 'mes'`, series, ...combo])} group by key`);
+  const maxima: RawBuilder<unknown>[] = [];
+  const maxColumns = sql.raw('min_venc, max_atraso, max_valor');
+  if (reads.maxYears === 'all' || reads.maxYears.length > 0)
+    maxima.push(
+      sql`select ${maxColumns} from fines_cube_max_roll where ${and([yearsIn(reads.maxYears), ...combo])}`,
+    );
+  for (const m of reads.maxMonths)
+    maxima.push(sql`select ${maxColumns} from fines_cube_max where ${and([monthsIn('mes', m), ...combo])}`);
+  arms.push(sql`select 'max' as dim, min(min_venc) as key, '' as r, '' as u, '' as s,
+    max(max_atraso) as count, max(max_valor) as value from (${sql.join(maxima, sql` union all `)}) cube_maxima`);
+  const { rows } = await sql<CubeRow>`${sql.join(arms, sql` union all `)}`.execute(db);
+  return cubePart(rows, today);
+}
+
+/** The rows of cubeDashboardCells' statement as the dashboard's cells. */
+function cubePart(rows: readonly CubeRow[], today: string): DashboardPart {
   const contractMonth = CONTRACT_DATE.slice(0, 7);
-  const base = () => cubeCells(db, f, months);
-  const total = () => base().where('dim', '=', 'total');
-  const byColumn = (c: 'unidade' | 'status_nd' | 'mes') =>
-    total()
-      .select(({ fn }) => [
-        `${c} as key`,
-        fn.sum<number>('count').as('count'),
-        fn.sum<number>('value').as('value'),
-      ])
-      .groupBy(c)
-      .execute();
-  const [byKey, byResponsible, byUnit, byNd, byMonth, maxima] = await Promise.all([
-    base()
-      .select(({ fn }) => [
-        'dim',
-        'key',
-        fn.sum<number>('count').as('count'),
-        fn.sum<number>('value').as('value'),
-      ])
-      // The dims by name: a range of the key (dim, key, …) each, which `<>` would not use.
-      .where('dim', 'in', ['pago', 'nd', 'ORGAO_AUTUADOR', 'TRANSP', 'TIPO_VEICULO'])
-      .groupBy(['dim', 'key'])
-      .execute(),
-    total()
-      .select(({ fn }) => [
-        'responsavel',
-        fn.sum<number>('count').as('count'),
-        fn.sum<number>('value').as('value'),
-      ])
-      .groupBy('responsavel')
-      .execute(),
-    byColumn('unidade'),
-    byColumn('status_nd'),
-    byColumn('mes'),
-    cubeMaxima(db, f, months)
-      .select(({ fn }) => [
-        fn.max('max_valor').as('valor'),
-        fn.max('max_atraso').as('atraso'),
-        fn.min('min_venc').as('venc'),
-      ])
-      .executeTakeFirst(),
-  ]);
-  const cells: DashboardCell[] = byKey.map((r) => ({ ...r, responsavel: '' }));
-  for (const r of byResponsible) cells.push({ dim: 'total', key: '', ...r });
-  const grouped = (dim: string, rows: typeof byUnit) => {
-    for (const r of rows)
-      cells.push({ dim, key: String(r.key), responsavel: '', count: r.count, value: r.value });
-  };
-  grouped('UNIDADE', byUnit);
-  grouped('STATUS_ND', byNd);
-  grouped('mes', byMonth);
-  for (const r of byMonth) {
-    if (r.key === '') continue;
-    const key = String(r.key) < contractMonth ? 'antes' : 'depois';
-    cells.push({ dim: 'contrato', key, responsavel: '', count: r.count, value: 0 });
+  const cells: DashboardCell[] = [];
+  let max: CubeRow | undefined;
+  for (const row of rows) {
+    const { dim, count, value } = row;
+    const key = row.key ?? '';
+    const cell = (d: string, k: string, responsavel = '') =>
+      cells.push({ dim: d, key: k, responsavel, count: count ?? 0, value: value ?? 0 });
+    if (dim === 'max') max = row;
+    else if (dim === 'total') {
+      cell('total', '', row.r);
+      cell('UNIDADE', row.u);
+      cell('STATUS_ND', row.s);
+    } else if (dim === 'mes') {
+      cell('mes', key);
+      if (key !== '')
+        cells.push({
+          dim: 'contrato',
+          key: key < contractMonth ? 'antes' : 'depois',
+          responsavel: '',
+          count: count ?? 0,
+          value: 0,
+        });
+    } else cell(dim, key);
   }
   const delays: number[] = [];
-  if (maxima?.atraso !== null && maxima?.atraso !== undefined) delays.push(n(maxima.atraso));
-  if (maxima?.venc) delays.push(Math.round((Date.parse(today) - Date.parse(String(maxima.venc))) / DAY_MS));
+  if (max?.count !== null && max?.count !== undefined) delays.push(n(max.count));
+  if (max?.key) delays.push(Math.round((Date.parse(today) - Date.parse(max.key)) / DAY_MS));
   return {
     cells,
     maxDelay: delays.length > 0 ? Math.max(...delays) : null,
-    maxValue: maxima?.valor === null || maxima?.valor === undefined ? null : n(maxima.valor),
+    maxValue: max?.value === null || max?.value === undefined ? null : n(max.value),
   };
 }
 
