@@ -536,7 +536,8 @@ beforeAll(async () => {
     support: await actor(DEMO.suporteTi),
     member: await actor(DEMO.colaborador),
   };
-});
+  // 120,000 rows through their search-index triggers: a minute on a busy 2-CPU machine.
+}, 180_000);
 
 afterAll(async () => {
   await t?.close();
