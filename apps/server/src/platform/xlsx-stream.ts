@@ -131,7 +131,11 @@ function drained(ws: Writable, out: Writable): Promise<void> {
 export function xlsxStream<Row>(options: {
   sheetName: string;
   columns: readonly ColumnDescription<Row>[];
-  batches: AsyncIterable<readonly Row[]>;
+  /**
+   * The rows in batches; a batch may be an array or any iterable. Each row is turned into cells as
+   * soon as it is taken, so a reader may hand the same object refilled for every row.
+   */
+  batches: AsyncIterable<Iterable<Row>>;
   log: FastifyBaseLogger;
   /**
    * Typed cells (each column's `sheet`: real dates and numbers in pt-BR formats, also set as the
