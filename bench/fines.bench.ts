@@ -9,7 +9,7 @@
  * BENCH_DATABASE_URL set, the same runs on a scratch PostgreSQL database too.
  *
  * Settings: BENCH_FINES (100000), BENCH_CONNECTIONS (10), BENCH_DURATION s (10), BENCH_WARMUP s (2),
- * BENCH_DATABASE_URL (unset: SQLite only).
+ * BENCH_DATABASE_URL (unset: SQLite only). BENCH_ONLY=export runs only the inserts and the export.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,6 +32,7 @@ import { type AppServer, benchEveryDatabase, signIn } from './support/servers.ts
 import { loadSettings, positive } from './support/settings.ts';
 
 const FINES = positive('BENCH_FINES', 100_000);
+const ONLY = process.env.BENCH_ONLY ?? '';
 // The dashboard's pass over the fines (filters the summary does not hold) is heavy: fewer connections than the lists' 50.
 const LOAD = loadSettings({ connections: 10, durationS: 10, warmupS: 2 });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -216,6 +217,7 @@ function benchDatabase(file: string) {
     withApp(database, 'fines', async (app) => {
       const insertSeconds = await insertAll(app);
       const exportRun = await benchExport(app, database);
+      if (ONLY === 'export') return { insertSeconds, exportRun, importRun: null, rows: [] };
       const rows = await benchReads(app, database);
       // A failed import (e.g. a commit past the server's idle timeout) still leaves the reads' table.
       const importRun = await benchImport(app, database, file).catch((err: unknown) => {
@@ -233,7 +235,7 @@ async function main(): Promise<void> {
     `fines bench: ${fmt(FINES)} fines, ${LOAD.connections} connections, ${LOAD.warmupS} s warm-up + ` +
       `${LOAD.durationS} s per request; ${info.cpus} × ${info.cpuModel}, Node ${info.node}`,
   );
-  const file = await importFile();
+  const file = ONLY === 'export' ? '' : await importFile();
   const { rows, runs } = await benchEveryDatabase(LOAD, benchDatabase(file));
   const exports = runs.map((r) => r.exportRun);
   const imports = runs.flatMap((r) => (r.importRun ? [r.importRun] : []));
