@@ -1,6 +1,7 @@
 import { BM_COLUMNS, type BmRow, bmFlags, FINE_COLUMNS, type FineFilters } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/database.ts';
+import { readAhead } from '../../platform/read-ahead.ts';
 import { xlsxStream } from '../../platform/xlsx-stream.ts';
 import { bmBatches, fineExportBatches, fineRowReader } from './fines.queries.ts';
 
@@ -9,10 +10,13 @@ function* each<Row>(batch: readonly unknown[][], read: (values: readonly unknown
   for (const values of batch) yield read(values);
 }
 
-/** The export's rows: the array batches read into one reused FineRow (fines.queries.ts#fineRowReader). */
+/**
+ * The export's rows: the array batches read into one reused FineRow (fines.queries.ts#fineRowReader),
+ * the next batch read while this one is written (on PostgreSQL the query runs meanwhile).
+ */
 export async function* fineSheetRows(db: DbOrTx, f: Partial<FineFilters>, batchSize?: number) {
   const read = fineRowReader();
-  for await (const batch of fineExportBatches(db, f, batchSize)) yield each(batch, read);
+  for await (const batch of readAhead(fineExportBatches(db, f, batchSize))) yield each(batch, read);
 }
 
 async function* bmRows(db: DbOrTx, year: number, month: number) {
@@ -21,7 +25,7 @@ async function* bmRows(db: DbOrTx, year: number, month: number) {
     const row = read(values);
     return Object.assign(row, bmFlags(row, year, month));
   };
-  for await (const batch of bmBatches(db, year, month)) yield each(batch, withFlags);
+  for await (const batch of readAhead(bmBatches(db, year, month))) yield each(batch, withFlags);
 }
 
 /** multas_geral.xlsx: the filtered fines, newest infraction first (columns: FINE_COLUMNS). */
