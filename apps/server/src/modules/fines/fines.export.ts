@@ -1,6 +1,7 @@
 import { BM_COLUMNS, type BmRow, bmFlags, FINE_COLUMNS, type FineFilters } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { readAhead } from '../../platform/read-ahead.ts';
 import { xlsxStream } from '../../platform/xlsx-stream.ts';
 import { bmBatches, fineExportBatches, fineRowReader } from './fines.queries.ts';
@@ -11,12 +12,16 @@ function* each<Row>(batch: readonly unknown[][], read: (values: readonly unknown
 }
 
 /**
- * The export's rows: the array batches read into one reused FineRow (fines.queries.ts#fineRowReader),
- * the next batch read while this one is written (on PostgreSQL the query runs meanwhile).
+ * On PostgreSQL the next batch is asked for while this one is written: its query runs in the
+ * database's process meanwhile. SQLite runs it in the event loop either way (nothing to gain, and
+ * one more batch held).
  */
+const ahead = <T>(db: DbOrTx, batches: AsyncIterable<T>) => (isPostgres(db) ? readAhead(batches) : batches);
+
+/** The export's rows: the array batches read into one reused FineRow (fines.queries.ts#fineRowReader). */
 export async function* fineSheetRows(db: DbOrTx, f: Partial<FineFilters>, batchSize?: number) {
   const read = fineRowReader();
-  for await (const batch of readAhead(fineExportBatches(db, f, batchSize))) yield each(batch, read);
+  for await (const batch of ahead(db, fineExportBatches(db, f, batchSize))) yield each(batch, read);
 }
 
 async function* bmRows(db: DbOrTx, year: number, month: number) {
@@ -25,7 +30,7 @@ async function* bmRows(db: DbOrTx, year: number, month: number) {
     const row = read(values);
     return Object.assign(row, bmFlags(row, year, month));
   };
-  for await (const batch of readAhead(bmBatches(db, year, month))) yield each(batch, withFlags);
+  for await (const batch of ahead(db, bmBatches(db, year, month))) yield each(batch, withFlags);
 }
 
 /** multas_geral.xlsx: the filtered fines, newest infraction first (columns: FINE_COLUMNS). */
