@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { wantsArrayRows } from './array-rows.ts';
 
 /**
  * The SQL texts of compiledOnce queries on PostgreSQL and the name each connection prepares them
@@ -18,7 +19,8 @@ export function namePrepared(text: string): void {
  * Makes a PostgreSQL connection run the compiledOnce queries as named prepared statements: the
  * first call on the connection parses them, later calls only bind and execute, and after a few
  * runs PostgreSQL keeps a generic plan (no planning per call). Kysely sends every other query
- * unnamed, as before. Installed on each new connection of the pool (`pool.on('connect')`).
+ * unnamed, as before; a query marked for array rows (array-rows.ts) asks pg for arrays
+ * (`rowMode: 'array'`) instead of one object per row. Installed on each new connection of the pool (`pool.on('connect')`).
  */
 export function usePreparedStatements(client: pg.ClientBase): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -27,6 +29,7 @@ export function usePreparedStatements(client: pg.ClientBase): void {
     if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
       const name = preparedName(text);
       if (name) return query({ name, text, values });
+      if (wantsArrayRows(text)) return query({ text, values, rowMode: 'array' });
     }
     return query(...args);
   };

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { readXlsxRows, type SheetRow } from './xlsx-read.ts';
-import { xlsxStream } from './xlsx-stream.ts';
+import { xlsxStream, xmlText } from './xlsx-stream.ts';
 
 interface Row {
   name: string | null;
@@ -51,6 +51,15 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
   for await (const part of stream) parts.push(part as Buffer);
   return Buffer.concat(parts);
 }
+
+describe('xmlText', () => {
+  it('escapes markup, drops what XML 1.0 forbids, keeps the rest as it is', () => {
+    expect(xmlText('Camaçari 12 km')).toBe('Camaçari 12 km');
+    expect(xmlText('a & b <c> "d"')).toBe('a &amp; b &lt;c&gt; &quot;d&quot;');
+    expect(xmlText('tab\tline\nbell\u0007\u000b')).toBe('tab\tline\nbell');
+    expect(xmlText('pair 😀 lone \uD800 end \uDC00\uFFFE')).toBe('pair 😀 lone  end ');
+  });
+});
 
 describe('xlsxStream', () => {
   it('styled: real dates and numbers in the pt-BR formats, bold frozen header, auto-filter', async () => {

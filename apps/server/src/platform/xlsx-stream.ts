@@ -29,11 +29,15 @@ const SHARED_STRINGS = `${HEAD}<sst xmlns="${MAIN}" count="0" uniqueCount="0"/>`
 const INVALID_XML =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Any character xmlText may change: most texts have none and are written as they are. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters INVALID_XML removes, among others
+const MAY_CHANGE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F&<>"\uD800-\uDFFF\uFFFE\uFFFF]/;
 const SPECIAL = /[&<>"]/;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 /** Text as XML content / attribute value. */
 export function xmlText(value: string): string {
+  if (!MAY_CHANGE.test(value)) return value;
   const clean = value.replace(INVALID_XML, '');
   return SPECIAL.test(clean) ? clean.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c) : clean;
 }
@@ -67,39 +71,50 @@ function daySerials() {
   };
 }
 
-function stringCell(ref: string, v: string, style: number): string {
-  const text = xmlText(v);
-  const space = text !== text.trim() ? ' xml:space="preserve"' : '';
-  return `<c r="${ref}"${style ? ` s="${style}"` : ''} t="inlineStr"><is><t${space}>${text}</t></is></c>`;
+/** Whether a text starts or ends with white space (kept only with xml:space="preserve"). */
+const EDGE_SPACE = /^\s|\s$/;
+
+/**
+ * How one column's cells are written, as the fixed pieces around the row number and the value:
+ * `<c r="` + letters, then the row number, then the style and the value's opening tags.
+ */
+function cellPieces(letters: string, style: number) {
+  const s = style ? ` s="${style}"` : '';
+  const ref = `<c r="${letters}`;
+  return {
+    number: (r: string, v: number) => (Number.isFinite(v) ? `${ref}${r}"${s}><v>${v}</v></c>` : ''),
+    text: (r: string, v: string) => {
+      const text = xmlText(v);
+      const space = EDGE_SPACE.test(text) ? ' xml:space="preserve"' : '';
+      return `${ref}${r}"${s} t="inlineStr"><is><t${space}>${text}</t></is></c>`;
+    },
+  };
 }
 
-function numberCell(ref: string, v: number, style: number): string {
-  return Number.isFinite(v) ? `<c r="${ref}"${style ? ` s="${style}"` : ''}><v>${v}</v></c>` : '';
-}
-
-/** One column's cell writer: its letters, its style and how its value becomes XML. */
+/** One column's cell writer (row, row number as text): its letters, its style and how its value becomes XML. */
 function cellWriter<Row>(c: ColumnDescription<Row>, index: number, typed: boolean) {
   const letters = columnName(index + 1);
   const sheet: SheetCell<Row> | undefined = typed ? c.sheet : undefined;
+  const plain = cellPieces(letters, 0);
   if (!sheet) {
-    return (row: Row, r: number) => {
+    return (row: Row, r: string) => {
       const v = c.value(row);
       if (v === null || v === undefined) return '';
-      return typeof v === 'number' ? numberCell(letters + r, v, 0) : stringCell(letters + r, String(v), 0);
+      return typeof v === 'number' ? plain.number(r, v) : plain.text(r, String(v));
     };
   }
-  const style = STYLE[sheet.type];
+  const styled = cellPieces(letters, STYLE[sheet.type]);
   if (sheet.type === 'date') {
     const serialOf = daySerials();
-    return (row: Row, r: number) => {
+    return (row: Row, r: string) => {
       const serial = serialOf(sheet.value(row));
-      return serial === null ? '' : numberCell(letters + r, serial, style);
+      return serial === null ? '' : styled.number(r, serial);
     };
   }
-  return (row: Row, r: number) => {
+  return (row: Row, r: string) => {
     const v = sheet.value(row);
     if (v === null || v === undefined) return '';
-    return typeof v === 'number' ? numberCell(letters + r, v, style) : stringCell(letters + r, v, 0);
+    return typeof v === 'number' ? styled.number(r, v) : plain.text(r, v);
   };
 }
 
@@ -131,7 +146,11 @@ function drained(ws: Writable, out: Writable): Promise<void> {
 export function xlsxStream<Row>(options: {
   sheetName: string;
   columns: readonly ColumnDescription<Row>[];
-  batches: AsyncIterable<readonly Row[]>;
+  /**
+   * The rows in batches; a batch may be an array or any iterable. Each row is turned into cells as
+   * soon as it is taken, so a reader may hand the same object refilled for every row.
+   */
+  batches: AsyncIterable<Iterable<Row>>;
   log: FastifyBaseLogger;
   /**
    * Typed cells (each column's `sheet`: real dates and numbers in pt-BR formats, also set as the
@@ -161,9 +180,9 @@ export function xlsxStream<Row>(options: {
   const view = styled
     ? '<sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView>'
     : '<sheetView workbookViewId="0"/>';
-  const header = columns.map((c, i) =>
-    stringCell(`${columnName(i + 1)}1`, c.header, styled ? STYLE.header : 0),
-  );
+  const header = columns
+    .map((c, i) => cellPieces(columnName(i + 1), styled ? STYLE.header : 0).text('1', c.header))
+    .join('');
 
   (async () => {
     // The workbook parts first and the sheet last: exceljs' streaming reader (the import) then
@@ -183,7 +202,7 @@ export function xlsxStream<Row>(options: {
     zip.addBuffer(Buffer.from(SHARED_STRINGS), 'xl/sharedStrings.xml', { compressionLevel: ZIP_LEVEL });
     zip.addReadStream(ws, 'xl/worksheets/sheet1.xml', { compressionLevel: ZIP_LEVEL });
     await write(
-      `${HEAD}<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetViews>${view}</sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header.join('')}</row>`,
+      `${HEAD}<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetViews>${view}</sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`,
     );
     let r = 1;
     for await (const batch of options.batches) {
@@ -191,8 +210,9 @@ export function xlsxStream<Row>(options: {
       let chunk = '';
       for (const row of batch) {
         r += 1;
-        chunk += `<row r="${r}">`;
-        for (const cell of cells) chunk += cell(row, r);
+        const at = String(r);
+        chunk += `<row r="${at}">`;
+        for (const cell of cells) chunk += cell(row, at);
         chunk += '</row>';
         if (chunk.length >= 65_536) {
           await write(chunk);

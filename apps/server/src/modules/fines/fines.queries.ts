@@ -11,6 +11,7 @@ import {
   PAID,
 } from '@intranet/contracts';
 import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { arrayRows } from '../../db/array-rows.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { daysBetween, isPostgres } from '../../db/dialect.ts';
 import type { Database, FinesTable } from '../../db/schema.ts';
@@ -93,23 +94,74 @@ export function listFines(db: DbOrTx, f: Partial<FineFilters>, p: FinePageReques
   );
 }
 
-/** The filtered fines in keyset batches (exports): constant memory at any size. */
-export async function* fineBatches(db: DbOrTx, f: Partial<FineFilters>, batchSize = 1000) {
-  let cursor = '';
+/** Where a fine's values sit in an array row of ROW_COLUMNS (the exports' reads): id first. */
+const AT_ID = 0;
+const AT_DATA_INFRACAO = 1 + FINE_FIELD_NAMES.indexOf('DATA_INFRACAO');
+const IS_MONEY = FINE_FIELD_NAMES.map((f) => MONEY.has(f));
+
+/**
+ * The exports' rows: ONE FineRow object refilled from each array row of ROW_COLUMNS (as toFineRow
+ * converts a record), so a 100,000-row export builds no object per row. A row is valid until the
+ * next one is read: the sheet writer turns it into cells at once.
+ */
+export function fineRowReader(): (values: readonly unknown[]) => FineRow {
+  const row: Record<string, unknown> = { id: 0 };
+  for (const f of FINE_FIELD_NAMES) row[f] = null;
+  return (values) => {
+    row.id = values[AT_ID];
+    for (let i = 0; i < FINE_FIELD_NAMES.length; i++) {
+      const v = values[i + 1];
+      row[FINE_FIELD_NAMES[i] as string] = IS_MONEY[i]
+        ? Number(v) / 100
+        : typeof v === 'number' || v === null
+          ? v
+          : String(v);
+    }
+    return row as FineRow;
+  };
+}
+
+/**
+ * The filtered fines for multas_geral.xlsx as arrays of ROW_COLUMNS' values, in keyset batches
+ * (constant memory at any size), newest infraction first (DATA_INFRACAO, then id, descending:
+ * every filter's index ends in these two). Fines without DATA_INFRACAO follow, newest id first, on
+ * both databases: a row-value comparison never matches NULL, so they are a walk of their own
+ * (the table's pages put them last on SQLite and first on PostgreSQL; the sheet has one order).
+ */
+export async function* fineExportBatches(
+  db: DbOrTx,
+  f: Partial<FineFilters>,
+  batchSize = 1000,
+): AsyncGenerator<unknown[][]> {
+  let after: readonly [string, number] | undefined;
   for (;;) {
-    const batch = await pagedQuery(
-      filtered(db, f),
-      {
-        select: (q) => q.select(ROW_COLUMNS),
-        sort: SORT_COLUMNS,
-        tiebreak: 'fines.id',
-        maxPageSize: batchSize,
-      },
-      { sort: 'DATA_INFRACAO', dir: 'desc', pageSize: batchSize, cursor },
+    const from = after;
+    const rows = await arrayRows(
+      db,
+      filtered(db, f)
+        .select(ROW_COLUMNS)
+        .where((eb) =>
+          from
+            ? eb(eb.refTuple('fines.DATA_INFRACAO', 'fines.id'), '<', eb.tuple(from[0], from[1]))
+            : eb('fines.DATA_INFRACAO', 'is not', null),
+        )
+        .orderBy('fines.DATA_INFRACAO', 'desc')
+        .orderBy('fines.id', 'desc')
+        .limit(batchSize),
     );
-    if (batch.rows.length > 0) yield batch.rows;
-    if (!batch.nextCursor) return;
-    cursor = batch.nextCursor;
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) break;
+    const last = rows[rows.length - 1] as unknown[];
+    after = [String(last[AT_DATA_INFRACAO]), Number(last[AT_ID])];
+  }
+  let before: number | undefined;
+  for (;;) {
+    let query = filtered(db, f).select(ROW_COLUMNS).where('fines.DATA_INFRACAO', 'is', null);
+    if (before !== undefined) query = query.where('fines.id', '<', before);
+    const rows = await arrayRows(db, query.orderBy('fines.id', 'desc').limit(batchSize));
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    before = Number((rows[rows.length - 1] as unknown[])[AT_ID]);
   }
 }
 
@@ -283,14 +335,14 @@ export function bmQuery(db: DbOrTx, year: number, month: number, limit: number =
     .limit(limit);
 }
 
-/** The BM rows of a month in id batches (BM.xlsx). */
+/** The BM rows of a month as arrays of ROW_COLUMNS' values, in id batches (BM.xlsx). */
 export async function* bmBatches(db: DbOrTx, year: number, month: number, batchSize = 1000) {
   let last = 0;
   for (;;) {
-    const rows = await bmQuery(db, year, month, batchSize).where('fines.id', '>', last).execute();
+    const rows = await arrayRows(db, bmQuery(db, year, month, batchSize).where('fines.id', '>', last));
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;
-    last = rows[rows.length - 1]!.id;
+    last = Number((rows[rows.length - 1] as unknown[])[AT_ID]);
   }
 }
 
