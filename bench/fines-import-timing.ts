@@ -7,8 +7,9 @@
  * - `same`: the same rows again (all known, nothing changed: nothing written but the audit);
  * - `changed`: the same auto numbers with other values (every row an update).
  * TIMING_RUNS=new,changed picks runs. Prints each run's seconds, the process's CPU seconds (SQLite
- * runs in the process; PostgreSQL's work is in its own processes) and the load average (the
- * machine is shared). Run with `node --cpu-prof --import tsx …` for the profile.
+ * runs in the process), on PostgreSQL also the CPU seconds of the database's server processes
+ * (read from /proc when the server runs on this machine), and the load average (the machine is
+ * shared). Run with `node --cpu-prof --import tsx …` for the profile.
  *
  * SQLite: a template file (migrated, demo company, TIMING_FINES fines) is made once under
  * TIMING_DIR (default /tmp/fines-import-timing) and copied for each start, so every start is the
@@ -42,6 +43,30 @@ const load = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
+
+/**
+ * CPU seconds used so far by the server processes of PostgreSQL database `url` on this machine
+ * (`postgres: <user> <database> …` in /proc), or null when there are none to read.
+ */
+function serverCpu(): number | null {
+  if (!url) return null;
+  const { username, pathname } = new URL(url);
+  const title = `postgres: ${username || 'postgres'} ${pathname.slice(1)} `;
+  let ticks = 0;
+  let found = false;
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith(title)) continue;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      found = true;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found ? ticks / 100 : null;
+}
 
 async function fill(db: Db): Promise<void> {
   await migrateToLatest(db);
@@ -112,12 +137,16 @@ console.log(`${url ? 'postgres' : 'sqlite'}: ${FINES} fines stored, ${ROWS} rows
 for (const run of RUNS) {
   const key = run === 'changed' ? keys[13] : keys[12];
   const cpu = process.cpuUsage();
+  const server = serverCpu();
   const started = performance.now();
   const done = await writeImport(db, user.id, 'timing.xlsx', readSpool<GoodRow>(storage, key, BATCH));
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
+  const serverNow = serverCpu();
+  const serverUsed =
+    server !== null && serverNow !== null ? `, PostgreSQL CPU ${(serverNow - server).toFixed(1)} s` : '';
   console.log(
-    `${run}: ${seconds.toFixed(1)} s (process CPU ${((used.user + used.system) / 1e6).toFixed(1)} s), ` +
+    `${run}: ${seconds.toFixed(1)} s (process CPU ${((used.user + used.system) / 1e6).toFixed(1)} s${serverUsed}), ` +
       `added ${done.added}, updated ${done.updated}; load average ${load()}`,
   );
 }

@@ -153,10 +153,10 @@ begin
     return null;
   end if;
   if tg_op in ('DELETE', 'UPDATE') then
-    insert into fines_import_old select * from old_rows;
+    insert into fines_import_old select ${sql.raw(LIST)} from old_rows;
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
-    insert into fines_import_new select * from new_rows;
+    insert into fines_import_new select ${sql.raw(LIST)} from new_rows;
   end if;
   return null;
 end $$`.execute(db);
@@ -169,8 +169,8 @@ end $$`.execute(db);
     for each statement execute function fines_import_capture()`.execute(db);
   await sql`create function fines_import_defer() returns void language plpgsql as $$
 begin
-  create temp table if not exists fines_import_old (like fines) on commit drop;
-  create temp table if not exists fines_import_new (like fines) on commit drop;
+  create temp table if not exists fines_import_old on commit drop as select ${sql.raw(LIST)} from fines with no data;
+  create temp table if not exists fines_import_new on commit drop as select ${sql.raw(LIST)} from fines with no data;
   perform set_config('intranet.fines_deferred', 'on', true);
 end $$`.execute(db);
   const old = 'fines_import_old r';
@@ -179,8 +179,6 @@ end $$`.execute(db);
     .raw(`create function fines_import_apply() returns void language plpgsql as $$
 begin
   perform set_config('intranet.fines_deferred', 'off', true);
-  analyze fines_import_old;
-  analyze fines_import_new;
   ${applySql('postgres', old, -1)};
   ${applySql('postgres', added, 1)};
   ${applyCells(old, -1, false)};

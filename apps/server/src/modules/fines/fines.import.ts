@@ -13,6 +13,7 @@ import {
 } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, nowIso, type Tx } from '../../db/database.ts';
+import { withPageCache } from '../../db/dialect.ts';
 import { auditedChange, auditMany } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
@@ -58,6 +59,9 @@ const jobs = new Map<string, ImportJob>();
 
 /** Rows per write: under SQLite's 32,766 and PostgreSQL's 65,535 parameters (about 50 columns a row). */
 export const BATCH = 500;
+
+/** SQLite's page cache while an import writes (db/dialect.ts#withPageCache; measured in docs/performance.md). */
+const IMPORT_CACHE_MIB = 128;
 
 async function sweep(now: number): Promise<void> {
   for (const [id, r] of readings) if (r.expires <= now) readings.delete(id);
@@ -309,7 +313,10 @@ export function readingStatus(user: Actor, id: string): FineImportReading {
   return readingView(id, reading);
 }
 
-/** One batch of the commit: new fines in one insert, known ones updated with their audit rows. */
+/**
+ * One batch of the commit: new fines in one insert, known ones that change rewritten in one
+ * statement (q.rewriteFines), with their audit rows.
+ */
 async function writeBatch(tx: Tx, userId: number, rows: GoodRow[], now: string) {
   const stored = new Map(
     (
@@ -320,6 +327,7 @@ async function writeBatch(tx: Tx, userId: number, rows: GoodRow[], now: string) 
     ).map((f) => [f.NUMERO_AUTO, f]),
   );
   const inserts = [];
+  const rewrites: q.RewrittenFine[] = [];
   const audits = [];
   let updated = 0;
   for (const row of rows) {
@@ -331,10 +339,11 @@ async function writeBatch(tx: Tx, userId: number, rows: GoodRow[], now: string) 
     updated++;
     const change = fineChanges(old, row.values);
     if (!change.changed) continue;
-    await q.updateFine(tx, old.id, { ...change.set, updated_at: now });
+    rewrites.push({ ...old, ...change.set, updated_at: now });
     audits.push({ userId, action: 'fine.update', entity: 'fine', entityId: old.id, summary: change.summary });
   }
   await q.insertFines(tx, inserts);
+  await q.rewriteFines(tx, rewrites);
   await auditMany(tx, audits);
   return { added: inserts.length, updated };
 }
@@ -390,24 +399,26 @@ export async function writeImport(
   progress: (written: number) => void = () => undefined,
 ): Promise<{ added: number; updated: number }> {
   const now = nowIso();
-  return auditedChange(db, userId, async (tx, audit) => {
-    await q.deferSummaries(tx);
-    let added = 0;
-    let updated = 0;
-    for await (const rows of batches) {
-      const done = await writeBatch(tx, userId, rows, now);
-      added += done.added;
-      updated += done.updated;
-      progress(added + updated);
-    }
-    await q.applyDeferredSummaries(tx);
-    audit({
-      action: 'fine.import',
-      entity: 'fine',
-      summary: `Importação de ${fileName}: ${added} multa(s) adicionada(s), ${updated} atualizada(s).`,
-    });
-    return { added, updated };
-  });
+  return withPageCache(db, IMPORT_CACHE_MIB, () =>
+    auditedChange(db, userId, async (tx, audit) => {
+      await q.deferSummaries(tx);
+      let added = 0;
+      let updated = 0;
+      for await (const rows of batches) {
+        const done = await writeBatch(tx, userId, rows, now);
+        added += done.added;
+        updated += done.updated;
+        progress(added + updated);
+      }
+      await q.applyDeferredSummaries(tx);
+      audit({
+        action: 'fine.import',
+        entity: 'fine',
+        summary: `Importação de ${fileName}: ${added} multa(s) adicionada(s), ${updated} atualizada(s).`,
+      });
+      return { added, updated };
+    }),
+  );
 }
 
 /** The job: the preview's kept rows written by writeImport (the spreadsheet is not read again). */

@@ -142,10 +142,40 @@ export async function insertFines(db: DbOrTx, values: readonly NewFine[]): Promi
   if (values.length > 0) await db.insertInto('fines').values(values).execute();
 }
 
-/** The stored fines with these auto numbers (the unique index answers each). */
+/**
+ * The stored fines with these auto numbers (the unique index answers each), locked for the rest of
+ * the transaction on PostgreSQL (an import rewrites them whole: a change made meanwhile by another
+ * transaction waits instead of being overwritten; SQLite has one writer).
+ */
 export function finesByNumero(db: DbOrTx, numeros: readonly string[]): Promise<FineRecord[]> {
   if (numeros.length === 0) return Promise.resolve([]);
-  return db.selectFrom('fines').selectAll().where('NUMERO_AUTO', 'in', numeros).execute();
+  const query = db.selectFrom('fines').selectAll().where('NUMERO_AUTO', 'in', numeros);
+  return (isPostgres(db) ? query.forUpdate() : query).execute();
+}
+
+/** The columns an import's update rewrites: every field, the derived ones and updated_at. */
+const REWRITTEN = [...FINE_FIELD_NAMES, 'responsavel', 'negocio_grupo', 'updated_at'] as const;
+export type RewrittenFine = Pick<FineRecord, 'id' | (typeof REWRITTEN)[number]>;
+
+/**
+ * Many stored fines rewritten in ONE statement (an import's updates): the rows travel as one JSON
+ * parameter, so the statement is the same for every batch (prepared once, one trigger call per
+ * batch on PostgreSQL) whatever fields each row changes.
+ */
+export async function rewriteFines(db: DbOrTx, rows: readonly RewrittenFine[]): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((r) => Object.fromEntries([['id', r.id], ...REWRITTEN.map((c) => [c, r[c]])])),
+  );
+  if (isPostgres(db)) {
+    const set = REWRITTEN.map((c) => sql`${sql.ref(c)} = v.${sql.ref(c)}`);
+    await sql`update fines set ${sql.join(set)} from jsonb_populate_recordset(null::fines, ${json}::jsonb) v
+      where fines.id = v.id`.execute(db);
+    return;
+  }
+  const set = REWRITTEN.map((c) => sql`${sql.ref(c)} = v.value ->> ${sql.lit(`$.${c}`)}`);
+  await sql`update fines set ${sql.join(set)} from json_each(${json}) v
+    where fines.id = v.value ->> '$.id'`.execute(db);
 }
 
 /** Only which of these auto numbers exist (an import's preview). */
