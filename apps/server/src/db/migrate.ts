@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015_purchases_filters.ts';
 import * as m0016 from './migrations/0016_fines_filtered.ts';
 import * as m0017 from './migrations/0017_fines_cube.ts';
 import * as m0018 from './migrations/0018_purchases_priority_qnt.ts';
+import * as m0019 from './migrations/0019_fines_import_deferred.ts';
 import * as m0020 from './migrations/0020_fines_cube_years.ts';
 import * as m0021 from './migrations/0021_purchases_statistics.ts';
 
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0016_fines_filtered': m0016,
   '0017_fines_cube': m0017,
   '0018_purchases_priority_qnt': m0018,
+  '0019_fines_import_deferred': m0019,
   '0020_fines_cube_years': m0020,
   '0021_purchases_statistics': m0021,
 };

@@ -72,7 +72,7 @@ function cellsOf(dialect: Dialect, src: string): string {
  * Adds (sign 1) or takes away (sign -1) the cells of the rows of `src`, one upsert. One row (a
  * SQLite row trigger) has each cell once, so it needs no grouping.
  */
-function applySql(dialect: Dialect, src: string, sign: 1 | -1, oneRow = false): string {
+export function applySql(dialect: Dialect, src: string, sign: 1 | -1, oneRow = false): string {
   const select = oneRow
     ? `select dim, key, responsavel, negocio_grupo, ${sign}, ${sign} * value from (${cellsOf(dialect, src)}) cells where true `
     : `select dim, key, responsavel, negocio_grupo, ${sign} * count(*), ${sign} * sum(value) ` +

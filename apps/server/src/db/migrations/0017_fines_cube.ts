@@ -69,7 +69,7 @@ function cellsOf(src: string, withId = false): string {
 const KEY = ['dim', 'key', ...COMBO_COLUMNS].join(', ');
 
 /** Adds (1) or takes away (-1) the cells of the rows of `src`; one row needs no grouping. */
-function applyCells(src: string, sign: 1 | -1, oneRow: boolean): string {
+export function applyCells(src: string, sign: 1 | -1, oneRow: boolean): string {
   const select = oneRow
     ? `select ${KEY}, ${sign}, ${sign} * value from (${cellsOf(src)}) cells where true `
     : `select ${KEY}, ${sign} * count(*), ${sign} * sum(value) from (${cellsOf(src)}) cells where true group by ${KEY} `;
@@ -100,7 +100,7 @@ function larger(dialect: Dialect, a: string, b: string, fn: 'max' | 'min') {
 }
 
 /** Raises the maxima of the combinations of the rows of `src` (inserted or new rows). */
-function raiseMaxima(dialect: Dialect, src: string): string {
+export function raiseMaxima(dialect: Dialect, src: string): string {
   const m = maxima(dialect, 'r');
   const cols = COMBO_COLUMNS.join(', ');
   const set = (c: string, fn: 'max' | 'min') =>
@@ -114,7 +114,7 @@ function raiseMaxima(dialect: Dialect, src: string): string {
 }
 
 /** Reads again from their fines the maxima of the combinations of the rows of `src` (deleted or old rows). */
-function recomputeMaxima(dialect: Dialect, src: string): string {
+export function recomputeMaxima(dialect: Dialect, src: string): string {
   const f = maxima(dialect, 'f');
   const match = comboOf('f')
     // coalesce on both sides: SQLite compares without affinity, as the expression index holds them.

@@ -1,11 +1,13 @@
-import { fineFilters, PAID, toDateOnly } from '@intranet/contracts';
+import { type FineValues, fineFilters, PAID, toDateOnly } from '@intranet/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
 import { fileForm, xlsxBuffer } from '../../../test/xlsx-buffer.ts';
 import { nowIso } from '../../db/database.ts';
 import { demoFines, insertFines } from '../../seed/demo-fines.ts';
-import { dashboardByCube, dashboardByPass } from './fines.service.ts';
+import { type GoodRow, writeImport } from './fines.import.ts';
+import * as q from './fines.queries.ts';
+import { dashboardByCube, dashboardByPass, newFineRecord } from './fines.service.ts';
 import { cubeAnswers, summaryAggregates, summaryAnswers } from './fines.summary.queries.ts';
 
 /**
@@ -344,4 +346,97 @@ describe(`fines dashboard numbers = SQL over the fines (${TEST_DIALECT})`, () =>
     await compareAll('imported');
     await summaryEqualsPass('imported');
   });
+
+  /** The summaries' tables as they stand (to compare before / after a rolled-back write). */
+  const summaries = async () => ({
+    aggregates: (await sql`select * from fines_aggregates order by 1, 2, 3, 4`.execute(t.db)).rows,
+    cube: (await sql`select * from fines_cube order by 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(t.db)).rows,
+    max: (await sql`select * from fines_cube_max order by 1, 2, 3, 4, 5, 6, 7`.execute(t.db)).rows,
+  });
+  const gestorId = async () =>
+    (
+      await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('matricula', '=', DEMO.gestorMultas)
+        .executeTakeFirstOrThrow()
+    ).id;
+  /** `count` generated rows as the preview keeps them, `per` to a batch. */
+  async function* batchesOf(values: Iterable<FineValues>, per: number, between?: () => Promise<void>) {
+    let batch: GoodRow[] = [];
+    let line = 1;
+    for (const v of values) {
+      batch.push({ line: ++line, values: { ...v, NUMERO_AUTO: String(v.NUMERO_AUTO) } });
+      if (batch.length === per) {
+        yield batch;
+        batch = [];
+        await between?.();
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  it('an import of updates and inserts in several batches: the summaries applied once at the end', async () => {
+    // The stored G fines again with other values (updates), and new ones (inserts), 100 a batch.
+    const user = await gestorId();
+    const updates = demoFines(150, { seed: 77, prefix: 'G' });
+    const inserts = demoFines(250, { seed: 78, prefix: 'J' });
+    const done = await writeImport(t.db, user, 'mix.xlsx', batchesOf([...updates, ...inserts].values(), 100));
+    // Some of those G fines were deleted by the test before: inserted again.
+    expect(done.added + done.updated).toBe(400);
+    expect(done.updated).toBeGreaterThan(100);
+    await compareAll('mixed import');
+    await summaryEqualsPass('mixed import');
+  });
+
+  it('a fine inserted then lowered inside one deferred transaction leaves no maximum too high', async () => {
+    const [fine] = [...demoFines(1, { seed: 79, prefix: 'K' })];
+    await t.db.transaction().execute(async (tx) => {
+      await q.deferSummaries(tx);
+      await q.insertFines(tx, [{ ...newFineRecord(fine!, nowIso()), VALOR_TOTAL_MULTA: 99_999_999 }]);
+      const [stored] = await q.finesByNumero(tx, [String(fine!.NUMERO_AUTO)]);
+      await q.rewriteFines(tx, [{ ...stored!, VALOR_TOTAL_MULTA: 100 }]);
+      await q.applyDeferredSummaries(tx);
+    });
+    await compareAll('inserted then lowered');
+    await summaryEqualsPass('inserted then lowered');
+  });
+
+  it('a failing import leaves the summary and the cube as they were', async () => {
+    const before = await summaries();
+    const user = await gestorId();
+    const failing = async function* () {
+      yield* batchesOf(demoFines(120, { seed: 80, prefix: 'G' }), 60);
+      yield* batchesOf(demoFines(60, { seed: 81, prefix: 'L' }), 60);
+      throw new Error('falha de propósito');
+    };
+    await expect(writeImport(t.db, user, 'falha.xlsx', failing())).rejects.toThrow('falha de propósito');
+    expect(await summaries()).toEqual(before);
+    await compareAll('failed import');
+  });
+
+  it.runIf(TEST_DIALECT === 'postgres')(
+    'a fine inserted by another connection during an import is counted once',
+    async () => {
+      const user = await gestorId();
+      const others = [...demoFines(2, { seed: 82, prefix: 'M' })];
+      let n = 0;
+      // Between two batches, another connection inserts a fine and commits (its own triggers count it).
+      const between = async () => {
+        const other = others[n++];
+        if (other) await insertFines(t.db, [other], nowIso());
+      };
+      const done = await writeImport(
+        t.db,
+        user,
+        'concurrent.xlsx',
+        batchesOf(demoFines(200, { seed: 83, prefix: 'N' }), 80, between),
+      );
+      expect(done).toEqual({ added: 200, updated: 0 });
+      const stored = await t.db.selectFrom('fines').select('id').where('NUMERO_AUTO', 'like', 'M%').execute();
+      expect(stored).toHaveLength(2);
+      await compareAll('concurrent insert');
+      await summaryEqualsPass('concurrent insert');
+    },
+  );
 });

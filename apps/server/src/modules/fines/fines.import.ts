@@ -12,7 +12,8 @@ import {
   parseFineImportRow,
 } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { nowIso, type Tx } from '../../db/database.ts';
+import { type Db, nowIso, type Tx } from '../../db/database.ts';
+import { withPageCache } from '../../db/dialect.ts';
 import { auditedChange, auditMany } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
@@ -57,7 +58,10 @@ interface ImportJob {
 const jobs = new Map<string, ImportJob>();
 
 /** Rows per write: under SQLite's 32,766 and PostgreSQL's 65,535 parameters (about 50 columns a row). */
-const BATCH = 500;
+export const BATCH = 500;
+
+/** SQLite's page cache while an import writes (db/dialect.ts#withPageCache; measured in docs/performance.md). */
+const IMPORT_CACHE_MIB = 128;
 
 async function sweep(now: number): Promise<void> {
   for (const [id, r] of readings) if (r.expires <= now) readings.delete(id);
@@ -77,7 +81,8 @@ function take(user: Actor, id: string): PendingImport {
   return p;
 }
 
-interface GoodRow {
+/** A checked row of the file, as the preview keeps it for the commit. */
+export interface GoodRow {
   line: number;
   values: FineValues & { NUMERO_AUTO: string };
 }
@@ -308,7 +313,10 @@ export function readingStatus(user: Actor, id: string): FineImportReading {
   return readingView(id, reading);
 }
 
-/** One batch of the commit: new fines in one insert, known ones updated with their audit rows. */
+/**
+ * One batch of the commit: new fines in one insert, known ones that change rewritten in one
+ * statement (q.rewriteFines), with their audit rows.
+ */
 async function writeBatch(tx: Tx, userId: number, rows: GoodRow[], now: string) {
   const stored = new Map(
     (
@@ -319,6 +327,7 @@ async function writeBatch(tx: Tx, userId: number, rows: GoodRow[], now: string) 
     ).map((f) => [f.NUMERO_AUTO, f]),
   );
   const inserts = [];
+  const rewrites: q.RewrittenFine[] = [];
   const audits = [];
   let updated = 0;
   for (const row of rows) {
@@ -330,10 +339,11 @@ async function writeBatch(tx: Tx, userId: number, rows: GoodRow[], now: string) 
     updated++;
     const change = fineChanges(old, row.values);
     if (!change.changed) continue;
-    await q.updateFine(tx, old.id, { ...change.set, updated_at: now });
+    rewrites.push({ ...old, ...change.set, updated_at: now });
     audits.push({ userId, action: 'fine.update', entity: 'fine', entityId: old.id, summary: change.summary });
   }
   await q.insertFines(tx, inserts);
+  await q.rewriteFines(tx, rewrites);
   await auditMany(tx, audits);
   return { added: inserts.length, updated };
 }
@@ -376,11 +386,42 @@ export async function commitImport(
 }
 
 /**
- * The job: every row in ONE transaction, batch by batch (the spreadsheet is not read again), with
- * the audit row; a failing batch rolls every batch back, so the database is as it was. On SQLite
- * the summary's per-row insert trigger is paused and the new fines' cells are added once at the
- * end, inside the same transaction (fines.queries.ts#pauseSummaryOnInsert).
+ * Writes an import's checked rows, `batches` as they come, in ONE transaction with the audit row:
+ * a failing batch rolls every batch back, so the database is as it was. `progress` hears the rows
+ * written so far. The dashboard summaries are brought up to date once at the end, inside the same
+ * transaction, instead of by every batch's triggers (fines.queries.ts#deferSummaries).
  */
+export async function writeImport(
+  db: Db,
+  userId: number,
+  fileName: string,
+  batches: AsyncIterable<GoodRow[]>,
+  progress: (written: number) => void = () => undefined,
+): Promise<{ added: number; updated: number }> {
+  const now = nowIso();
+  return withPageCache(db, IMPORT_CACHE_MIB, () =>
+    auditedChange(db, userId, async (tx, audit) => {
+      await q.deferSummaries(tx);
+      let added = 0;
+      let updated = 0;
+      for await (const rows of batches) {
+        const done = await writeBatch(tx, userId, rows, now);
+        added += done.added;
+        updated += done.updated;
+        progress(added + updated);
+      }
+      await q.applyDeferredSummaries(tx);
+      audit({
+        action: 'fine.import',
+        entity: 'fine',
+        summary: `Importação de ${fileName}: ${added} multa(s) adicionada(s), ${updated} atualizada(s).`,
+      });
+      return { added, updated };
+    }),
+  );
+}
+
+/** The job: the preview's kept rows written by writeImport (the spreadsheet is not read again). */
 async function runImport(
   ctx: AppContext,
   userId: number,
@@ -390,25 +431,9 @@ async function runImport(
 ) {
   let end: FineImportJob;
   try {
-    const now = nowIso();
-    const { added, updated } = await auditedChange(ctx.db, userId, async (tx, audit) => {
-      const lastId = await q.pauseSummaryOnInsert(tx);
-      let added = 0;
-      let updated = 0;
-      for await (const rows of readSpool<GoodRow>(p.storage, p.rowsKey, BATCH)) {
-        const done = await writeBatch(tx, userId, rows, now);
-        added += done.added;
-        updated += done.updated;
-        const written = added + updated;
-        job.view = { ...job.view, written, message: MSG.fineImportRunning(written, p.total) };
-      }
-      await q.addSummaryAfter(tx, lastId);
-      audit({
-        action: 'fine.import',
-        entity: 'fine',
-        summary: `Importação de ${p.fileName}: ${added} multa(s) adicionada(s), ${updated} atualizada(s).`,
-      });
-      return { added, updated };
+    const rows = readSpool<GoodRow>(p.storage, p.rowsKey, BATCH);
+    const { added, updated } = await writeImport(ctx.db, userId, p.fileName, rows, (written) => {
+      job.view = { ...job.view, written, message: MSG.fineImportRunning(written, p.total) };
     });
     end = { ...job.view, state: 'done', added, updated, message: MSG.fineImportDone(added, updated) };
   } catch (err) {

@@ -194,10 +194,40 @@ export async function insertFines(db: DbOrTx, values: readonly NewFine[]): Promi
   if (values.length > 0) await db.insertInto('fines').values(values).execute();
 }
 
-/** The stored fines with these auto numbers (the unique index answers each). */
+/**
+ * The stored fines with these auto numbers (the unique index answers each), locked for the rest of
+ * the transaction on PostgreSQL (an import rewrites them whole: a change made meanwhile by another
+ * transaction waits instead of being overwritten; SQLite has one writer).
+ */
 export function finesByNumero(db: DbOrTx, numeros: readonly string[]): Promise<FineRecord[]> {
   if (numeros.length === 0) return Promise.resolve([]);
-  return db.selectFrom('fines').selectAll().where('NUMERO_AUTO', 'in', numeros).execute();
+  const query = db.selectFrom('fines').selectAll().where('NUMERO_AUTO', 'in', numeros);
+  return (isPostgres(db) ? query.forUpdate() : query).execute();
+}
+
+/** The columns an import's update rewrites: every field, the derived ones and updated_at. */
+const REWRITTEN = [...FINE_FIELD_NAMES, 'responsavel', 'negocio_grupo', 'updated_at'] as const;
+export type RewrittenFine = Pick<FineRecord, 'id' | (typeof REWRITTEN)[number]>;
+
+/**
+ * Many stored fines rewritten in ONE statement (an import's updates): the rows travel as one JSON
+ * parameter, so the statement is the same for every batch (prepared once, one trigger call per
+ * batch on PostgreSQL) whatever fields each row changes.
+ */
+export async function rewriteFines(db: DbOrTx, rows: readonly RewrittenFine[]): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((r) => Object.fromEntries([['id', r.id], ...REWRITTEN.map((c) => [c, r[c]])])),
+  );
+  if (isPostgres(db)) {
+    const set = REWRITTEN.map((c) => sql`${sql.ref(c)} = v.${sql.ref(c)}`);
+    await sql`update fines set ${sql.join(set)} from jsonb_populate_recordset(null::fines, ${json}::jsonb) v
+      where fines.id = v.id`.execute(db);
+    return;
+  }
+  const set = REWRITTEN.map((c) => sql`${sql.ref(c)} = v.value ->> ${sql.lit(`$.${c}`)}`);
+  await sql`update fines set ${sql.join(set)} from json_each(${json}) v
+    where fines.id = v.value ->> '$.id'`.execute(db);
 }
 
 /** Only which of these auto numbers exist (an import's preview). */
@@ -347,49 +377,29 @@ export async function* bmBatches(db: DbOrTx, year: number, month: number, batchS
 }
 
 /**
- * SQLite: pauses the summary's insert trigger for the rest of this transaction (migration 0016)
- * and answers the largest fine id so far; the rows inserted after it get their cells at once in
- * `addSummaryAfter`. PostgreSQL's statement triggers already sum each batch: nothing to do (null).
+ * Defers the dashboard summaries (migrations 0014 and 0017) for the rest of this transaction: the
+ * fines' triggers stop updating them batch by batch and `applyDeferredSummaries` brings them up to
+ * date once (migration 0019). PostgreSQL: a transaction-local setting and two temporary tables that
+ * capture the statements' rows (other transactions' writes meanwhile keep their own triggers).
+ * SQLite (one writer): the pause row holds the largest fine id so far; the fines above it are
+ * counted at the end, the older ones' updates and deletes are captured.
  */
-export async function pauseSummaryOnInsert(tx: DbOrTx): Promise<number | null> {
-  if (isPostgres(tx)) return null;
+export async function deferSummaries(tx: DbOrTx): Promise<void> {
+  if (isPostgres(tx)) {
+    await sql`select fines_import_defer()`.execute(tx);
+    return;
+  }
   const last = await tx
     .selectFrom('fines')
     .select(({ fn }) => fn.max('fines.id').as('id'))
     .executeTakeFirst();
-  await sql`insert into fines_aggregates_pause (paused) values (1)`.execute(tx);
-  return Number(last?.id ?? 0);
+  await sql`insert into fines_aggregates_pause (paused) values (${Number(last?.id ?? 0)})`.execute(tx);
 }
 
-/**
- * The paused insert triggers again, and the cells of every fine inserted after `lastId` added to
- * the summary and the cube (migration 0017) in one grouped upsert each. SQLite has one writer: inside this transaction those fines
- * are exactly the ones it inserted (ids only grow, AUTOINCREMENT).
- */
-export async function addSummaryAfter(tx: DbOrTx, lastId: number | null): Promise<void> {
-  if (lastId === null) return;
-  await sql`delete from fines_aggregates_pause`.execute(tx);
-  await sql`insert into fines_aggregates (dim, key, responsavel, negocio_grupo, count, value)
-    select dim, key, responsavel, negocio_grupo, count(*), sum(value) from fines_aggregate_cells
-    where id > ${lastId} group by dim, key, responsavel, negocio_grupo
-    on conflict (dim, key, responsavel, negocio_grupo) do update set
-    count = fines_aggregates.count + excluded.count, value = fines_aggregates.value + excluded.value`.execute(
+/** The summaries brought up to date with what this transaction wrote since `deferSummaries`. */
+export async function applyDeferredSummaries(tx: DbOrTx): Promise<void> {
+  // SQLite: removing the pause row applies them (its trigger fines_import_apply).
+  await (isPostgres(tx) ? sql`select fines_import_apply()` : sql`delete from fines_aggregates_pause`).execute(
     tx,
   );
-  // The cube (migration 0017): its cells and its combinations' maxima, the same way.
-  const combo = sql.raw('responsavel, negocio_grupo, status_multa, status_pagmto, status_nd, unidade, mes');
-  await sql`insert into fines_cube (dim, key, ${combo}, count, value)
-    select dim, key, ${combo}, count(*), sum(value) from fines_cube_cells
-    where id > ${lastId} group by dim, key, ${combo}
-    on conflict (dim, key, ${combo}) do update set
-    count = fines_cube.count + excluded.count, value = fines_cube.value + excluded.value`.execute(tx);
-  const larger = (c: string, fn: 'max' | 'min') =>
-    sql.raw(
-      `${c} = ${fn}(coalesce(fines_cube_max.${c}, excluded.${c}), coalesce(excluded.${c}, fines_cube_max.${c}))`,
-    );
-  await sql`insert into fines_cube_max (${combo}, max_valor, max_atraso, min_venc)
-    select ${combo}, max(valor), max(atraso), min(venc) from fines_cube_max_rows
-    where id > ${lastId} group by ${combo}
-    on conflict (${combo}) do update set ${larger('max_valor', 'max')}, ${larger('max_atraso', 'max')},
-    ${larger('min_venc', 'min')}`.execute(tx);
 }
