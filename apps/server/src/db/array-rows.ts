@@ -1,5 +1,9 @@
-import type { Compilable } from 'kysely';
-import type { DbOrTx } from './database.ts';
+import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+
+/** The database or a transaction (database.ts#DbOrTx, named by its one method: no import back up). */
+interface QueryRunner {
+  executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>>;
+}
 
 /**
  * Marks a query whose rows the drivers answer as arrays (the select list's values in its order)
@@ -16,7 +20,7 @@ const MARK = '/* rows as arrays */ ';
 export const wantsArrayRows = (text: string): boolean => text.startsWith(MARK);
 
 /** Runs a select and answers its rows as arrays, in the order of its select list. */
-export async function arrayRows(db: DbOrTx, query: Compilable<unknown>): Promise<unknown[][]> {
+export async function arrayRows(db: QueryRunner, query: Compilable<unknown>): Promise<unknown[][]> {
   const compiled = query.compile();
   const { rows } = await db.executeQuery<unknown[]>({ ...compiled, sql: MARK + compiled.sql });
   return rows;
