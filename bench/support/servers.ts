@@ -62,7 +62,7 @@ export async function benchBare(load: LoadSettings): Promise<Measurement> {
 
 /**
  * Measures the bare route, then runs `benchDatabase` on SQLite and, with BENCH_DATABASE_URL, on
- * PostgreSQL. Answers every run, and all the measurements (the bare one first) compared to the bare
+ * PostgreSQL (BENCH_DATABASE=sqlite or postgres: that one alone). Answers every run, and all the measurements (the bare one first) compared to the bare
  * route.
  */
 export async function benchEveryDatabase<R extends { rows: Measurement[] }>(
@@ -70,7 +70,11 @@ export async function benchEveryDatabase<R extends { rows: Measurement[] }>(
   benchDatabase: (database: DatabaseKind) => Promise<R>,
 ): Promise<{ rows: Measurement[]; runs: (R & { database: DatabaseKind })[] }> {
   const bare = await benchBare(load);
-  const databases: DatabaseKind[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  // BENCH_DATABASE=postgres (or sqlite): that database alone, e.g. to rerun one side.
+  const only = process.env.BENCH_DATABASE;
+  const databases = (PG_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)).filter(
+    (d) => !only || d === only,
+  );
   if (!PG_URL) console.error('  (BENCH_DATABASE_URL not set: PostgreSQL variant skipped)');
   const runs: (R & { database: DatabaseKind })[] = [];
   for (const database of databases) runs.push({ database, ...(await benchDatabase(database)) });
