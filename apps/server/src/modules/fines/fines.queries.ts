@@ -28,12 +28,13 @@ const MONEY = new Set<string>(FINE_MONEY_FIELDS);
 /** A stored fine as the API answers it: money back from centavos to reais. */
 export function toFineRow(record: Pick<FineRecord, 'id' | FineField>): FineRow {
   const row: Record<string, unknown> = { id: record.id };
-  for (const f of FINE_FIELD_NAMES) {
-    const v = record[f];
-    row[f] = MONEY.has(f) ? Number(v) / 100 : typeof v === 'number' || v === null ? v : String(v);
-  }
+  for (const f of FINE_FIELD_NAMES) row[f] = fieldValue(MONEY.has(f), record[f]);
   return row as FineRow;
 }
+
+/** A stored value as a FineRow holds it: money in reais (stored in centavos), text or number. */
+const fieldValue = (money: boolean, v: unknown) =>
+  money ? Number(v) / 100 : typeof v === 'number' || v === null ? v : String(v);
 
 /**
  * Strings that start with `prefix` as a range (>= prefix, < prefix with its last character
@@ -110,12 +111,7 @@ export function fineRowReader(): (values: readonly unknown[]) => FineRow {
   return (values) => {
     row.id = values[AT_ID];
     for (let i = 0; i < FINE_FIELD_NAMES.length; i++) {
-      const v = values[i + 1];
-      row[FINE_FIELD_NAMES[i] as string] = IS_MONEY[i]
-        ? Number(v) / 100
-        : typeof v === 'number' || v === null
-          ? v
-          : String(v);
+      row[FINE_FIELD_NAMES[i] as string] = fieldValue(IS_MONEY[i] === true, values[i + 1]);
     }
     return row as FineRow;
   };
