@@ -1,16 +1,20 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
  * Security headers, with a Content-Security-Policy the built web app satisfies (no inline scripts).
  * HSTS only when the site is served over HTTPS (COOKIE_SECURE): on plain HTTP it would lock
  * browsers out of a site that has no certificate.
+ *
+ * helmet's middleware is built once: @fastify/helmet built it again on every request (every
+ * header's function, the CSP's directives parsed), a tenth of a list page's CPU
+ * (docs/performance.md, "Issue 14, sixth pass").
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: { https: boolean },
 ): Promise<void> {
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -31,6 +35,7 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, done));
 
   // Answers carry personal data: no browser or proxy keeps them, unless a route chose its own
   // caching (files, the web app's assets).
