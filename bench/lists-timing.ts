@@ -17,7 +17,8 @@
  * platform/reply-serializer.ts; "CPU ms" is this process's CPU time per request (the clock counts
  * other programs' turns on a shared machine).
  *
- * Settings: TIMING_CALLS (200000), TIMING_PURCHASES (50000), TIMING_USERS (50000), TIMING_ROUNDS
+ * Settings: TIMING_CALLS (200000), TIMING_PURCHASES (50000), TIMING_USERS (50000), TIMING_FOLDERS
+ * (10000) and TIMING_FILES (100000) of the folders bench's tree (bench/folders-data.ts), TIMING_ROUNDS
  * (20 measured rounds after 3 of warm-up), TIMING_ONLY (a word: only the requests whose name has it),
  * TIMING_STATEMENTS (set: print each statement of the last round with what it took), TIMING_PROFILE
  * (a directory: a V8 CPU profile of each request's measured rounds only, `<request>.cpuprofile`).
@@ -42,6 +43,7 @@ import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import { seedDemo } from '../apps/server/src/seed/demo-seed.ts';
 import { ensureReferenceData } from '../apps/server/src/seed/reference-data.ts';
 import { createLocalStorage } from '../apps/server/src/storage/local-storage.ts';
+import { insertFolderTree } from './folders-data.ts';
 import { scratchDatabase } from './support/postgres.ts';
 import { loadPurchases } from './support/purchases-data.ts';
 import { positive } from './support/settings.ts';
@@ -51,6 +53,8 @@ import { benchUser } from './support/users-data.ts';
 const CALLS = positive('TIMING_CALLS', 200_000);
 const PURCHASES = positive('TIMING_PURCHASES', 50_000);
 const USERS = positive('TIMING_USERS', 50_000);
+const FOLDERS = positive('TIMING_FOLDERS', 10_000);
+const FILES = positive('TIMING_FILES', 100_000);
 const ROUNDS = positive('TIMING_ROUNDS', 20);
 const ONLY = process.env.TIMING_ONLY ?? '';
 const PG_URL = process.env.TIMING_DATABASE_URL || undefined;
@@ -161,6 +165,11 @@ async function main() {
     await loadCalls(handle.db, CALLS);
     await loadPurchases(handle.db, PURCHASES);
     await loadUsers(handle.db, USERS);
+    const tree = await insertFolderTree(handle.db, handle.dialect, {
+      folders: FOLDERS,
+      files: FILES,
+      colaboradorMatricula: '1008',
+    });
     if (handle.dialect === 'postgres') await sql`analyze`.execute(handle.db);
     console.error(`${handle.dialect}: data loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
@@ -188,6 +197,8 @@ async function main() {
     const calls = (q: string) => `/api/calls?scope=open&pageSize=100${q ? `&${q}` : ''}`;
     const purchases = (q: string) => `/api/purchases?scope=received&pageSize=50${q ? `&${q}` : ''}`;
     const users = (q: string) => `/api/users?isAlter=1&pageSize=20${q ? `&${q}` : ''}`;
+    const items = (q: string) => `/api/get-items?pageSize=200&${q}`;
+    const search = items('selectID=1&textSearch=relat%C3%B3rio');
     const requests: [string, string, string][] = [
       ['tickets: open calls, admin, newest 100', calls(''), '1001'],
       ['tickets: open calls, TI support', calls(''), '1004'],
@@ -224,6 +235,15 @@ async function main() {
       ['users: name contains "zzzz" (none)', users('data=zzzz'), '1001'],
       ['users: matrícula prefix "14999"', users('data=14999'), '1001'],
       ['users: CPF prefix "1000002" (10,000)', users('data=1000002'), '1001'],
+      ['folders: big folder, first 200, Administrador', items(`selectID=${tree.bigFolderId}`), '1001'],
+      ['folders: big folder, first 200, Colaborador', items(`selectID=${tree.bigFolderId}`), '1008'],
+      ['folders: search "relatório" below Home, Administrador', search, '1001'],
+      ['folders: search "relatório" below Home, Colaborador', search, '1008'],
+      [
+        'folders: search "nota 0042" below Home, Colaborador',
+        items('selectID=1&textSearch=cliente%200042'),
+        '1008',
+      ],
     ];
     console.log(
       `\n${handle.dialect}, ${os.loadavg()[0]!.toFixed(1)} load; ms per request, median (p90) of ${ROUNDS}, replies ${REPLIES}`,

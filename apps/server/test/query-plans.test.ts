@@ -336,18 +336,26 @@ export const LIST_QUERIES: ListQuery[] = [
   {
     name: 'folders: search',
     search: true,
-    run: async (db, w) => {
-      await folders.searchFolders(db, 1, viewer(w.member), 'relatorio', 501);
-      await folders.searchFiles(db, 1, viewer(w.member), 'relatorio', 501);
+    run: async (db) => {
+      for (const kind of ['folder', 'file'] as const) {
+        await folders.fewNamesContain(db, kind, 'relatorio', 201);
+        await folders.nameMatches(db, kind, 'relatorio', 'index', {});
+      }
     },
   },
   {
     name: 'folders: search, next page by cursor',
     search: true,
-    run: async (db, w) => {
+    run: async (db) => {
       const after = { key: 'relatorio de entregas', id: 500 };
-      await folders.searchFolders(db, 1, viewer(w.member), 'relatorio', 201, after);
-      await folders.searchFiles(db, 1, viewer(w.member), 'relatorio', 201, after);
+      for (const kind of ['folder', 'file'] as const) {
+        const edge = await folders.nameAfter(db, kind, 4020, after);
+        const upTo = edge && { key: edge.name_key, id: edge.id };
+        await folders.nameMatches(db, kind, 'relatorio', 'scan', { after, upTo });
+        await folders.nameMatches(db, kind, 'relatorio', 'index', { after });
+      }
+      await folders.listFoldersByIds(db, [1, 2, 3]);
+      await folders.listFilesByIds(db, [1, 2, 3]);
     },
   },
   {

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Timestamps are ISO 8601 UTC strings and flags are 0/1 integers on both databases. */
 export interface UsersTable {
@@ -201,6 +201,12 @@ export interface FolderFilesTable {
   mime: string;
   tipo: string;
   created_at: string;
+}
+
+/** One row (id 1): how many times the folder tree changed (migration 0025; folders.tree.ts). */
+export interface FolderTreeVersionTable {
+  id: number;
+  n: ColumnType<number | string, number, number>;
 }
 
 export interface FolderSharesTable {
@@ -551,6 +557,7 @@ export interface Database {
   folders: FoldersTable;
   folder_files: FolderFilesTable;
   folder_shares: FolderSharesTable;
+  folder_tree_version: FolderTreeVersionTable;
   calendar_events: CalendarEventsTable;
   calendar_event_invitees: CalendarEventInviteesTable;
   calendar_vacations: CalendarVacationsTable;

@@ -35,7 +35,9 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) =>
+    setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
 
   // Answers carry personal data: no browser or proxy keeps them, unless a route chose its own
   // caching (files, the web app's assets).

@@ -8,7 +8,7 @@ import {
 import { type Expression, type Insertable, type SqlBool, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { FolderFilesTable } from '../../db/schema.ts';
-import { containsText } from '../../platform/text-search.ts';
+import { containsText, type TextProbe, type TextTest } from '../../platform/text-search.ts';
 
 /** The caller as the visibility rule sees it: the SQL twin of folderVisibleTo's inputs. */
 export interface Viewer {
@@ -162,78 +162,83 @@ export interface SearchAfter {
   id: number;
 }
 
-/** `(name_key, id) > (after.key, after.id)` on the row aliased `alias`: the keyset of search pages. */
-const afterKey = (alias: string, after: SearchAfter) =>
-  sql<SqlBool>`(${sql.ref(`${alias}.name_key`)} > ${after.key} or (${sql.ref(`${alias}.name_key`)} = ${after.key} and ${sql.ref(`${alias}.id`)} > ${after.id}))`;
+/** `(name_key, id) op (at.key, at.id)` on the row aliased `h`: the keyset of search pages. */
+const keyIs = (op: '>' | '<=', at: SearchAfter) =>
+  sql<SqlBool>`(${sql.ref('h.name_key')}, ${sql.ref('h.id')}) ${sql.raw(op)} (${at.key}, ${at.id})`;
 
-/**
- * Folders whose name contains `text` (accents and case ignored) below `rootId` that the viewer
- * reaches, by name key then id; `after` the last one of the previous page.
- */
-export function searchFolders(
-  db: DbOrTx,
-  rootId: number,
-  v: Viewer,
-  text: string,
-  limit: number,
-  after?: SearchAfter,
-) {
-  let q = withVisibleTree(db, rootId, v)
-    .selectFrom('folders as f')
-    .leftJoin('users as u', 'u.id', 'f.user_id')
-    .select([...folderColumns, 'f.name_key'])
-    .where('f.id', 'in', (eb) => eb.selectFrom('tree').select('tree.id'))
-    .where('f.id', '<>', rootId)
-    .where(containsText(db, { table: 'folders', column: 'name', as: 'f' }, text));
-  if (after) q = q.where(afterKey('f', after));
-  return q.orderBy('f.name_key').orderBy('f.id').limit(limit).execute();
+/** What a search reads of each name before it knows whether the caller reaches it. */
+export interface NameMatch {
+  id: number;
+  /** The folder holding it. */
+  parent: number | null;
+  name_key: string;
+}
+
+export type SearchKind = 'folder' | 'file';
+
+/** A kind's table, under the alias `h`, with its rows' id, folder and name key. */
+function names(db: DbOrTx, kind: SearchKind) {
+  return kind === 'folder'
+    ? db.selectFrom('folders as h').select(['h.id', 'h.parent_id as parent', 'h.name_key'])
+    : db.selectFrom('folder_files as h').select(['h.id', 'h.folder_id as parent', 'h.name_key']);
 }
 
 /**
- * Files whose name contains `text` (accents and case ignored) in `rootId` and the folders the
- * viewer reaches below it, by name key then id; `after` the last one of the previous page.
- * The matches come first, from the search index alone (`match`, materialized), and are then kept
- * when their folder is in the visible tree: left to itself, PostgreSQL misjudges the recursive
- * tree as a few hundred folders and reads every file of every folder through the
- * (folder_id, name_key) index, computing the search key of each (10,000 folders, 100,000 files:
- * 0.4–3 s for "relatório" instead of 0.2 s on a loaded machine, docs/performance.md "Issue 14:
- * sessions, folder search…"). Only the page kept is read from the table.
+ * The names of a kind that contain `text` (accents and case ignored), by name key then id, after
+ * `after` and up to `upTo` (included), at most `limit` of them; `how` tests the text through the
+ * search index, or on each row walked in the (name_key, id) index.
  */
-export function searchFiles(
+export function nameMatches(
   db: DbOrTx,
-  rootId: number,
-  v: Viewer,
+  kind: SearchKind,
   text: string,
-  limit: number,
+  how: TextTest,
+  range: { after?: SearchAfter; upTo?: SearchAfter; limit?: number },
+): Promise<NameMatch[]> {
+  const table = kind === 'folder' ? 'folders' : 'folder_files';
+  let q = names(db, kind).where(containsText(db, { table, column: 'name', as: 'h' }, text, how));
+  if (range.after) q = q.where(keyIs('>', range.after));
+  if (range.upTo) q = q.where(keyIs('<=', range.upTo));
+  q = q.orderBy('h.name_key').orderBy('h.id');
+  return (range.limit === undefined ? q : q.limit(range.limit)).execute();
+}
+
+/** The name key and id `rows` names past `after` in name order (none: fewer names than that). */
+export function nameAfter(
+  db: DbOrTx,
+  kind: SearchKind,
+  rows: number,
   after?: SearchAfter,
-) {
-  return withVisibleTree(db, rootId, v)
-    .with(
-      (cte) => cte('match').materialized(),
-      (qb) => {
-        let match = qb
-          .selectFrom('folder_files as h')
-          .select(['h.id', 'h.folder_id', 'h.name_key'])
-          .where(containsText(db, { table: 'folder_files', column: 'name', as: 'h' }, text));
-        if (after) match = match.where(afterKey('h', after));
-        return match;
-      },
-    )
-    .with('hit', (qb) =>
-      qb
-        .selectFrom('match')
-        .select(['match.id', 'match.name_key'])
-        .where('match.folder_id', 'in', (eb) => eb.selectFrom('tree').select('tree.id'))
-        .orderBy('match.name_key')
-        .orderBy('match.id')
-        .limit(limit),
-    )
-    .selectFrom('hit')
-    .innerJoin('folder_files as fi', 'fi.id', 'hit.id')
-    .leftJoin('users as u', 'u.id', 'fi.user_id')
-    .select([...fileColumns, 'hit.name_key'])
-    .orderBy('hit.name_key')
-    .orderBy('hit.id')
+): Promise<{ id: number; name_key: string } | undefined> {
+  let q = names(db, kind);
+  if (after) q = q.where(keyIs('>', after));
+  return q
+    .orderBy('h.name_key')
+    .orderBy('h.id')
+    .offset(rows - 1)
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Whether fewer than `limit` names of a kind contain `text`, counted in the search index. */
+export async function fewNamesContain(db: DbOrTx, kind: SearchKind, text: string, limit: number) {
+  const table = kind === 'folder' ? 'folders' : 'folder_files';
+  const probe: TextProbe = { limit, counts: [] };
+  containsText(db, { table, column: 'name', as: 'h' }, text, probe);
+  const [count] = probe.counts;
+  if (!count) return false;
+  const { rows } = await sql<{ n: number | string }>`select ${count} as n`.execute(db);
+  return Number(rows[0]?.n ?? limit) < limit;
+}
+
+/** Some folders' rows, in no order. */
+export function listFoldersByIds(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('folders as f')
+    .leftJoin('users as u', 'u.id', 'f.user_id')
+    .select(folderColumns)
+    .where('f.id', 'in', ids)
     .execute();
 }
 
@@ -444,10 +449,4 @@ export async function removeShare(tx: DbOrTx, folderId: number, userId: number) 
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
-}
-
-/** Names and parents of some folders (the way up from search results to the searched folder). */
-export function folderNamesByIds(db: DbOrTx, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('folders').select(['id', 'name', 'parent_id']).where('id', 'in', ids).execute();
 }

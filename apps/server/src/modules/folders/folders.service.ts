@@ -34,7 +34,9 @@ import {
 import { commitWithFiles } from '../../platform/image-upload.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { decodeCursor, encodeCursor } from './folders.cursor.ts';
 import * as q from './folders.queries.ts';
+import { searchBelow } from './folders.search.ts';
 
 /** One answer holds at most this many folders and files each (a search says when it cut). */
 const LIST_LIMIT = 5000;
@@ -110,24 +112,8 @@ async function reachFile(db: DbOrTx, u: Actor, fileId: number) {
   return file;
 }
 
-/**
- * Where a paged answer goes on: a listing in the subfolders ('d') or the files ('f') after a name
- * key (unique in a folder); a search in the matching folders ('sd') or files ('sf') after a name
- * key and id (names repeat across folders).
- */
+/** Where a paged listing goes on: in the subfolders ('d') or the files ('f') after a name key (unique in a folder). */
 const listingCursor = z.tuple([z.enum(['d', 'f']), z.string()]);
-const searchCursor = z.tuple([z.enum(['sd', 'sf']), z.string(), z.number().int().nonnegative()]);
-
-function decodeCursor<T extends z.ZodType>(schema: T, cursor: string): z.infer<T> {
-  try {
-    return schema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw badRequest();
-  }
-}
-
-const encodeCursor = (value: z.infer<typeof listingCursor> | z.infer<typeof searchCursor>) =>
-  Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** One page of a folder's listing: subfolders first, then files, both by name. */
 async function listingPage(
@@ -160,43 +146,6 @@ async function listingPage(
   };
 }
 
-/**
- * One page of a search below a folder: the matching folders first, then the matching files, each
- * by name key and id, through visible folders only.
- */
-async function searchPage(
-  db: Db,
-  rootId: number,
-  v: q.Viewer,
-  text: string,
-  pageSize: number,
-  cursor: string | undefined,
-) {
-  const [phase, key, id] = cursor ? decodeCursor(searchCursor, cursor) : ['sd' as const, undefined, 0];
-  const after = key === undefined ? undefined : { key, id };
-  const folders = phase === 'sd' ? await q.searchFolders(db, rootId, v, text, pageSize + 1, after) : [];
-  if (folders.length > pageSize) {
-    const shown = folders.slice(0, pageSize);
-    const last = shown.at(-1);
-    return {
-      folders: shown,
-      files: [],
-      nextCursor: encodeCursor(['sd', last?.name_key ?? '', last?.id ?? 0]),
-    };
-  }
-  const room = pageSize - folders.length;
-  const files = await q.searchFiles(db, rootId, v, text, room + 1, phase === 'sf' ? after : undefined);
-  if (files.length <= room) return { folders, files };
-  const shown = files.slice(0, room);
-  const last = shown.at(-1);
-  // The page filled up with folders exactly: the files start on the next one.
-  return {
-    folders,
-    files: shown,
-    nextCursor: encodeCursor(last === undefined ? ['sf', '', 0] : ['sf', last.name_key, last.id]),
-  };
-}
-
 export async function getItems(
   db: Db,
   u: Actor,
@@ -211,21 +160,17 @@ export async function getItems(
   let files: FileRow[];
   let truncated = false;
   let nextCursor: string | undefined;
-  if (text && paged) {
-    ({ folders, files, nextCursor } = await searchPage(
+  let location: ((parentId: number | null) => string) | undefined;
+  if (text) {
+    const found = await searchBelow(
       db,
+      u,
       folderId,
-      v,
       text,
-      input.pageSize ?? PAGE_SIZE,
-      input.cursor,
-    ));
-  } else if (text) {
-    folders = await q.searchFolders(db, folderId, v, text, SEARCH_LIMIT + 1);
-    files = await q.searchFiles(db, folderId, v, text, SEARCH_LIMIT + 1);
-    truncated = folders.length > SEARCH_LIMIT || files.length > SEARCH_LIMIT;
-    folders = folders.slice(0, SEARCH_LIMIT);
-    files = files.slice(0, SEARCH_LIMIT);
+      paged ? { pageSize: input.pageSize ?? PAGE_SIZE, cursor: input.cursor } : { limit: SEARCH_LIMIT },
+    );
+    ({ folders, files, truncated, nextCursor } = found);
+    location = found.location;
   } else if (paged) {
     ({ folders, files, nextCursor } = await listingPage(
       db,
@@ -241,15 +186,11 @@ export async function getItems(
     folders = folders.slice(0, LIST_LIMIT);
     files = files.slice(0, LIST_LIMIT);
   }
-  const located = text
-    ? await searchLocations(db, folderId, [
-        ...folders.map((r) => r.parent_id),
-        ...files.map((r) => r.folder_id),
-      ])
-    : undefined;
+  const where = (parentId: number | null) =>
+    location && parentId !== null ? { location: location(parentId) } : {};
   return {
-    folders: folders.map((r) => ({ ...toFolderItem(u, r), ...locationOf(located, r.parent_id) })),
-    files: files.map((r) => ({ ...toFileItem(u, r), ...locationOf(located, r.folder_id) })),
+    folders: folders.map((r) => ({ ...toFolderItem(u, r), ...where(r.parent_id) })),
+    files: files.map((r) => ({ ...toFileItem(u, r), ...where(r.folder_id) })),
     current: {
       id: folder.id,
       name: folder.name,
@@ -261,44 +202,6 @@ export async function getItems(
     ...(nextCursor ? { nextCursor } : {}),
   };
 }
-
-const LOCATION_SEPARATOR = ' › ';
-
-/**
- * Where search results sit below the searched folder: for each parent folder id, the names of the
- * folders on the way down to it (issue 15: a search from Home says where each item is). One query
- * per level climbed; folders are rarely deep.
- */
-async function searchLocations(db: Db, searched: number, parentIds: (number | null)[]) {
-  const known = new Map<number, { name: string; parent: number | null }>();
-  let wanted = [...new Set(parentIds.filter((id): id is number => id !== null && id !== searched))];
-  while (wanted.length > 0) {
-    const rows = await q.folderNamesByIds(db, wanted);
-    for (const r of rows) known.set(r.id, { name: r.name, parent: r.parent_id });
-    wanted = [
-      ...new Set(
-        rows
-          .map((r) => r.parent_id)
-          .filter((id): id is number => id !== null && id !== searched && !known.has(id)),
-      ),
-    ];
-  }
-  const locations = new Map<number, string>();
-  for (const id of new Set(parentIds)) {
-    if (id === null) continue;
-    const names: string[] = [];
-    for (let at: number | null = id; at !== null && at !== searched; at = known.get(at)?.parent ?? null) {
-      const step = known.get(at);
-      if (!step) break;
-      names.unshift(step.name);
-    }
-    locations.set(id, names.join(LOCATION_SEPARATOR));
-  }
-  return locations;
-}
-
-const locationOf = (located: Map<number, string> | undefined, parentId: number | null) =>
-  located && parentId !== null ? { location: located.get(parentId) ?? '' } : {};
 
 /** The first free name among "name", "name (2)", "name (3)"… in a folder. */
 export async function availableName(db: DbOrTx, kind: 'folder' | 'file', parentId: number, name: string) {

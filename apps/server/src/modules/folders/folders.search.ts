@@ -1,0 +1,143 @@
+import type { Actor } from '@intranet/contracts';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { textProbeRows, textWalkRows } from '../../platform/paged-query.ts';
+import { decodeCursor, encodeCursor } from './folders.cursor.ts';
+import * as q from './folders.queries.ts';
+import { folderTree, locationBelow, reachableFrom } from './folders.tree.ts';
+
+/**
+ * The search below a folder (spec §6's text search; issue 14): folders first, then files, each by
+ * name key and id, only what the caller reaches. The names are read without the tree (by SQL)
+ * and kept when their folder is reached (in memory, folders.tree.ts); the page's rows are then
+ * read by id.
+ */
+
+/** Where a search page goes on: in the matching folders ('sd') or files ('sf'), after a key and id. */
+const searchCursor = z.tuple([z.enum(['sd', 'sf']), z.string(), z.number().int().nonnegative()]);
+
+type Keep = (m: q.NameMatch) => boolean;
+
+/**
+ * The first `limit` names of a kind after `after` that contain `text` and that `keep` keeps. As
+ * pagedQuery's two-phase page: a common text is found by walking the names in order (a page of
+ * "relatório", in one file name in six, is within the first few thousand names), a rare one (or
+ * one the walk could not fill a page of) through the search index, whose matches are all read.
+ */
+async function keptMatches(
+  db: Db,
+  kind: q.SearchKind,
+  text: string,
+  keep: Keep,
+  limit: number,
+  after?: q.SearchAfter,
+): Promise<q.NameMatch[]> {
+  const walk = textWalkRows(limit);
+  if (!(await q.fewNamesContain(db, kind, text, textProbeRows(limit, walk)))) {
+    const edge = await q.nameAfter(db, kind, walk, after);
+    const upTo = edge && { key: edge.name_key, id: edge.id };
+    const walked = (await q.nameMatches(db, kind, text, 'scan', { after, upTo })).filter(keep);
+    if (walked.length >= limit || !edge) return walked.slice(0, limit);
+  }
+  return (await q.nameMatches(db, kind, text, 'index', { after })).filter(keep).slice(0, limit);
+}
+
+/** Rows read by id, in the order of `ids`. */
+function inOrderOf<T extends { id: number }>(rows: T[], ids: readonly number[]): T[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export type FolderRow = Awaited<ReturnType<typeof q.listFoldersByIds>>[number];
+export type FileRow = Awaited<ReturnType<typeof q.listFilesByIds>>[number];
+
+export interface SearchAnswer {
+  folders: FolderRow[];
+  files: FileRow[];
+  /** The unpaged answer stopped at its limit. */
+  truncated: boolean;
+  nextCursor?: string;
+  /** Where an item of the answer sits below the searched folder. */
+  location: (parentId: number | null) => string;
+}
+
+/**
+ * The matches below `rootId`, which the caller has reached: one page (`paging`), or the first
+ * `limit` of each kind (the unpaged answer, `truncated` when there were more).
+ */
+export async function searchBelow(
+  db: Db,
+  u: Actor,
+  rootId: number,
+  text: string,
+  paging: { pageSize: number; cursor?: string } | { limit: number },
+): Promise<SearchAnswer> {
+  const tree = await folderTree(db);
+  const reached = reachableFrom(tree, u, rootId);
+  const keepFolder: Keep = (m) => m.id !== rootId && reached.has(m.id);
+  const keepFile: Keep = (m) => m.parent !== null && reached.has(m.parent);
+  const found =
+    'limit' in paging
+      ? await firstMatches(db, text, keepFolder, keepFile, paging.limit)
+      : await matchesPage(db, text, keepFolder, keepFile, paging.pageSize, paging.cursor);
+  const folderIds = found.folders.map((m) => m.id);
+  const fileIds = found.files.map((m) => m.id);
+  const [folders, files] = await Promise.all([
+    q.listFoldersByIds(db, folderIds),
+    q.listFilesByIds(db, fileIds),
+  ]);
+  return {
+    folders: inOrderOf(folders, folderIds),
+    files: inOrderOf(files, fileIds),
+    truncated: found.truncated,
+    ...(found.nextCursor ? { nextCursor: found.nextCursor } : {}),
+    location: (parentId) => locationBelow(tree, rootId, parentId),
+  };
+}
+
+async function firstMatches(db: Db, text: string, keepFolder: Keep, keepFile: Keep, limit: number) {
+  const folders = await keptMatches(db, 'folder', text, keepFolder, limit + 1);
+  const files = await keptMatches(db, 'file', text, keepFile, limit + 1);
+  return {
+    folders: folders.slice(0, limit),
+    files: files.slice(0, limit),
+    truncated: folders.length > limit || files.length > limit,
+    nextCursor: undefined,
+  };
+}
+
+async function matchesPage(
+  db: Db,
+  text: string,
+  keepFolder: Keep,
+  keepFile: Keep,
+  pageSize: number,
+  cursor: string | undefined,
+) {
+  const [phase, key, id] = cursor ? decodeCursor(searchCursor, cursor) : ['sd' as const, undefined, 0];
+  const after = key === undefined ? undefined : { key, id };
+  const folders =
+    phase === 'sd' ? await keptMatches(db, 'folder', text, keepFolder, pageSize + 1, after) : [];
+  if (folders.length > pageSize) {
+    const shown = folders.slice(0, pageSize);
+    const last = shown.at(-1);
+    return {
+      folders: shown,
+      files: [],
+      truncated: false,
+      nextCursor: encodeCursor(['sd', last?.name_key ?? '', last?.id ?? 0]),
+    };
+  }
+  const room = pageSize - folders.length;
+  const files = await keptMatches(db, 'file', text, keepFile, room + 1, phase === 'sf' ? after : undefined);
+  if (files.length <= room) return { folders, files, truncated: false, nextCursor: undefined };
+  const shown = files.slice(0, room);
+  const last = shown.at(-1);
+  // The page filled up with folders exactly: the files start on the next one.
+  return {
+    folders,
+    files: shown,
+    truncated: false,
+    nextCursor: encodeCursor(last === undefined ? ['sf', '', 0] : ['sf', last.name_key, last.id]),
+  };
+}
