@@ -7,8 +7,9 @@ import {
 } from '@intranet/contracts';
 import { type Expression, type Insertable, type SqlBool, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { type IdSet, inIdSet } from '../../db/id-set.ts';
 import type { FolderFilesTable } from '../../db/schema.ts';
-import { containsText, type TextProbe, type TextTest } from '../../platform/text-search.ts';
+import { containsText } from '../../platform/text-search.ts';
 
 /** The caller as the visibility rule sees it: the SQL twin of folderVisibleTo's inputs. */
 export interface Viewer {
@@ -162,9 +163,9 @@ export interface SearchAfter {
   id: number;
 }
 
-/** `(name_key, id) op (at.key, at.id)` on the row aliased `h`: the keyset of search pages. */
-const keyIs = (op: '>' | '<=', at: SearchAfter) =>
-  sql<SqlBool>`(${sql.ref('h.name_key')}, ${sql.ref('h.id')}) ${sql.raw(op)} (${at.key}, ${at.id})`;
+/** `(name_key, id) > (after.key, after.id)` on the row aliased `h`: the keyset of search pages. */
+const afterKey = (after: SearchAfter) =>
+  sql<SqlBool>`(${sql.ref('h.name_key')}, ${sql.ref('h.id')}) > (${after.key}, ${after.id})`;
 
 /** What a search reads of each name before it knows whether the caller reaches it. */
 export interface NameMatch {
@@ -185,50 +186,21 @@ function names(db: DbOrTx, kind: SearchKind) {
 
 /**
  * The names of a kind that contain `text` (accents and case ignored), by name key then id, after
- * `after` and up to `upTo` (included), at most `limit` of them; `how` tests the text through the
- * search index, or on each row walked in the (name_key, id) index.
+ * `after`, at most `limit`, only those `within` the set of folders (for a folder, itself; for a
+ * file, its folder) when given, and not the one `except`.
  */
 export function nameMatches(
   db: DbOrTx,
   kind: SearchKind,
   text: string,
-  how: TextTest,
-  range: { after?: SearchAfter; upTo?: SearchAfter; limit?: number },
+  range: { after?: SearchAfter; limit: number; within?: IdSet; except?: number },
 ): Promise<NameMatch[]> {
   const table = kind === 'folder' ? 'folders' : 'folder_files';
-  let q = names(db, kind).where(containsText(db, { table, column: 'name', as: 'h' }, text, how));
-  if (range.after) q = q.where(keyIs('>', range.after));
-  if (range.upTo) q = q.where(keyIs('<=', range.upTo));
-  q = q.orderBy('h.name_key').orderBy('h.id');
-  return (range.limit === undefined ? q : q.limit(range.limit)).execute();
-}
-
-/** The name key and id `rows` names past `after` in name order (none: fewer names than that). */
-export function nameAfter(
-  db: DbOrTx,
-  kind: SearchKind,
-  rows: number,
-  after?: SearchAfter,
-): Promise<{ id: number; name_key: string } | undefined> {
-  let q = names(db, kind);
-  if (after) q = q.where(keyIs('>', after));
-  return q
-    .orderBy('h.name_key')
-    .orderBy('h.id')
-    .offset(rows - 1)
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/** Whether fewer than `limit` names of a kind contain `text`, counted in the search index. */
-export async function fewNamesContain(db: DbOrTx, kind: SearchKind, text: string, limit: number) {
-  const table = kind === 'folder' ? 'folders' : 'folder_files';
-  const probe: TextProbe = { limit, counts: [] };
-  containsText(db, { table, column: 'name', as: 'h' }, text, probe);
-  const [count] = probe.counts;
-  if (!count) return false;
-  const { rows } = await sql<{ n: number | string }>`select ${count} as n`.execute(db);
-  return Number(rows[0]?.n ?? limit) < limit;
+  let q = names(db, kind).where(containsText(db, { table, column: 'name', as: 'h' }, text));
+  if (range.within) q = q.where(inIdSet(db, kind === 'folder' ? 'h.id' : 'h.folder_id', range.within));
+  if (range.except !== undefined) q = q.where('h.id', '<>', range.except);
+  if (range.after) q = q.where(afterKey(range.after));
+  return q.orderBy('h.name_key').orderBy('h.id').limit(range.limit).execute();
 }
 
 /** Some folders' rows, in no order. */

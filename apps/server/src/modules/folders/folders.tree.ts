@@ -1,5 +1,6 @@
 import { type Actor, folderVisibleTo, isAdmin, privilegeThreshold } from '@intranet/contracts';
 import type { Db } from '../../db/database.ts';
+import { type IdSet, idSet } from '../../db/id-set.ts';
 
 /**
  * The folder tree in memory, for the search (issue 14): which folders a caller reaches below the
@@ -26,7 +27,15 @@ export interface FolderTree {
   /** Folder id → the users it is shared with. */
   sharedWith: ReadonlyMap<number, ReadonlySet<number>>;
   /** reachableFrom's answers for this version, the most recently used last. */
-  reached: Map<string, ReadonlySet<number>>;
+  reached: Map<string, Reached>;
+}
+
+/** The folders a caller reaches below one: as a set, and as the parameter a query tests rows with. */
+export interface Reached {
+  ids: ReadonlySet<number>;
+  list: IdSet;
+  /** Every folder of the tree: a query needs no test at all. */
+  everything: boolean;
 }
 
 /** How many callers' reachable sets a tree keeps (each at most one number per folder). */
@@ -103,7 +112,7 @@ export async function folderTree(db: Db): Promise<FolderTree> {
  * The folders at and below `rootId` that `u` reaches: each visible to him, through visible folders
  * only (contracts' folderReachable, walked down from the root, which the caller already reached).
  */
-export function reachableFrom(tree: FolderTree, u: Actor, rootId: number): ReadonlySet<number> {
+export function reachableFrom(tree: FolderTree, u: Actor, rootId: number): Reached {
   const key = `${u.userId}:${isAdmin(u) ? 1 : 0}:${privilegeThreshold(u)}:${rootId}`;
   const known = tree.reached.get(key);
   if (known) {
@@ -129,12 +138,13 @@ export function reachableFrom(tree: FolderTree, u: Actor, rootId: number): Reado
       pending.push(id);
     }
   }
-  tree.reached.set(key, reached);
+  const answer = { ids: reached, list: idSet(reached), everything: reached.size === tree.folders.size };
+  tree.reached.set(key, answer);
   if (tree.reached.size > REACHED_KEPT) {
     const oldest = tree.reached.keys().next().value;
     if (oldest !== undefined) tree.reached.delete(oldest);
   }
-  return reached;
+  return answer;
 }
 
 const LOCATION_SEPARATOR = ' › ';
