@@ -39,7 +39,7 @@ export interface Reached {
 }
 
 /** How many callers' reachable sets a tree keeps (each at most one number per folder). */
-const REACHED_KEPT = 64;
+const REACHED_KEPT = 32;
 
 /** Per database handle (the tests build many): the current copy, and the load under way. */
 const trees = new WeakMap<Db, FolderTree>();
