@@ -9,7 +9,8 @@
  * TIMING_RUNS=new,changed picks runs. Prints each run's seconds, the process's CPU seconds (SQLite
  * runs in the process), on PostgreSQL also the CPU seconds of the database's server processes
  * (read from /proc when the server runs on this machine), and the load average (the machine is
- * shared). Run with `node --cpu-prof --import tsx …` for the profile.
+ * shared), and the process's memory during the run (RSS before / peak / after, peak of the V8
+ * heap in use). Run with `node --cpu-prof --import tsx …` for the profile.
  *
  * SQLite: a template file (migrated, demo company, TIMING_FINES fines) is made once under
  * TIMING_DIR (default /tmp/fines-import-timing) and copied for each start, so every start is the
@@ -130,6 +131,41 @@ async function spool(seed: number): Promise<string> {
   return key;
 }
 
+const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+
+/**
+ * The process's memory while `run` goes: RSS before, its peak (Linux's VmHWM, reset first through
+ * /proc/self/clear_refs, so a long SQLite statement that blocks the sampler still counts) and
+ * after, and the peak of the V8 heap in use sampled every 20 ms.
+ */
+async function measured<T>(run: () => Promise<T>): Promise<{ value: T; memory: string }> {
+  const status = () => fs.readFileSync('/proc/self/status', 'utf8');
+  const kb = (key: string) =>
+    Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status())?.[1] ?? 0) * 1024;
+  try {
+    fs.writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    // Not Linux: the peak is then the process's since it started.
+  }
+  const before = process.memoryUsage();
+  let heapPeak = before.heapUsed;
+  const sampler = setInterval(() => {
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  }, 20);
+  try {
+    const value = await run();
+    const peak = kb('VmHWM');
+    return {
+      value,
+      memory:
+        `RSS ${mib(before.rss)} → peak ${mib(peak)} (+${mib(peak - before.rss)}) → ${mib(process.memoryUsage.rss())} MiB, ` +
+        `heap used ${mib(before.heapUsed)} → peak ${mib(heapPeak)} MiB`,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 const db = await open();
 const user = await db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
 const keys = { 12: await spool(12), 13: await spool(13) };
@@ -139,7 +175,9 @@ for (const run of RUNS) {
   const cpu = process.cpuUsage();
   const server = serverCpu();
   const started = performance.now();
-  const done = await writeImport(db, user.id, 'timing.xlsx', readSpool<GoodRow>(storage, key, BATCH));
+  const { value: done, memory } = await measured(() =>
+    writeImport(db, user.id, 'timing.xlsx', readSpool<GoodRow>(storage, key, BATCH)),
+  );
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   const serverNow = serverCpu();
@@ -147,7 +185,7 @@ for (const run of RUNS) {
     server !== null && serverNow !== null ? `, PostgreSQL CPU ${(serverNow - server).toFixed(1)} s` : '';
   console.log(
     `${run}: ${seconds.toFixed(1)} s (process CPU ${((used.user + used.system) / 1e6).toFixed(1)} s${serverUsed}), ` +
-      `added ${done.added}, updated ${done.updated}; load average ${load()}`,
+      `added ${done.added}, updated ${done.updated}; ${memory}; load average ${load()}`,
   );
 }
 for (const key of Object.values(keys)) await storage.delete(key);

@@ -24,8 +24,13 @@ export function makeTempDir(prefix: string): string {
 }
 
 /** Runs a TypeScript file (through tsx) as a child, its output prefixed with `[name]` on stderr. */
-export function startChild(name: string, script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+export function startChild(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  nodeFlags: readonly string[] = [],
+): ChildProcess {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

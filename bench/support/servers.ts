@@ -4,6 +4,16 @@ import { compareToBare, type DatabaseKind, type Measurement, measure } from './m
 import { freePort, makeTempDir, startChild, stopChild, waitForOk } from './processes.ts';
 import { type LoadSettings, PG_URL } from './settings.ts';
 
+/**
+ * The Node flags of the server's start scripts (package.json `start`): the V8 heap capped at 1.5
+ * GiB, which also makes V8 collect its old generation sooner (docs/decisions.md, Fines, "Server
+ * heap limit"). The bench runs the server as it is deployed; BENCH_SERVER_NODE_FLAGS='' runs it
+ * without them (V8's defaults), for comparison.
+ */
+export const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '--max-old-space-size=1536')
+  .split(' ')
+  .filter(Boolean);
+
 export interface AppServer {
   child: ChildProcess;
   base: string;
@@ -25,18 +35,23 @@ export async function startApp(
   if (database === 'postgres' && !options.pgUrl) throw new Error('a PostgreSQL URL is required');
   const dataDir = options.dataDir ?? makeTempDir('intranet-bench-');
   const port = await freePort();
-  const child = startChild(`server:${database}`, 'apps/server/src/main.ts', {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: database === 'postgres' ? options.pgUrl! : '',
-    SEED_DEMO: '1',
-    LOG_LEVEL: 'warn',
-    // Every login of a bench comes from one IP for one user: lift the login limits (config.ts).
-    RATE_LIMIT_LOGIN_PER_IP: '1000000000',
-    RATE_LIMIT_LOGIN_PER_USER: '1000000000',
-    ...options.env,
-  });
+  const child = startChild(
+    `server:${database}`,
+    'apps/server/src/main.ts',
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database === 'postgres' ? options.pgUrl! : '',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      // Every login of a bench comes from one IP for one user: lift the login limits (config.ts).
+      RATE_LIMIT_LOGIN_PER_IP: '1000000000',
+      RATE_LIMIT_LOGIN_PER_USER: '1000000000',
+      ...options.env,
+    },
+    SERVER_NODE_FLAGS,
+  );
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
   const health = (await waitForOk(`${base}/api/health`, child)) as { database?: string };

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { removeStaleSheetCopies } from './platform/xlsx-read.ts';
 import { isEmptyDatabase, seedDemo } from './seed/demo-seed.ts';
 import { ensureReferenceData } from './seed/reference-data.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
@@ -21,6 +22,12 @@ async function main(): Promise<void> {
   await ensureReferenceData(database.db, { itEmail: config.itEmail });
   const storage = createLocalStorage(path.join(config.dataDir, 'files'));
   const app = await buildApp({ config, database, storage });
+  // Copies of uploads a reader left when its process died mid-read (platform/xlsx-read.ts).
+  const staleCopies = await removeStaleSheetCopies().catch((err: unknown) => {
+    app.log.warn({ err }, 'cópias temporárias de planilhas não removidas');
+    return 0;
+  });
+  if (staleCopies > 0) app.log.info({ staleCopies }, 'cópias temporárias de planilhas removidas');
   if (config.seedDemo && (await isEmptyDatabase(database.db))) {
     await seedDemo(database.db, storage);
     app.log.info('Banco vazio: dados de demonstração criados (senha de todos: intranet123)');

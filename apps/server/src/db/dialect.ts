@@ -61,21 +61,3 @@ export async function lockRow(
   if (!isPostgres(tx)) return;
   await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(tx);
 }
-
-/**
- * SQLite: runs `run` with a page cache of `mib` MiB on the connection, then puts the previous size
- * back (its memory is freed). For a bulk write that touches most pages of a big table and its
- * indexes (the fines import): with the default 2 MiB, SQLite reads the same pages again from the
- * file for each batch. PostgreSQL: `run` as it is (its buffers are the server's).
- */
-export async function withPageCache<D, T>(db: Kysely<D>, mib: number, run: () => Promise<T>): Promise<T> {
-  if (isPostgres(db)) return run();
-  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
-  const previous = Number(rows[0]?.cache_size ?? -2000);
-  await sql.raw(`pragma cache_size = ${-Math.round(mib * 1024)}`).execute(db);
-  try {
-    return await run();
-  } finally {
-    await sql.raw(`pragma cache_size = ${previous}`).execute(db);
-  }
-}

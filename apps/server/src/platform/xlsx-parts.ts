@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import yauzl from 'yauzl';
-import { forEachAttr, unescapeOoxml, type XmlHandler, XmlScanner } from './xml-scan.ts';
+import { forEachAttr, ownString, unescapeOoxml, type XmlHandler, XmlScanner } from './xml-scan.ts';
 
 /**
  * The parts of an .xlsx that its first sheet's cells need, read from the zip (yauzl, by its central
@@ -243,7 +243,7 @@ class SharedStrings implements XmlHandler {
     if (name === 't') this.wantsText = false;
     else if (name === 'rPh') this.phonetic--;
     else if (name === 'si') {
-      this.list.push(unescapeOoxml(this.buf));
+      this.list.push(ownString(unescapeOoxml(this.buf)));
       this.inSi = false;
       this.buf = '';
     }

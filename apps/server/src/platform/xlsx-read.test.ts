@@ -1,10 +1,14 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { xlsxBuffer } from '../../test/xlsx-buffer.ts';
 import { HttpError } from './errors.ts';
-import { readXlsxRows, type SheetRow, UNREADABLE_SHEET } from './xlsx-read.ts';
+import { readXlsxRows, removeStaleSheetCopies, type SheetRow, UNREADABLE_SHEET } from './xlsx-read.ts';
 
 /**
  * exceljs' streaming reader decodes each inflated chunk of a zip entry on its own: a two-byte
@@ -321,5 +325,48 @@ describe('readXlsxRows refuses what it cannot read with the Portuguese 400', () 
       ['xl/workbook.xml', `<workbook xmlns="${NS}"><sheets/></workbook>`],
     ]);
     expect(await refusal(noSheet)).toEqual(UNREADABLE);
+  });
+});
+
+describe('the reader’s temporary copies', () => {
+  const place = () => fs.mkdtempSync(path.join(os.tmpdir(), 'xlsx-read-test-'));
+  const copies = (dir: string) => fs.readdirSync(dir).filter((n) => n.startsWith('intranet-xlsx-read-'));
+
+  it('are named for the reading process and removed when the read ends, early or not', async () => {
+    const dir = place();
+    try {
+      const bytes = await xlsxBuffer([['a'], ...Array.from({ length: 50 }, (_, i) => [`linha ${i}`])]);
+      const rows = readXlsxRows(Readable.from([bytes]), dir);
+      await rows.next();
+      expect(copies(dir)).toHaveLength(1);
+      expect(copies(dir)[0]).toMatch(new RegExp(`^intranet-xlsx-read-${process.pid}-`));
+      await rows.return(undefined);
+      expect(copies(dir)).toEqual([]);
+      for await (const _ of readXlsxRows(Readable.from([bytes]), dir)) expect(copies(dir)).toHaveLength(1);
+      expect(copies(dir)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('left by a process that died are removed at start-up; a running process’s are kept', async () => {
+    const dir = place();
+    try {
+      // A process that has ended: its pid names a copy nobody will remove.
+      const dead = spawnSync(process.execPath, ['-e', 'process.pid']).pid;
+      expect(dead).toBeGreaterThan(0);
+      const leftBehind = path.join(dir, `intranet-xlsx-read-${dead}-abc123`);
+      fs.mkdirSync(leftBehind);
+      fs.writeFileSync(path.join(leftBehind, 'book.xlsx'), 'bytes');
+      const mine = path.join(dir, `intranet-xlsx-read-${process.pid}-def456`);
+      const parents = path.join(dir, `intranet-xlsx-read-${process.ppid}-ghi789`);
+      const other = path.join(dir, 'xlsx-read-not-ours');
+      for (const d of [mine, parents, other]) fs.mkdirSync(d);
+      expect(await removeStaleSheetCopies(dir)).toBe(1);
+      expect(fs.existsSync(leftBehind)).toBe(false);
+      for (const d of [mine, parents, other]) expect(fs.existsSync(d)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { FirstSheet } from './xlsx-parts.ts';
 import { XLSX_LIMITS, XlsxError } from './xlsx-parts.ts';
-import { forEachAttr, unescapeOoxml, type XmlHandler } from './xml-scan.ts';
+import { forEachAttr, ownString, unescapeOoxml, type XmlHandler } from './xml-scan.ts';
 
 /** A cell as an import reads it: text, a number, a `yyyy-MM-dd` day, or empty. */
 export type ReadCell = string | number | null;
@@ -235,7 +235,7 @@ export class SheetRows implements XmlHandler {
         return this.sheet.sharedStrings[Number.parseInt(text, 10)] ?? null;
       case 'inlineStr':
       case 'str':
-        return unescapeOoxml(text);
+        return ownString(unescapeOoxml(text));
       case 'b':
         return Number.parseInt(text, 10) !== 0 ? 'true' : 'false';
       case 'e':

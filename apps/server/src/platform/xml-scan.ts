@@ -217,6 +217,17 @@ export class XmlScanner {
 }
 
 /** Excel's `_xHHHH_` escapes in cell text (`_x000D_` is a carriage return; `_x005F_` a `_`). */
+/**
+ * `s` as a string of its own. V8 makes a slice of 13 characters or more a view into the string it
+ * was cut from, so a cell's text kept after its row (a map of the rows' keys, a list of shared
+ * strings) would keep the whole decoded chunk of the part (256 KiB) alive: 17,381 kept auto
+ * numbers of 18 characters held 158 MiB (docs/performance.md, "Fines: import and export memory").
+ * Shorter slices are copies already.
+ */
+export function ownString(s: string): string {
+  return s.length < 13 ? s : ` ${s}`.slice(1);
+}
+
 export function unescapeOoxml(s: string): string {
   if (s.indexOf('_x') === -1) return s;
   return s.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex: string) =>

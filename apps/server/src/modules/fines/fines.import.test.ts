@@ -245,6 +245,35 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     });
   });
 
+  it('long auto numbers (kept to find repeats, platform/xml-scan.ts#ownString) repeated across batches and chunks', async () => {
+    // 1,300 rows of 24-character numbers: three commit batches and many of the reader's chunks.
+    const rows = penalties(1300, 'AUTO-2026-LONGO', 8, (i) => 10 + i);
+    const repeatOf = (line: number) => [...rows[line - 2]!.slice(0, 1), ...rows[1299]!.slice(1)];
+    const res = await preview(await xlsxBuffer([HEADER, ...rows, repeatOf(3), repeatOf(1200)]));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      rows: 1302,
+      added: 1300,
+      refusedCount: 2,
+      refused: [
+        { line: 1302, reason: MSG.fineImportRepeated(3) },
+        { line: 1303, reason: MSG.fineImportRepeated(1200) },
+      ],
+    });
+    // The same numbers without the repeats: written whole, each exactly as in the file.
+    const good = await preview(await xlsxBuffer([HEADER, ...rows]));
+    expect(good.json()).toMatchObject({ added: 1300, refusedCount: 0 });
+    expect((await commit(good.json().importId)).statusCode).toBe(200);
+    expect(await settled(good.json().importId)).toMatchObject({ state: 'done', added: 1300, updated: 0 });
+    const kept = await t.db
+      .selectFrom('fines')
+      .select('NUMERO_AUTO')
+      .where('NUMERO_AUTO', 'like', 'AUTO-2026-LONGO-%')
+      .orderBy('NUMERO_AUTO')
+      .execute();
+    expect(kept.map((f) => f.NUMERO_AUTO)).toEqual(rows.map((r) => r[0]));
+  });
+
   it('a row with undecodable text (U+FFFD) is refused, never written as it reads', async () => {
     const garbled = ['I-0007', '2024-03-01', 'PRF', 'Cama\uFFFDari', 'ABC1234', 'Translog', 'Penalidade', 10];
     const res = await preview(await xlsxBuffer([HEADER, GOOD_ROWS[1]!, garbled]));

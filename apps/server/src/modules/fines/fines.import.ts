@@ -13,7 +13,6 @@ import {
 } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, nowIso, type Tx } from '../../db/database.ts';
-import { withPageCache } from '../../db/dialect.ts';
 import { auditedChange, auditMany } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
@@ -59,9 +58,6 @@ const jobs = new Map<string, ImportJob>();
 
 /** Rows per write: under SQLite's 32,766 and PostgreSQL's 65,535 parameters (about 50 columns a row). */
 export const BATCH = 500;
-
-/** SQLite's page cache while an import writes (db/dialect.ts#withPageCache; measured in docs/performance.md). */
-const IMPORT_CACHE_MIB = 128;
 
 async function sweep(now: number): Promise<void> {
   for (const [id, r] of readings) if (r.expires <= now) readings.delete(id);
@@ -399,26 +395,24 @@ export async function writeImport(
   progress: (written: number) => void = () => undefined,
 ): Promise<{ added: number; updated: number }> {
   const now = nowIso();
-  return withPageCache(db, IMPORT_CACHE_MIB, () =>
-    auditedChange(db, userId, async (tx, audit) => {
-      await q.deferSummaries(tx);
-      let added = 0;
-      let updated = 0;
-      for await (const rows of batches) {
-        const done = await writeBatch(tx, userId, rows, now);
-        added += done.added;
-        updated += done.updated;
-        progress(added + updated);
-      }
-      await q.applyDeferredSummaries(tx);
-      audit({
-        action: 'fine.import',
-        entity: 'fine',
-        summary: `Importação de ${fileName}: ${added} multa(s) adicionada(s), ${updated} atualizada(s).`,
-      });
-      return { added, updated };
-    }),
-  );
+  return auditedChange(db, userId, async (tx, audit) => {
+    await q.deferSummaries(tx);
+    let added = 0;
+    let updated = 0;
+    for await (const rows of batches) {
+      const done = await writeBatch(tx, userId, rows, now);
+      added += done.added;
+      updated += done.updated;
+      progress(added + updated);
+    }
+    await q.applyDeferredSummaries(tx);
+    audit({
+      action: 'fine.import',
+      entity: 'fine',
+      summary: `Importação de ${fileName}: ${added} multa(s) adicionada(s), ${updated} atualizada(s).`,
+    });
+    return { added, updated };
+  });
 }
 
 /** The job: the preview's kept rows written by writeImport (the spreadsheet is not read again). */
