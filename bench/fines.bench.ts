@@ -23,7 +23,7 @@ import {
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { nowIso } from '../apps/server/src/db/database.ts';
-import { demoFines, insertFines } from '../apps/server/src/seed/demo-fines.ts';
+import { demoFines, loadFines } from '../apps/server/src/seed/demo-fines.ts';
 import { openAppDatabase, withApp } from './support/databases.ts';
 import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
 import { type RssSummary, sampleRss } from './support/memory.ts';
@@ -46,9 +46,7 @@ async function insertAll(app: AppServer): Promise<number> {
   const started = performance.now();
   const handle = openAppDatabase(app);
   try {
-    await handle.db
-      .transaction()
-      .execute((tx) => insertFines(tx, demoFines(FINES, { prefix: 'B' }), nowIso()));
+    await loadFines(handle.db, demoFines(FINES, { prefix: 'B' }), nowIso());
     // VACUUM too, as autovacuum would have: the first read after a bulk insert otherwise writes
     // every page it reads (hint bits), which the export of all the fines was then measuring.
     if (handle.dialect === 'postgres') await sql`vacuum analyze`.execute(handle.db);

@@ -60,9 +60,6 @@ const jobs = new Map<string, ImportJob>();
 /** Rows per write: under SQLite's 32,766 and PostgreSQL's 65,535 parameters (about 50 columns a row). */
 export const BATCH = 500;
 
-/** SQLite's page cache while an import writes (db/dialect.ts#withPageCache; measured in docs/performance.md). */
-const IMPORT_CACHE_MIB = 128;
-
 async function sweep(now: number): Promise<void> {
   for (const [id, r] of readings) if (r.expires <= now) readings.delete(id);
   for (const [id, job] of jobs) if (job.view.state !== 'running' && job.expires <= now) jobs.delete(id);
@@ -399,18 +396,18 @@ export async function writeImport(
   progress: (written: number) => void = () => undefined,
 ): Promise<{ added: number; updated: number }> {
   const now = nowIso();
-  return withPageCache(db, IMPORT_CACHE_MIB, () =>
+  return withPageCache(db, q.BULK_WRITE_CACHE_MIB, () =>
     auditedChange(db, userId, async (tx, audit) => {
-      await q.deferSummaries(tx);
       let added = 0;
       let updated = 0;
-      for await (const rows of batches) {
-        const done = await writeBatch(tx, userId, rows, now);
-        added += done.added;
-        updated += done.updated;
-        progress(added + updated);
-      }
-      await q.applyDeferredSummaries(tx);
+      await q.withDeferredSummaries(tx, async () => {
+        for await (const rows of batches) {
+          const done = await writeBatch(tx, userId, rows, now);
+          added += done.added;
+          updated += done.updated;
+          progress(added + updated);
+        }
+      });
       audit({
         action: 'fine.import',
         entity: 'fine',

@@ -399,3 +399,18 @@ export async function applyDeferredSummaries(tx: DbOrTx): Promise<void> {
     tx,
   );
 }
+
+/**
+ * `write` inside this transaction with the dashboard summaries deferred to its end (the import's
+ * commit, the seed and the benches' fills of many fines): one path, so the summaries a bulk load
+ * leaves are the ones an import leaves.
+ */
+export async function withDeferredSummaries<T>(tx: DbOrTx, write: () => Promise<T>): Promise<T> {
+  await deferSummaries(tx);
+  const result = await write();
+  await applyDeferredSummaries(tx);
+  return result;
+}
+
+/** SQLite's page cache while many fines are written at once (db/dialect.ts#withPageCache; measured in docs/performance.md). */
+export const BULK_WRITE_CACHE_MIB = 128;
