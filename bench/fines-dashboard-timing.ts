@@ -21,7 +21,7 @@ import { isPostgres } from '../apps/server/src/db/dialect.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { aggregates, dashboardByPass } from '../apps/server/src/modules/fines/fines.service.ts';
 import type { AppContext } from '../apps/server/src/platform/context.ts';
-import { demoFines, insertFines } from '../apps/server/src/seed/demo-fines.ts';
+import { demoFines, loadFines } from '../apps/server/src/seed/demo-fines.ts';
 import { positive } from './support/settings.ts';
 
 const FINES = positive('TIMING_FINES', 100_000);
@@ -36,7 +36,7 @@ const stored = await handle.db
   .executeTakeFirstOrThrow();
 if (Number(stored.n) === 0) {
   const started = performance.now();
-  await handle.db.transaction().execute((tx) => insertFines(tx, demoFines(FINES, { prefix: 'B' }), nowIso()));
+  await loadFines(handle.db, demoFines(FINES, { prefix: 'B' }), nowIso());
   if (isPostgres(handle.db)) await sql`analyze`.execute(handle.db);
   console.log(`${FINES} fines inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

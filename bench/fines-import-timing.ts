@@ -26,7 +26,7 @@ import { type Db, nowIso, openDatabase } from '../apps/server/src/db/database.ts
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { BATCH, type GoodRow, writeImport } from '../apps/server/src/modules/fines/fines.import.ts';
 import { RowSpool, readSpool } from '../apps/server/src/platform/row-spool.ts';
-import { demoFines, insertFines } from '../apps/server/src/seed/demo-fines.ts';
+import { demoFines, loadFines } from '../apps/server/src/seed/demo-fines.ts';
 import { seedDemo } from '../apps/server/src/seed/demo-seed.ts';
 import { ensureReferenceData } from '../apps/server/src/seed/reference-data.ts';
 import { createLocalStorage } from '../apps/server/src/storage/local-storage.ts';
@@ -84,7 +84,7 @@ async function fill(db: Db): Promise<void> {
   if (Number(stored.n) === FINES) return;
   const started = performance.now();
   await db.deleteFrom('fines').where('NUMERO_AUTO', 'like', 'B%').execute();
-  await db.transaction().execute((tx) => insertFines(tx, demoFines(FINES, { prefix: 'B' }), nowIso()));
+  await loadFines(db, demoFines(FINES, { prefix: 'B' }), nowIso());
   console.log(`${FINES} fines inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

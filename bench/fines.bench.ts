@@ -9,8 +9,9 @@
  * BENCH_DATABASE_URL set, the same runs on a scratch PostgreSQL database too.
  *
  * Settings: BENCH_FINES (100000), BENCH_CONNECTIONS (10), BENCH_DURATION s (10), BENCH_WARMUP s (2),
- * BENCH_DATABASE_URL (unset: SQLite only), BENCH_ONLY=dashboards | export | import (after the
- * fines' insert, only the dashboard aggregates, only the export, or only the import).
+ * BENCH_DATABASE_URL (unset: SQLite only), BENCH_ONLY=dashboards | table | export | import (after
+ * the fines' insert, only the dashboard aggregates, only the table's pages, only the export, or
+ * only the import).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,7 +24,7 @@ import {
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { nowIso } from '../apps/server/src/db/database.ts';
-import { demoFines, insertFines } from '../apps/server/src/seed/demo-fines.ts';
+import { demoFines, loadFines } from '../apps/server/src/seed/demo-fines.ts';
 import { openAppDatabase, withApp } from './support/databases.ts';
 import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
 import { type RssSummary, sampleRss } from './support/memory.ts';
@@ -36,19 +37,16 @@ const FINES = positive('BENCH_FINES', 100_000);
 // The dashboard's pass over the fines (filters the summary does not hold) is heavy: fewer connections than the lists' 50.
 const LOAD = loadSettings({ connections: 10, durationS: 10, warmupS: 2 });
 const ONLY = process.env.BENCH_ONLY ?? '';
-if (!['', 'dashboards', 'export', 'import'].includes(ONLY)) {
-  throw new Error(`BENCH_ONLY=${ONLY}: dashboards, export or import`);
+if (!['', 'dashboards', 'table', 'export', 'import'].includes(ONLY)) {
+  throw new Error(`BENCH_ONLY=${ONLY}: dashboards, table, export or import`);
 }
-const DASHBOARDS_ONLY = ONLY === 'dashboards';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 async function insertAll(app: AppServer): Promise<number> {
   const started = performance.now();
   const handle = openAppDatabase(app);
   try {
-    await handle.db
-      .transaction()
-      .execute((tx) => insertFines(tx, demoFines(FINES, { prefix: 'B' }), nowIso()));
+    await loadFines(handle.db, demoFines(FINES, { prefix: 'B' }), nowIso());
     // VACUUM too, as autovacuum would have: the first read after a bulk insert otherwise writes
     // every page it reads (hint bits), which the export of all the fines was then measuring.
     if (handle.dialect === 'postgres') await sql`vacuum analyze`.execute(handle.db);
@@ -202,6 +200,36 @@ async function benchReads(app: AppServer, database: DatabaseKind): Promise<Measu
       `${app.base}/api/fines?pageSize=100&TRANSP=Translog%20Transportes%20Ltda`,
       h,
     ),
+    // Each other filter of the bar alone, newest first (the ranges: period, plate, auto number).
+    get('fines: first page, one unit', `${app.base}/api/fines?pageSize=100&UNIDADE=Cama%C3%A7ari`, h),
+    get(
+      'fines: first page, one fine status',
+      `${app.base}/api/fines?pageSize=100&STATUS_MULTA=Penalidade`,
+      h,
+    ),
+    get(
+      'fines: first page, paid',
+      `${app.base}/api/fines?pageSize=100&STATUS_PAGMTO=Pagamento%20Realizado`,
+      h,
+    ),
+    get('fines: first page, ND status N/A', `${app.base}/api/fines?pageSize=100&STATUS_ND=N%2FA`, h),
+    get(
+      'fines: first page, period 2024',
+      `${app.base}/api/fines?pageSize=100&from=2024-01-01&to=2024-12-31`,
+      h,
+    ),
+    get('fines: first page, plate starting A', `${app.base}/api/fines?pageSize=100&PLACA=A`, h),
+    get('fines: first page, plate starting AB', `${app.base}/api/fines?pageSize=100&PLACA=AB`, h),
+    get(
+      'fines: first page, auto number starting B (all)',
+      `${app.base}/api/fines?pageSize=100&NUMERO_AUTO=B`,
+      h,
+    ),
+    get(
+      'fines: first page, period 2024, by carrier',
+      `${app.base}/api/fines?pageSize=100&sort=TRANSP&dir=asc&from=2024-01-01&to=2024-12-31`,
+      h,
+    ),
     get('dashboard aggregates: all', `${app.base}/api/fines/aggregates`, h),
     get(
       'dashboard aggregates: responsible + business',
@@ -216,7 +244,10 @@ async function benchReads(app: AppServer, database: DatabaseKind): Promise<Measu
       h,
     ),
   ];
-  const measured = DASHBOARDS_ONLY ? targets.filter((t) => t.endpoint.startsWith('dashboard')) : targets;
+  const measured =
+    ONLY === 'dashboards' || ONLY === 'table'
+      ? targets.filter((t) => t.endpoint.startsWith(ONLY === 'table' ? 'fines:' : 'dashboard'))
+      : targets;
   return measureEach(measured, database, app.child, LOAD);
 }
 

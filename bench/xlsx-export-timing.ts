@@ -25,7 +25,7 @@ import { nowIso, openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { fineSheetRows, finesSpreadsheet } from '../apps/server/src/modules/fines/fines.export.ts';
 import { xlsxStream } from '../apps/server/src/platform/xlsx-stream.ts';
-import { demoFines, insertFines } from '../apps/server/src/seed/demo-fines.ts';
+import { demoFines, loadFines } from '../apps/server/src/seed/demo-fines.ts';
 import { positive } from './support/settings.ts';
 
 const FINES = positive('TIMING_FINES', 100_000);
@@ -94,7 +94,7 @@ async function main() {
   if (fresh && !Number(stored?.n ?? 0)) {
     const started = performance.now();
     await migrateToLatest(db);
-    await db.transaction().execute((tx) => insertFines(tx, demoFines(FINES, { prefix: 'X' }), nowIso()));
+    await loadFines(db, demoFines(FINES, { prefix: 'X' }), nowIso());
     if (URL) await sql`analyze`.execute(db);
     console.log(
       `${FINES} fines inserted in ${((performance.now() - started) / 1000).toFixed(1)} s (${file})`,

@@ -1,5 +1,13 @@
 import { LIMITS } from '@intranet/contracts';
-import { type SelectQueryBuilder, type StringReference, sql } from 'kysely';
+import {
+  type QueryExecutor,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  type StringReference,
+  sql,
+} from 'kysely';
+import { isPostgres } from '../db/dialect.ts';
 import { badRequest } from './errors.ts';
 import type { TextProbe, TextTest } from './text-search.ts';
 
@@ -29,6 +37,15 @@ export interface ListSpec<DB, TB extends keyof DB, I, O, S extends string> {
    * unless said) skips the walk and is read through the search index at once.
    */
   probeRows?: number;
+  /**
+   * With range filters (rangeTest) only: when the probe finds every range common, walk the sort's
+   * index to the page's end without a bound (the first page counted up to the cap as without a
+   * range), instead of a bounded walk that may miss (a period under a sort by carrier walks each
+   * carrier's fines oldest first) and then reads every match through the range's index and sorts
+   * them. Not for "contains": a text common in its table may still be absent from the other
+   * filters' rows, and the walk would read them all.
+   */
+  walkOn?: true;
 }
 
 export interface PageRequest<S extends string> {
@@ -102,11 +119,50 @@ function decodeCursor(cursor: string, length: number): (string | number)[] {
 /**
  * A list's FROM and WHERE (scope and filters), selecting nothing yet. A list with a "contains"
  * filter passes it as a function of how containsText tests the text (text-search.ts#TextTest):
- * pagedQuery then tries the two-phase page (below) before the search index.
+ * pagedQuery then tries the two-phase page (below) before the search index. A range filter that
+ * competes with the sort's index (rangeTest: a period or a prefix under another sort) is passed
+ * the same way.
  */
 export type Filtered<DB, TB extends keyof DB, I> =
   | SelectQueryBuilder<DB, TB, I>
   | ((text: TextTest) => SelectQueryBuilder<DB, TB, I>);
+
+/** One bound of a range condition on a column: `column op value`. */
+export type RangeBound = readonly ['>=' | '>' | '<=' | '<', string | number];
+
+/**
+ * A range condition on one column (a period, a prefix as a range), tested as pagedQuery's
+ * two-phase page asks (Filtered), like a "contains": such a range is read well through its own
+ * index only when it matches few rows; a common one is better tested on the rows of a walk of the
+ * sort's index. SQLite plans without statistics and takes any indexed range over the order's index
+ * (then sorts every match), so on SQLite `scan` writes the column as `+column`, which no index
+ * serves, and the walk of the sort's index tests it; a probe counts its matches alone through its
+ * index up to the probe's limit. PostgreSQL plans with statistics: `scan` is the plain condition,
+ * so no two-phase page is tried there (Filtered: it is tried only when `index` and `scan` differ).
+ */
+export function rangeTest(
+  db: { getExecutor(): QueryExecutor },
+  table: string,
+  column: string,
+  bounds: readonly RangeBound[],
+  how: TextTest,
+): RawBuilder<SqlBool> {
+  const on = (ref: RawBuilder<unknown>) =>
+    sql<SqlBool>`(${sql.join(
+      bounds.map(([op, value]) => sql`${ref} ${sql.raw(op)} ${value}`),
+      sql` and `,
+    )})`;
+  if (how === 'ignore' || bounds.length === 0) return sql<SqlBool>`1 = 1`;
+  if (typeof how === 'object') {
+    how.counts.push(
+      sql<number>`(select count(*) from (select 1 from ${sql.id(table)} where ${on(sql`${sql.id(column)}`)}
+        limit ${sql.lit(how.limit)}) as probe)`,
+    );
+    return sql<SqlBool>`1 = 1`;
+  }
+  const ref = sql`${sql.id(table, column)}`;
+  return on(how === 'scan' && !isPostgres(db) ? sql`+${ref}` : ref);
+}
 
 /**
  * How many rows of the other filters a "contains" page walks in the sort's order before it falls
@@ -222,14 +278,22 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   if (edge?.some((v) => v === null)) return undefined;
   if (edge && (await rareTexts(byText, spec.probeRows ?? textProbeRows(plan.pageSize, walk))))
     return undefined;
+  const page = (q: SelectQueryBuilder<DB, TB, O>) =>
+    plan.keyed ? q.limit(plan.pageSize + 1) : q.limit(plan.pageSize).offset((plan.page - 1) * plan.pageSize);
+  if (edge && spec.walkOn) {
+    // Common ranges: the walk goes on to the page's end, the total counted as without a range.
+    const result = pageOf(await page(inOrder(spec.select(byText('scan')), plan)).execute(), plan);
+    if (plan.count) {
+      const counted = await countUpTo(byText('index'), plan.cap);
+      result.total = Math.min(counted, plan.cap);
+      if (counted > plan.cap) result.totalCapped = true;
+    }
+    return result;
+  }
   const withinWalk = <Q extends SelectQueryBuilder<DB, TB, unknown>>(q: Q) =>
     edge ? (q.where(keyIs(plan.keys, plan.dir === 'asc' ? '<=' : '>=', edge)) as Q) : q;
 
-  let query = withinWalk(inOrder(spec.select(byText('scan')), plan));
-  query = plan.keyed
-    ? query.limit(plan.pageSize + 1)
-    : query.limit(plan.pageSize).offset((plan.page - 1) * plan.pageSize);
-  const found = await query.execute();
+  const found = await page(withinWalk(inOrder(spec.select(byText('scan')), plan))).execute();
   const filled = plan.keyed ? found.length > plan.pageSize : found.length === plan.pageSize;
   if (edge && !filled) return undefined;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
 import { fileForm, xlsxBuffer } from '../../../test/xlsx-buffer.ts';
 import { nowIso } from '../../db/database.ts';
-import { demoFines, insertFines } from '../../seed/demo-fines.ts';
+import { demoFines, insertFines, loadFines } from '../../seed/demo-fines.ts';
 import { type GoodRow, writeImport } from './fines.import.ts';
 import * as q from './fines.queries.ts';
 import { dashboardByCube, dashboardByPass, newFineRecord } from './fines.service.ts';
@@ -198,6 +198,23 @@ describe(`fines dashboard numbers = SQL over the fines (${TEST_DIALECT})`, () =>
   it('on a generated population', async () => {
     await compareAll('seeded');
     await summaryEqualsPass('seeded');
+  });
+
+  it('after a bulk load as `npm run seed:fines` and the benches do it (summaries deferred to its end)', async () => {
+    const before = await t.db
+      .selectFrom('fines')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    // On top of the stored fines: the deferral counts only what this transaction wrote.
+    const loaded = await loadFines(t.db, demoFines(900, { seed: 6, prefix: 'S' }), nowIso());
+    expect(loaded).toBe(900);
+    const after = await t.db
+      .selectFrom('fines')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    expect(Number(after?.n) - Number(before?.n)).toBe(900);
+    await compareAll('bulk load');
+    await summaryEqualsPass('bulk load');
   });
 
   it('after edits (status, amounts, dates set and unset, who answers), deletes and inserts', async () => {

@@ -396,16 +396,16 @@ export async function writeImport(
 ): Promise<{ added: number; updated: number }> {
   const now = nowIso();
   return auditedChange(db, userId, async (tx, audit) => {
-    await q.deferSummaries(tx);
     let added = 0;
     let updated = 0;
-    for await (const rows of batches) {
-      const done = await writeBatch(tx, userId, rows, now);
-      added += done.added;
-      updated += done.updated;
-      progress(added + updated);
-    }
-    await q.applyDeferredSummaries(tx);
+    await q.withDeferredSummaries(tx, async () => {
+      for await (const rows of batches) {
+        const done = await writeBatch(tx, userId, rows, now);
+        added += done.added;
+        updated += done.updated;
+        progress(added + updated);
+      }
+    });
     audit({
       action: 'fine.import',
       entity: 'fine',

@@ -15,7 +15,14 @@ import { arrayRows } from '../../db/array-rows.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { daysBetween, isPostgres } from '../../db/dialect.ts';
 import type { Database, FinesTable } from '../../db/schema.ts';
-import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
+import {
+  type PageRequest,
+  pagedQuery,
+  type RangeBound,
+  rangeTest,
+  textWalkRows,
+} from '../../platform/paged-query.ts';
+import type { TextTest } from '../../platform/text-search.ts';
 
 type Eb = ExpressionBuilder<Database, 'fines'>;
 export type FineRecord = Selectable<FinesTable>;
@@ -40,30 +47,47 @@ const fieldValue = (money: boolean, v: unknown) =>
  * Strings that start with `prefix` as a range (>= prefix, < prefix with its last character
  * bumped): both databases walk an index for it, where LIKE 'x%' would not.
  */
-function startsWith(eb: Eb, column: 'fines.PLACA' | 'fines.NUMERO_AUTO', prefix: string) {
+function startsWith(prefix: string): RangeBound[] {
   const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
-  return eb.and([eb(column, '>=', prefix), eb(column, '<', end)]);
+  return [
+    ['>=', prefix],
+    ['<', end],
+  ];
 }
 
-/** The left filter bar in SQL; every condition has an index (migration 0006_fines). */
-function filtersOf(eb: Eb, f: Partial<FineFilters>) {
+/** The period's bounds on DATA_INFRACAO (inclusive calendar days). */
+function period(f: Partial<FineFilters>): RangeBound[] {
+  const bounds: RangeBound[] = [];
+  if (f.from) bounds.push(['>=', f.from]);
+  if (f.to) bounds.push(['<=', f.to]);
+  return bounds;
+}
+
+/**
+ * The left filter bar in SQL; every condition has an index (migration 0006_fines). The ranges
+ * (period, plate and auto number prefixes) are tested as the table's page asks (`how`,
+ * paged-query.ts#rangeTest), except on the column the page is sorted by, whose index they narrow
+ * in the page's own order.
+ */
+function filtersOf(db: DbOrTx, eb: Eb, f: Partial<FineFilters>, how: TextTest = 'index', sortedBy?: string) {
+  const range = (column: 'DATA_INFRACAO' | 'PLACA' | 'NUMERO_AUTO', bounds: RangeBound[]) =>
+    rangeTest(db, 'fines', column, bounds, column === sortedBy ? 'index' : how);
   const and = [];
   if (f.responsible && f.responsible !== 'all') and.push(eb('fines.responsavel', '=', f.responsible));
   if (f.business && f.business !== 'all') and.push(eb('fines.negocio_grupo', '=', f.business));
-  if (f.from) and.push(eb('fines.DATA_INFRACAO', '>=', f.from));
-  if (f.to) and.push(eb('fines.DATA_INFRACAO', '<=', f.to));
+  if (f.from || f.to) and.push(range('DATA_INFRACAO', period(f)));
   if (f.STATUS_MULTA) and.push(eb('fines.STATUS_MULTA', '=', f.STATUS_MULTA));
   if (f.STATUS_PAGMTO) and.push(eb('fines.STATUS_PAGMTO', '=', f.STATUS_PAGMTO));
   if (f.STATUS_ND) and.push(eb('fines.STATUS_ND', '=', f.STATUS_ND));
   if (f.UNIDADE) and.push(eb('fines.UNIDADE', '=', f.UNIDADE));
   if (f.TRANSP) and.push(eb('fines.TRANSP', '=', f.TRANSP));
-  if (f.PLACA) and.push(startsWith(eb, 'fines.PLACA', f.PLACA));
-  if (f.NUMERO_AUTO) and.push(startsWith(eb, 'fines.NUMERO_AUTO', f.NUMERO_AUTO));
+  if (f.PLACA) and.push(range('PLACA', startsWith(f.PLACA)));
+  if (f.NUMERO_AUTO) and.push(range('NUMERO_AUTO', startsWith(f.NUMERO_AUTO)));
   return eb.and(and);
 }
 
 const filtered = (db: DbOrTx, f: Partial<FineFilters>) =>
-  db.selectFrom('fines').where((eb) => filtersOf(eb, f));
+  db.selectFrom('fines').where((eb) => filtersOf(db, eb, f));
 
 /** Each sortable column (FINE_SORT) → what it orders by; every one has an index ending in id. */
 const SORT_COLUMNS: Record<FineSort, readonly `fines.${FineField | 'id'}`[]> = {
@@ -88,9 +112,19 @@ export type FinePageRequest = Omit<PageRequest<FineSort>, 'page'>;
  * them (both put NULL last ascending on SQLite, first on PostgreSQL) and the cursor keeps the order.
  */
 export function listFines(db: DbOrTx, f: Partial<FineFilters>, p: FinePageRequest) {
+  const sortedBy = Object.hasOwn(SORT_COLUMNS, p.sort) ? SORT_COLUMNS[p.sort][0]?.slice('fines.'.length) : '';
+  const walk = textWalkRows(p.pageSize);
   return pagedQuery(
-    filtered(db, f),
-    { select: (q) => q.select(ROW_COLUMNS), sort: SORT_COLUMNS, tiebreak: 'fines.id' },
+    (how: TextTest) => db.selectFrom('fines').where((eb) => filtersOf(db, eb, f, how, sortedBy)),
+    // A range matching fewer rows than the walk reads them through its own index at once.
+    {
+      select: (q) => q.select(ROW_COLUMNS),
+      sort: SORT_COLUMNS,
+      tiebreak: 'fines.id',
+      walkRows: walk,
+      probeRows: walk,
+      walkOn: true,
+    },
     { ...p, cursor: p.cursor ?? '' },
   );
 }
@@ -398,4 +432,16 @@ export async function applyDeferredSummaries(tx: DbOrTx): Promise<void> {
   await (isPostgres(tx) ? sql`select fines_import_apply()` : sql`delete from fines_aggregates_pause`).execute(
     tx,
   );
+}
+
+/**
+ * `write` inside this transaction with the dashboard summaries deferred to its end (the import's
+ * commit, the seed and the benches' fills of many fines): one path, so the summaries a bulk load
+ * leaves are the ones an import leaves.
+ */
+export async function withDeferredSummaries<T>(tx: DbOrTx, write: () => Promise<T>): Promise<T> {
+  await deferSummaries(tx);
+  const result = await write();
+  await applyDeferredSummaries(tx);
+  return result;
 }
