@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018_purchases_priority_qnt.ts';
 import * as m0019 from './migrations/0019_fines_import_deferred.ts';
 import * as m0020 from './migrations/0020_fines_cube_years.ts';
 import * as m0021 from './migrations/0021_purchases_statistics.ts';
+import * as m0023 from './migrations/0023_fines_dashboard_reads.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019_fines_import_deferred': m0019,
   '0020_fines_cube_years': m0020,
   '0021_purchases_statistics': m0021,
+  '0023_fines_dashboard_reads': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
