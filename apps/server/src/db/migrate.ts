@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019_fines_import_deferred.ts';
 import * as m0020 from './migrations/0020_fines_cube_years.ts';
 import * as m0021 from './migrations/0021_purchases_statistics.ts';
 import * as m0022 from './migrations/0022_fines_drop_views.ts';
+import * as m0023 from './migrations/0023_fines_dashboard_reads.ts';
 import * as m0025 from './migrations/0025_folder_tree_version.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0020_fines_cube_years': m0020,
   '0021_purchases_statistics': m0021,
   '0022_fines_drop_views': m0022,
+  '0023_fines_dashboard_reads': m0023,
   '0025_folder_tree_version': m0025,
 };
 

@@ -328,9 +328,15 @@ export interface DashboardCell {
  * narrows it; migration 0016 adds responsible + payment status), and that small set is grouped
  * into the summary table's cells (fines_aggregates, migration 0014: total by responsavel, pago,
  * contrato, nd, the category columns, mes), so the same code reads both. The last cell, dim
- * `max`, carries the longest delay (count) and the largest VALOR_TOTAL_MULTA (value).
+ * `max`, carries the longest delay (count) and the largest VALOR_TOTAL_MULTA (value). `periods`
+ * (disjoint): the fines of `f` in any of them, each period replacing `f`'s from / to.
  */
-export async function filteredCells(db: DbOrTx, f: Partial<FineFilters>, today: string) {
+export async function filteredCells(
+  db: DbOrTx,
+  f: Partial<FineFilters>,
+  today: string,
+  periods: readonly { from: string; to: string }[] = [],
+) {
   // Constants inlined: PostgreSQL matches a grouped expression only when it has no parameter.
   const paid = sql`(r."STATUS_PAGMTO" is not null and r."STATUS_PAGMTO" = ${sql.lit(PAID)})`;
   const delay = daysBetween(db, sql.ref('r.DATA_VENC_MULTA'), sql`coalesce(r."DATA_PAGMTO", ${today})`);
@@ -369,7 +375,10 @@ export async function filteredCells(db: DbOrTx, f: Partial<FineFilters>, today: 
       max(case when r."DATA_VENC_MULTA" is not null then ${delay} end) as count,
       max(r."VALOR_TOTAL_MULTA") as value from r`,
   ];
-  const source = dashboardSource(db, f);
+  // Several periods (a period's partial months at both ends): their fines read one range each (an
+  // index range over the days; an OR of them would lose the covering index, migration 0023).
+  const [first, ...more] = periods.length > 0 ? periods.map((p) => ({ ...f, ...p })) : [f];
+  const source = more.reduce((q, p) => q.unionAll(dashboardSource(db, p)), dashboardSource(db, first!));
   // Kysely puts the subquery in its parentheses.
   const { rows } = await sql<DashboardCell>`with r as materialized ${source}
     ${sql.join(arms, sql` union all `)}`.execute(db);

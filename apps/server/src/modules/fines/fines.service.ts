@@ -189,8 +189,9 @@ async function passPart(
   db: AppContext['db'],
   f: Partial<FineFilters>,
   today: string,
+  periods: readonly { from: string; to: string }[] = [],
 ): Promise<DashboardPart> {
-  const all = await q.filteredCells(db, f, today);
+  const all = await q.filteredCells(db, f, today, periods);
   const max = all.find((c) => c.dim === 'max');
   const known = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
@@ -211,13 +212,14 @@ export async function dashboardByPass(db: AppContext['db'], f: Partial<FineFilte
 
 /**
  * The dashboard from the cube (migration 0017) for the period's whole months, and from the pass
- * for its partial months at either end (a few weeks of fines at most).
+ * for its partial months at either end (a few weeks of fines at most; both ends in one statement,
+ * read off the period's covering index, migration 0023).
  */
 export async function dashboardByCube(db: AppContext['db'], f: Partial<FineFilters>, today: string) {
   const { months, edges } = splitPeriod(f.from, f.to);
   const parts: DashboardPart[] = [];
   if (months) parts.push(await cubeDashboardCells(db, f, months, today));
-  for (const edge of edges) parts.push(await passPart(db, { ...f, ...edge }, today));
+  if (edges.length > 0) parts.push(await passPart(db, f, today, edges));
   return dashboardFromParts(parts);
 }
 
