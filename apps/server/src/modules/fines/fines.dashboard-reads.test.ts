@@ -83,7 +83,7 @@ describe(`fines dashboard reads off indexes (${TEST_DIALECT})`, () => {
 
   it('the pass over one carrier reads the carrier covering index', async () => {
     const [statement] = await sent((db) =>
-      q.filteredCells(db, { TRANSP: 'Translog Transportes Ltda', responsible: 'transp' }, '2026-01-01'),
+      q.filteredCells(db, { TRANSP: 'Translog Transportes Ltda' }, '2026-01-01'),
     );
     expect(await planOf(statement!)).toContain(covering('fines_transp_dash_idx'));
   });
