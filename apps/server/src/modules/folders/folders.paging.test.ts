@@ -1,6 +1,7 @@
 import { folderNameKey } from '@intranet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
+import { insertTestFiles, insertTestFolder } from './folders.fixtures.ts';
 import { insertFiles } from './folders.queries.ts';
 
 /**
@@ -114,37 +115,9 @@ describe('GET /api/get-items?textSearch in pages', () => {
   let hidden: Set<string>;
   const now = new Date().toISOString();
 
-  const folder = async (name: string, parent: number, privilegio: number) => {
-    const [row] = await t.db
-      .insertInto('folders')
-      .values({
-        name,
-        name_key: folderNameKey(name),
-        parent_id: parent,
-        user_id: await t.userId(DEMO.admin),
-        privilegio,
-        is_private: 0,
-        created_at: now,
-      })
-      .returning('id')
-      .execute();
-    return row!.id;
-  };
-  const files = async (folderId: number, names: string[]) =>
-    insertFiles(
-      t.db,
-      names.map((name, i) => ({
-        name,
-        name_key: folderNameKey(name),
-        file_name: `search-${folderId}-${i}.bin`,
-        folder_id: folderId,
-        user_id: null,
-        size: 1,
-        mime: 'application/octet-stream',
-        tipo: 'bin',
-        created_at: now,
-      })),
-    );
+  const folder = async (name: string, parent: number, privilegio: number) =>
+    insertTestFolder(t.db, { name, parent, privilegio, owner: await t.userId(DEMO.admin) });
+  const files = (folderId: number, names: string[]) => insertTestFiles(t.db, folderId, names);
 
   beforeAll(async () => {
     searchRoot = await folder('Busca paginada', 1, 3);

@@ -1,7 +1,7 @@
-import { type Actor, folderNameKey, folderReachable, searchKey } from '@intranet/contracts';
+import { type Actor, folderReachable, searchKey } from '@intranet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
-import { insertFiles } from './folders.queries.ts';
+import { insertTestFiles, insertTestFolder } from './folders.fixtures.ts';
 
 /**
  * The search's two ways of finding names (folders.search.ts) against a plain oracle: every folder
@@ -15,42 +15,11 @@ import { insertFiles } from './folders.queries.ts';
 let t: TestApp;
 let root: number;
 let restricted: number;
-const now = new Date().toISOString();
 const TEXT = 'relatorio';
 
-async function folder(name: string, parent: number, privilegio: number, owner: number) {
-  const [row] = await t.db
-    .insertInto('folders')
-    .values({
-      name,
-      name_key: folderNameKey(name),
-      parent_id: parent,
-      user_id: owner,
-      privilegio,
-      is_private: 0,
-      created_at: now,
-    })
-    .returning('id')
-    .execute();
-  return row!.id;
-}
-
-let stored = 0;
-const files = (folderId: number, names: string[]) =>
-  insertFiles(
-    t.db,
-    names.map((name) => ({
-      name,
-      name_key: folderNameKey(name),
-      file_name: `busca-${stored++}.bin`,
-      folder_id: folderId,
-      user_id: null,
-      size: 1,
-      mime: 'application/octet-stream',
-      tipo: 'bin',
-      created_at: now,
-    })),
-  );
+const folder = (name: string, parent: number, privilegio: number, owner: number) =>
+  insertTestFolder(t.db, { name, parent, privilegio, owner });
+const files = (folderId: number, names: string[]) => insertTestFiles(t.db, folderId, names);
 
 const numbered = (count: number, name: (i: number) => string) =>
   Array.from({ length: count }, (_, i) => name(i));
@@ -65,7 +34,12 @@ beforeAll(async () => {
   const shared = await folder('Compartilhada relatório', root, 1, admin);
   await t.db
     .insertInto('folder_shares')
-    .values({ folder_id: shared, user_id: await t.userId(DEMO.juridico), created_by: admin, created_at: now })
+    .values({
+      folder_id: shared,
+      user_id: await t.userId(DEMO.juridico),
+      created_by: admin,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   for (let i = 0; i < 30; i++) await folder(`Relatório pasta ${String(i).padStart(2, '0')}`, open, 3, admin);
   await files(
