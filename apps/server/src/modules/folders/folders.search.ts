@@ -7,9 +7,9 @@ import { folderTree, locationBelow, type Reached, reachableFrom } from './folder
 
 /**
  * The search below a folder (spec §6's text search; issue 14): folders first, then files, each by
- * name key and id, only what the caller reaches. The names are read without the tree (by SQL)
- * and kept when their folder is reached (in memory, folders.tree.ts); the page's rows are then
- * read by id.
+ * name key and id, only what the caller reaches. Which folders he reaches comes from the tree
+ * kept in memory (folders.tree.ts), and goes to the names' statement as one parameter; the page's
+ * rows are then read by id.
  */
 
 /** Where a search page goes on: in the matching folders ('sd') or files ('sf'), after a key and id. */
