@@ -197,6 +197,18 @@ interface Plan {
 const keyIs = (keys: string[], op: '<' | '>' | '<=' | '>=', values: readonly unknown[]) =>
   sql<boolean>`(${sql.join(keys.map((k) => sql.ref(k)))}) ${sql.raw(op)} (${sql.join(values)})`;
 
+/** The plan's page of a query: a row more than the page by keyset (there is a next page), else by offset. */
+const onePage = <Q extends SelectQueryBuilder<never, never, unknown>>(q: Q, plan: Plan): Q =>
+  (plan.keyed
+    ? q.limit(plan.pageSize + 1)
+    : q.limit(plan.pageSize).offset((plan.page - 1) * plan.pageSize)) as Q;
+
+/** A first page's total from a count up to the cap + 1 (countUpTo). */
+function setCappedTotal<O>(result: Page<O>, counted: number, cap: number): void {
+  result.total = Math.min(counted, cap);
+  if (counted > cap) result.totalCapped = true;
+}
+
 /** The query's rows from the plan's start on, in its order, with the key columns under their own names. */
 function inOrder<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, plan: Plan) {
   let q = plan.keyed ? query.select(plan.keys.map((k, i) => sql.ref(k).as(`${KEY}${i}`))) : query;
@@ -278,22 +290,16 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   if (edge?.some((v) => v === null)) return undefined;
   if (edge && (await rareTexts(byText, spec.probeRows ?? textProbeRows(plan.pageSize, walk))))
     return undefined;
-  const page = (q: SelectQueryBuilder<DB, TB, O>) =>
-    plan.keyed ? q.limit(plan.pageSize + 1) : q.limit(plan.pageSize).offset((plan.page - 1) * plan.pageSize);
   if (edge && spec.walkOn) {
     // Common ranges: the walk goes on to the page's end, the total counted as without a range.
-    const result = pageOf(await page(inOrder(spec.select(byText('scan')), plan)).execute(), plan);
-    if (plan.count) {
-      const counted = await countUpTo(byText('index'), plan.cap);
-      result.total = Math.min(counted, plan.cap);
-      if (counted > plan.cap) result.totalCapped = true;
-    }
+    const result = pageOf(await onePage(inOrder(spec.select(byText('scan')), plan), plan).execute(), plan);
+    if (plan.count) setCappedTotal(result, await countUpTo(byText('index'), plan.cap), plan.cap);
     return result;
   }
   const withinWalk = <Q extends SelectQueryBuilder<DB, TB, unknown>>(q: Q) =>
     edge ? (q.where(keyIs(plan.keys, plan.dir === 'asc' ? '<=' : '>=', edge)) as Q) : q;
 
-  const found = await page(withinWalk(inOrder(spec.select(byText('scan')), plan))).execute();
+  const found = await onePage(withinWalk(inOrder(spec.select(byText('scan')), plan)), plan).execute();
   const filled = plan.keyed ? found.length > plan.pageSize : found.length === plan.pageSize;
   if (edge && !filled) return undefined;
 
@@ -359,18 +365,11 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
     const walked = await walkedPage(filtered, spec, plan);
     if (walked) return walked;
   }
-  let query = inOrder(spec.select(indexed), plan);
-  query = plan.keyed
-    ? query.limit(plan.pageSize + 1)
-    : query.limit(plan.pageSize).offset((plan.page - 1) * plan.pageSize);
   const [found, counted] = await Promise.all([
-    query.execute(),
+    onePage(inOrder(spec.select(indexed), plan), plan).execute(),
     plan.count ? countUpTo(indexed, plan.cap) : undefined,
   ]);
   const result = pageOf(found, plan);
-  if (counted !== undefined) {
-    result.total = Math.min(counted, plan.cap);
-    if (counted > plan.cap) result.totalCapped = true;
-  }
+  if (counted !== undefined) setCappedTotal(result, counted, plan.cap);
   return result;
 }

@@ -167,21 +167,19 @@ export interface SearchAfter {
 const afterKey = (after: SearchAfter) =>
   sql<SqlBool>`(${sql.ref('h.name_key')}, ${sql.ref('h.id')}) > (${after.key}, ${after.id})`;
 
-/** What a search reads of each name before it knows whether the caller reaches it. */
+/** A name a search found: which row, and where the next page goes on from it. */
 export interface NameMatch {
   id: number;
-  /** The folder holding it. */
-  parent: number | null;
   name_key: string;
 }
 
 export type SearchKind = 'folder' | 'file';
 
-/** A kind's table, under the alias `h`, with its rows' id, folder and name key. */
+/** A kind's table, under the alias `h`, with its rows' id and name key. */
 function names(db: DbOrTx, kind: SearchKind) {
   return kind === 'folder'
-    ? db.selectFrom('folders as h').select(['h.id', 'h.parent_id as parent', 'h.name_key'])
-    : db.selectFrom('folder_files as h').select(['h.id', 'h.folder_id as parent', 'h.name_key']);
+    ? db.selectFrom('folders as h').select(['h.id', 'h.name_key'])
+    : db.selectFrom('folder_files as h').select(['h.id', 'h.name_key']);
 }
 
 /**

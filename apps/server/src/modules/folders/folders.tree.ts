@@ -100,10 +100,8 @@ export async function folderTree(db: Db): Promise<FolderTree> {
     });
     pending = { version, tree };
     loads.set(db, pending);
-    tree.then(
-      () => loads.get(db) === pending && loads.delete(db),
-      () => loads.get(db) === pending && loads.delete(db),
-    );
+    const done = () => loads.get(db) === pending && loads.delete(db);
+    tree.then(done, done);
   }
   return pending.tree;
 }
