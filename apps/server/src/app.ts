@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { type AnyEndpoint, MSG } from '@intranet/contracts';
@@ -207,7 +206,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { https: config.cookieSecure });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   registerAuthGuard(app, ctx.db);
   registerTextGuard(app);

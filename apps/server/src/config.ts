@@ -41,6 +41,11 @@ const schema = z.object({
   RATE_LIMIT_LOGIN_PER_USER: z.coerce.number().int().positive().optional(),
   /** Largest file accepted by the folder explorer, in MB (default 2048 = 2 GB). */
   FOLDER_UPLOAD_MAX_MB: z.coerce.number().int().positive().max(1_048_576).default(2048),
+  /**
+   * Server processes sharing the port (Node's cluster): 1 serves in this process; more fork that
+   * many workers, each with its own database connections, so the machine's cores all answer.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Seconds a client has to send a request's headers. */
   HTTP_HEADERS_TIMEOUT_S: z.coerce.number().int().positive().max(600).default(20),
   /** Seconds a client has to send a whole request, body included (the largest upload on the slowest link). */
@@ -67,6 +72,8 @@ export interface Config {
   rateLimitLoginPerUser: number | undefined;
   /** Largest file the folder explorer accepts, in bytes. */
   folderUploadMaxBytes: number;
+  /** Server processes (main.ts): 1, or the number of cluster workers. */
+  workers: number;
   /** HTTP server timeouts, in milliseconds. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -96,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitLoginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
     rateLimitLoginPerUser: e.RATE_LIMIT_LOGIN_PER_USER,
     folderUploadMaxBytes: e.FOLDER_UPLOAD_MAX_MB * 1024 * 1024,
+    workers: e.WORKERS,
     headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_S * 1000,
     // Node refuses a headers timeout longer than the request timeout.
     requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_S, e.HTTP_HEADERS_TIMEOUT_S) * 1000,

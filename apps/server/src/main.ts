@@ -1,9 +1,12 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { superviseWorkers } from './platform/server-workers.ts';
 import { removeStaleSheetCopies } from './platform/xlsx-read.ts';
 import { isEmptyDatabase, seedDemo } from './seed/demo-seed.ts';
 import { ensureReferenceData } from './seed/reference-data.ts';
@@ -11,28 +14,46 @@ import { createLocalStorage } from './storage/local-storage.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  config.webDist ??= path.resolve(here, '../../web/dist');
-  const database = openDatabase({
-    databaseUrl: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'intranet.sqlite'),
-  });
-  await migrateToLatest(database.db);
-  await ensureReferenceData(database.db, { itEmail: config.itEmail });
-  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
-  const app = await buildApp({ config, database, storage });
-  // Copies of uploads a reader left when its process died mid-read (platform/xlsx-read.ts).
+const openConfiguredDatabase = (config: Config) =>
+  openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'intranet.sqlite') });
+
+const address = (config: Config, dialect: string) =>
+  `Intranet em http://localhost:${config.port} (${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'})`;
+
+/** What runs once before any request: migrations, reference and demo data, leftovers of dead readers. */
+async function prepare(config: Config, log: pino.Logger): Promise<string> {
+  const database = openConfiguredDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+    await ensureReferenceData(database.db, { itEmail: config.itEmail });
+    if (config.seedDemo && (await isEmptyDatabase(database.db))) {
+      await seedDemo(database.db, createLocalStorage(path.join(config.dataDir, 'files')));
+      log.info('Banco vazio: dados de demonstração criados (senha de todos: intranet123)');
+    }
+  } finally {
+    await database.close();
+  }
+  await removeSheetLeftovers(log);
+  return database.dialect;
+}
+
+/** Copies of uploads a reader left when its process died mid-read (platform/xlsx-read.ts). */
+async function removeSheetLeftovers(log: pino.Logger): Promise<void> {
   const staleCopies = await removeStaleSheetCopies().catch((err: unknown) => {
-    app.log.warn({ err }, 'cópias temporárias de planilhas não removidas');
+    log.warn({ err }, 'cópias temporárias de planilhas não removidas');
     return 0;
   });
-  if (staleCopies > 0) app.log.info({ staleCopies }, 'cópias temporárias de planilhas removidas');
-  if (config.seedDemo && (await isEmptyDatabase(database.db))) {
-    await seedDemo(database.db, storage);
-    app.log.info('Banco vazio: dados de demonstração criados (senha de todos: intranet123)');
-  }
+  if (staleCopies > 0) log.info({ staleCopies }, 'cópias temporárias de planilhas removidas');
+}
 
+/** One server process: the app on its own database connections, listening on the port. */
+async function serve(config: Config, announce: boolean): Promise<void> {
+  const database = openConfiguredDatabase(config);
+  const app = await buildApp({
+    config,
+    database,
+    storage: createLocalStorage(path.join(config.dataDir, 'files')),
+  });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'encerrando');
     await app.close();
@@ -41,10 +62,22 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `Intranet em http://localhost:${config.port} (${database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'})`,
+  if (announce) app.log.info(address(config, database.dialect));
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  config.webDist ??= path.resolve(here, '../../web/dist');
+  if (cluster.isWorker) return serve(config, false);
+  const log = pino({ level: config.logLevel });
+  const dialect = await prepare(config, log);
+  if (config.workers === 1) return serve(config, true);
+  superviseWorkers(
+    config.workers,
+    log,
+    () => removeSheetLeftovers(log),
+    () => log.info(`${address(config, dialect)}, ${config.workers} processos`),
   );
 }
 

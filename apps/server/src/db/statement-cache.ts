@@ -10,10 +10,18 @@ import { wantsArrayRows } from './array-rows.ts';
  * on each call, and SQLite prepares a statement again by itself after a schema change. A query
  * marked for array rows (array-rows.ts) gets a `raw` statement: arrays instead of row objects.
  */
+/**
+ * Kysely opens a transaction with a deferred `begin`, which takes the write lock at its first write.
+ * With several server processes on one file, a transaction that read before another process wrote
+ * then fails at once (SQLITE_BUSY_SNAPSHOT, the busy timeout does not apply); an immediate one
+ * takes the lock first and waits its turn within busy_timeout.
+ */
+const BEGIN = 'begin immediate';
+
 export function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   const fresh = (text: string) => {
-    const statement = sqlite.prepare(text);
+    const statement = sqlite.prepare(text === 'begin' ? BEGIN : text);
     return wantsArrayRows(text) ? statement.raw(true) : statement;
   };
   return {

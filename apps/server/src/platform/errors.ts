@@ -53,6 +53,13 @@ function validationMessage(error: FastifyError): string {
   return first.message || MSG.invalidInput;
 }
 
+/**
+ * SQLite's lock was held longer than busy_timeout by another server process (several WORKERS on
+ * one file, e.g. during a large import): the change was not made and may be sent again.
+ */
+const isDatabaseBusy = (error: { code?: string }) =>
+  error.code === 'SQLITE_BUSY' || error.code?.startsWith('SQLITE_BUSY_');
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
@@ -64,6 +71,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'resposta fora do contrato');
       return reply.status(500).send({ error: MSG.internalError });
+    }
+    if (isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, 'banco ocupado por outra escrita');
+      return reply.status(503).header('retry-after', '5').send({ error: MSG.databaseBusy });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,7 +1,13 @@
+import cluster from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MSG } from '@intranet/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { FastifyRequest } from 'fastify';
+import {
+  type RateLimiterAbstract,
+  RateLimiterCluster,
+  RateLimiterMemory,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { HttpError } from './errors.ts';
 
 export interface RateRule {
@@ -54,49 +60,47 @@ type Check = (request: FastifyRequest) => Promise<void>;
 const tooMany = (msBeforeNext: number) =>
   new HttpError(429, MSG.tooManyRequests, { retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) });
 
+/**
+ * One counter per key over a window. In a server process of several (main.ts, WORKERS) the counts
+ * live in the primary process and every worker asks it (rate-limiter-flexible's cluster limiter,
+ * over Node's IPC): a guesser spread over the workers' connections is counted once. `name` must be
+ * unique among the app's limiters (the primary keeps one counter table per name).
+ */
+function limiter(name: string, max: number, windowMs: number): RateLimiterAbstract {
+  const options = { keyPrefix: name, points: max, duration: Math.max(1, Math.ceil(windowMs / 1000)) };
+  return cluster.isWorker
+    ? new RateLimiterCluster({ ...options, timeoutMs: 5000 })
+    : new RateLimiterMemory(options);
+}
+
+/** Counts one attempt under `key`; throws the 429 when the window's attempts are exceeded. */
+async function consume(counter: RateLimiterAbstract, key: string): Promise<void> {
+  try {
+    await counter.consume(key);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) throw tooMany(err.msBeforeNext);
+    throw err;
+  }
+}
+
 /** A preHandler that applies one rule per client address, answering 429 when it is exceeded. */
-export function rateLimitPerIp(app: FastifyInstance, name: string, rule: RateRule): Check {
-  const byIp = app.createRateLimit({
-    max: rule.max,
-    timeWindow: rule.windowMs,
-    keyGenerator: (req) => `${name}:ip:${req.ip}`,
-  });
-  return async (request) => {
-    const result = await byIp(request);
-    if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttl);
-  };
+export function rateLimitPerIp(name: string, rule: RateRule): Check {
+  const byIp = limiter(`${name}:ip`, rule.max, rule.windowMs);
+  return (request) => consume(byIp, request.ip);
 }
 
 /**
  * A preHandler that applies one rule per IP and one per user (the body field `userField`),
  * answering 429 with a Portuguese message when either is exceeded.
  */
-export function rateLimitPair(
-  app: FastifyInstance,
-  name: string,
-  perIp: RateRule,
-  perUser: RateRule,
-  userField: string,
-): Check {
-  const byIp = app.createRateLimit({
-    max: perIp.max,
-    timeWindow: perIp.windowMs,
-    keyGenerator: (req) => `${name}:ip:${req.ip}`,
-  });
-  const byUser = app.createRateLimit({
-    max: perUser.max,
-    timeWindow: perUser.windowMs,
-    keyGenerator: (req) => {
-      const body = req.body as Record<string, unknown> | undefined;
-      const raw = body?.[userField];
-      return `${name}:user:${typeof raw === 'string' ? raw.trim().toLowerCase().slice(0, 20) : ''}`;
-    },
-  });
+export function rateLimitPair(name: string, perIp: RateRule, perUser: RateRule, userField: string): Check {
+  const byIp = limiter(`${name}:ip`, perIp.max, perIp.windowMs);
+  const byUser = limiter(`${name}:user`, perUser.max, perUser.windowMs);
   return async (request) => {
-    for (const limiter of [byIp, byUser]) {
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttl);
-    }
+    await consume(byIp, request.ip);
+    const body = request.body as Record<string, unknown> | undefined;
+    const raw = body?.[userField];
+    await consume(byUser, typeof raw === 'string' ? raw.trim().toLowerCase().slice(0, 20) : '');
   };
 }
 
@@ -112,17 +116,12 @@ export interface PasswordGuard {
 }
 
 export function createPasswordGuard(limits: RateLimits): PasswordGuard {
-  const seconds = (rule: RateRule) => Math.max(1, Math.ceil(rule.windowMs / 1000));
-  const here = new RateLimiterMemory({
-    keyPrefix: 'password:here',
-    points: limits.loginPerUser.max,
-    duration: seconds(limits.loginPerUser),
-  });
-  const everywhere = new RateLimiterMemory({
-    keyPrefix: 'password:everywhere',
-    points: limits.loginPerUserEverywhere.max,
-    duration: seconds(limits.loginPerUserEverywhere),
-  });
+  const here = limiter('password:here', limits.loginPerUser.max, limits.loginPerUser.windowMs);
+  const everywhere = limiter(
+    'password:everywhere',
+    limits.loginPerUserEverywhere.max,
+    limits.loginPerUserEverywhere.windowMs,
+  );
   const hereKey = (person: string, address: string) => `${person}|${address}`;
   const { afterFailures, baseMs, maxMs } = limits.passwordDelay;
 

@@ -10,12 +10,11 @@ import * as service from './auth.service.ts';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, rateLimits } = ctx;
-  const loginLimit = rateLimitPerIp(app, 'login', rateLimits.loginPerIp);
+  const loginLimit = rateLimitPerIp('login', rateLimits.loginPerIp);
   // Wrong passwords are counted per person in the service, where the login name is resolved.
   const passwordGuard = createPasswordGuard(rateLimits);
   const attempt = (request: Pick<FastifyRequest, 'ip'>) => ({ guard: passwordGuard, address: request.ip });
   const recoveryLimit = rateLimitPair(
-    app,
     'recovery',
     rateLimits.recoveryPerIp,
     rateLimits.recoveryPerUser,
