@@ -47,6 +47,11 @@ async function freshDatabase(dataDir: string): Promise<DatabaseHandle> {
   if (TEST_DIALECT === 'sqlite') {
     return openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') });
   }
+  return openDatabase({ databaseUrl: await freshPostgresUrl(), sqliteFile: '' });
+}
+
+/** A new empty database in the run's PostgreSQL cluster (project server:postgres), by URL. */
+export async function freshPostgresUrl(): Promise<string> {
   const adminUrl = inject('pgUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -55,7 +60,7 @@ async function freshDatabase(dataDir: string): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.toString(), sqliteFile: '' });
+  return url.toString();
 }
 
 export interface TestAppOptions {

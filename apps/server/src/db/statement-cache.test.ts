@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { type Generated, Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -54,7 +57,7 @@ describe('withStatementCache', () => {
   });
 
   it('serves Kysely: the same query streamed, run, and run again after a schema change', async () => {
-    const db = new Kysely<{ t: { id: number; v: string } }>({
+    const db = new Kysely<{ t: { id: Generated<number>; v: string } }>({
       dialect: new SqliteDialect({ database: open() }),
     });
     const query = db.selectFrom('t').select('id').orderBy('id');
@@ -67,5 +70,35 @@ describe('withStatementCache', () => {
     await sql`alter table t add column w text`.execute(db);
     expect(await all()).toEqual([{ id: 1, v: '1', w: null }]);
     await db.destroy();
+  });
+
+  it('opens a transaction with the write lock: another process cannot write in between (begin immediate)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'statement-cache-'));
+    const file = path.join(dir, 'x.sqlite');
+    sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.exec('create table t (id integer primary key, v text); insert into t (v) values (1)');
+    // Another server process on the same file, not waiting for a lock.
+    const other = new SQLite(file, { timeout: 0 });
+    const db = new Kysely<{ t: { id: Generated<number>; v: string } }>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    });
+    try {
+      await db.transaction().execute(async (tx) => {
+        // A deferred begin would let the other process commit here, and the write below would
+        // then fail at once with SQLITE_BUSY_SNAPSHOT (no busy timeout applies to that one).
+        const read = await tx.selectFrom('t').select('v').executeTakeFirstOrThrow();
+        expect(() => other.exec("insert into t (v) values ('outro')")).toThrow(/locked|busy/i);
+        await tx
+          .insertInto('t')
+          .values({ v: `${read.v}+1` })
+          .execute();
+      });
+      expect(other.prepare('select v from t order by id').pluck().all()).toEqual(['1', '1+1']);
+    } finally {
+      other.close();
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,177 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { MSG } from '@intranet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPostgresUrl, TEST_DIALECT } from './harness.ts';
+
+/**
+ * The real server (main.ts) with WORKERS=2: two processes on one port and one database. Every
+ * request here opens its own connection (no keep-alive), so Node hands them to the workers in turn.
+ */
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** One request on a connection of its own. */
+function request(port: number, method: string, url: string, body?: unknown, token?: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent: false,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+describe(`server with two worker processes (${TEST_DIALECT})`, () => {
+  let server: ChildProcess;
+  let port: number;
+  let dataDir: string;
+  let output = '';
+  let exited: Promise<number | null>;
+
+  /** The pids of the processes that logged a finished request, from the JSON log lines. */
+  const servingPids = () =>
+    new Set(
+      output
+        .split('\n')
+        .filter((line) => line.includes('"request completed"'))
+        .map((line) => (JSON.parse(line) as { pid: number }).pid),
+    );
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-workers-'));
+    port = await freePort();
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: TEST_DIALECT === 'postgres' ? await freshPostgresUrl() : '',
+        SEED_DEMO: '1',
+        WORKERS: '2',
+        LOG_LEVEL: 'info',
+        // Three wrong passwords per person and address, then 429 (no waiting before the third).
+        RATE_LIMIT_LOGIN_PER_USER: '3',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout!.on('data', (c: Buffer) => {
+      output += c.toString('utf8');
+    });
+    server.stderr!.on('data', (c: Buffer) => {
+      output += c.toString('utf8');
+    });
+    exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 60_000;
+    while (!output.includes('2 processos')) {
+      if (Date.now() > deadline || server.exitCode !== null)
+        throw new Error(`server did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }, 90_000);
+
+  afterAll(async () => {
+    if (server.exitCode === null) server.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers from both processes', async () => {
+    for (let i = 0; i < 8; i++) expect((await request(port, 'GET', '/api/health')).status).toBe(200);
+    expect(servingPids().size).toBe(2);
+  });
+
+  it('counts a person’s wrong passwords once across the processes', async () => {
+    const wrong = () => request(port, 'POST', '/api/login', { username: '1005', password: 'errada' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await wrong()).status);
+    // Each process counting alone would let three through on each before refusing.
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    const refused = await wrong();
+    expect(refused.body.error).toBe(MSG.tooManyRequests);
+  });
+
+  it('writes from both processes at once without losing one', async () => {
+    const login = await request(port, 'POST', '/api/login', { username: '1001', password: 'intranet123' });
+    const token = String(login.body.token);
+    const date = '2030-03-14';
+    const made = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        request(
+          port,
+          'POST',
+          '/api/event',
+          { title: `Evento paralelo ${i}`, date, hoursOf: '09:00', hoursTo: '10:00', company: false },
+          token,
+        ),
+      ),
+    );
+    expect(made.map((r) => r.status)).toEqual(made.map(() => 201));
+    const listed = await request(port, 'GET', `/api/event?from=${date}&to=${date}`, undefined, token);
+    const titles = JSON.stringify(listed.body);
+    for (let i = 0; i < 24; i++) expect(titles).toContain(`Evento paralelo ${i}"`);
+  });
+
+  it('replaces a worker that dies, and the port keeps answering', async () => {
+    const [victim] = [...servingPids()];
+    process.kill(victim!, 'SIGKILL');
+    const deadline = Date.now() + 30_000;
+    while (!output.includes('processo do servidor terminou')) {
+      if (Date.now() > deadline) throw new Error(`no replacement:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    let pids = servingPids();
+    while (!([...pids].some((p) => p !== victim) && pids.size >= 3) && Date.now() < deadline) {
+      expect((await request(port, 'GET', '/api/health')).status).toBe(200);
+      pids = servingPids();
+    }
+    expect(pids.size).toBe(3);
+  }, 40_000);
+
+  it('stops every process on SIGTERM', async () => {
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await expect(request(port, 'GET', '/api/health')).rejects.toThrow();
+  });
+});
