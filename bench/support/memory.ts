@@ -3,16 +3,46 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 
-/** Resident memory of a child and its peak so far, in MiB. */
-export function rssMb(child: ChildProcess): { rss: number; peak: number } | null {
+/**
+ * The child and the processes it started (the server's workers when WORKERS > 1: the pids whose
+ * parent it is), read from /proc; [] when /proc is not readable.
+ */
+function processTree(pid: number | undefined): number[] {
+  if (pid === undefined) return [];
   try {
-    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    const kb = (key: string) =>
-      Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-    return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+    const children = fs
+      .readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((name) => {
+        try {
+          const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+    return [pid, ...children];
   } catch {
-    return null;
+    return [];
   }
+}
+
+/** Resident memory of a child and its peak so far, in MiB: the sums over its workers too. */
+export function rssMb(child: ChildProcess): { rss: number; peak: number } | null {
+  let rss = 0;
+  let peak = 0;
+  for (const pid of processTree(child.pid)) {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (key: string) =>
+        Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+      rss += kb('VmRSS');
+      peak += kb('VmHWM');
+    } catch {}
+  }
+  if (rss === 0) return null;
+  return { rss: Math.round(rss / 1024), peak: Math.round(peak / 1024) };
 }
 
 export interface RssSummary {
@@ -61,14 +91,17 @@ function machineBusyTicks(): number | null {
   }
 }
 
+/** CPU ticks used by the child and its workers (utime + stime of each); null off Linux. */
 function processTicks(pid: number | undefined): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime + stime
-  } catch {
-    return null;
+  let ticks: number | null = null;
+  for (const one of processTree(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${one}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks = (ticks ?? 0) + Number(fields[11]) + Number(fields[12]);
+    } catch {}
   }
+  return ticks;
 }
 
 const TICKS_PER_SECOND = 100;

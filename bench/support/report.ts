@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Measurement } from './measure.ts';
 import { root } from './processes.ts';
+import { SERVER_WORKERS } from './settings.ts';
 
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -82,6 +83,7 @@ export function machine() {
     memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
     node: process.version,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
+    serverWorkers: SERVER_WORKERS,
   };
 }
 

@@ -2,7 +2,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { compareToBare, type DatabaseKind, type Measurement, measure } from './measure.ts';
 import { freePort, makeTempDir, startChild, stopChild, waitForOk } from './processes.ts';
-import { type LoadSettings, PG_URL } from './settings.ts';
+import { type LoadSettings, PG_URL, SERVER_WORKERS } from './settings.ts';
 
 /**
  * The Node flags of the server's start scripts (package.json `start`): the V8 heap capped at 1.5
@@ -44,6 +44,7 @@ export async function startApp(
       DATA_DIR: dataDir,
       DATABASE_URL: database === 'postgres' ? options.pgUrl! : '',
       SEED_DEMO: '1',
+      WORKERS: String(SERVER_WORKERS),
       LOG_LEVEL: 'warn',
       // Every login of a bench comes from one IP for one user: lift the login limits (config.ts).
       RATE_LIMIT_LOGIN_PER_IP: '1000000000',

@@ -1,4 +1,5 @@
 /** Settings every benchmark reads from the environment (docs/performance.md). */
+import os from 'node:os';
 
 export const positive = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -28,3 +29,9 @@ export const LOAD: LoadSettings = loadSettings({ connections: 50, durationS: 10,
 
 /** A throwaway PostgreSQL database to measure too; unset: SQLite only. */
 export const PG_URL = process.env.BENCH_DATABASE_URL || undefined;
+
+/**
+ * Server processes (config WORKERS): one per CPU, as production runs it (README, Settings, WORKERS);
+ * BENCH_WORKERS=1 measures one process.
+ */
+export const SERVER_WORKERS = positive('BENCH_WORKERS', os.availableParallelism());
