@@ -401,8 +401,8 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     await settled(started.importId);
   });
 
-  it('a reading the server does not know (expired, or started before a restart) says so', async () => {
-    // Readings live in the server's memory: after a restart every id is unknown, like this one.
+  it('a reading the server does not know (expired or cancelled) says so', async () => {
+    // Readings are records under DATA_DIR/jobs (platform/job-records.ts): this id has none.
     const res = await reading(randomUUID());
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: MSG.fineImportNotFound });
