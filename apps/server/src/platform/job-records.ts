@@ -74,6 +74,9 @@ export interface JobRecords<T> {
 /** Progress writes of one job: at most four a second. */
 export const PROGRESS_INTERVAL_MS = 250;
 
+/** Files the sweep reads at once. */
+const SWEEP_AT_ONCE = 16;
+
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const KIND = /^[a-z][a-z0-9-]*$/;
 
@@ -310,24 +313,27 @@ export function jobRecords<T>(ctx: Pick<AppContext, 'config'>, options: JobRecor
         throw err;
       }
       const records = new Set(names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)));
-      for (const name of names) {
+      const sweepOne = async (name: string) => {
         const id = name.slice(0, -5);
         if (name.endsWith('.json') && isJobId(id)) {
           const stored = await current(id);
-          if (!stored || stored.running || (stored.expires ?? 0) > now) continue;
+          if (!stored || stored.running || (stored.expires ?? 0) > now) return;
           // Taken aside first: of two processes sweeping at once, one forgets it.
           const gone = await take(id, 'swept');
           await unlink(markerOf(id));
-          if (gone && options.forget) await options.forget(gone.data).catch(() => undefined);
-          continue;
+          if (gone) await options.forget?.(gone.data).catch(() => undefined);
+          return;
         }
         // A cancel marker stays while its record does; any other file (a write or a claim cut
         // short by the end of its process) goes once older than ttlMs.
-        if (name.endsWith('.cancel') && records.has(name.slice(0, -7))) continue;
+        if (name.endsWith('.cancel') && records.has(name.slice(0, -7))) return;
         const file = path.join(dir, name);
         const stat = await fs.stat(file).catch(() => undefined);
         if (stat && stat.mtimeMs + options.ttlMs <= now) await unlink(file);
-      }
+      };
+      // A few files at a time: a sweep of hundreds of records stays short.
+      for (let i = 0; i < names.length; i += SWEEP_AT_ONCE)
+        await Promise.all(names.slice(i, i + SWEEP_AT_ONCE).map(sweepOne));
     },
   };
 }
