@@ -418,7 +418,7 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect((await reading(started.importId)).statusCode).toBe(404);
     expect((await commit(started.importId)).statusCode).toBe(404);
-    // The job sees the flag at its next row and removes the file and its kept rows.
+    // The job sees the cancel marker within 500 rows and removes the file, its kept rows and its record.
     await expect
       .poll(() => importFiles().filter((f) => !earlier.includes(f)), { timeout: 10_000 })
       .toEqual([]);
