@@ -123,6 +123,18 @@ describe(`fines import across server processes (${TEST_DIALECT})`, () => {
     expect(importFiles()).toEqual([]);
   });
 
+  it('two commits at once, one on each process: one starts the job, the other finds nothing', async () => {
+    const started = await upload(onA(), [HEADER, ...penalties(30, 'Y', 2, (i) => 10 + i)]);
+    await until<FineImportReading>(() => reading(onA(), started.importId), 'reading');
+    const answers = await Promise.all([commit(onA(), started.importId), commit(onB(), started.importId)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
+    expect(await until<FineImportJob>(() => status(onB(), started.importId), 'running')).toMatchObject({
+      state: 'done',
+      added: 30,
+    });
+    expect(await numbers('Y')).toBe(30);
+  });
+
   it('a cancel sent to B stops the reading running on A, which keeps nothing of it', async () => {
     const rows = penalties(20_000, 'X', 5, () => 10);
     const earlier = importFiles();
