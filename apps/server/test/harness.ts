@@ -28,6 +28,8 @@ export interface TestApp {
   login(matricula: string, password?: string): Promise<string>;
   /** app.inject with the bearer token of a demo user (signed in once and cached). */
   as(matricula: string): (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** The cached bearer token of a demo user (signed in once). */
+  token(matricula: string): Promise<string>;
   /** The id of a user by matrícula. */
   userId(matricula: string): Promise<number>;
   /** How many audit rows a user has for an action (every mutation writes one). */
@@ -98,6 +100,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   await app.ready();
 
   const tokens = new Map<string, string>();
+  const token = async (matricula: string) => {
+    let cached = tokens.get(matricula);
+    if (!cached) {
+      cached = await login(matricula);
+      tokens.set(matricula, cached);
+    }
+    return cached;
+  };
   const login = async (matricula: string, password = DEMO_PASSWORD) => {
     const res = await app.inject({
       method: 'POST',
@@ -114,16 +124,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     storage,
     dataDir,
     login,
-    as(matricula) {
-      return async (opts) => {
-        let token = tokens.get(matricula);
-        if (!token) {
-          token = await login(matricula);
-          tokens.set(matricula, token);
-        }
-        return app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } });
-      };
-    },
+    token,
+    as: (matricula) => injectAs(app, () => token(matricula)),
     async userId(matricula) {
       const row = await handle.db
         .selectFrom('users')
@@ -154,6 +156,37 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       await handle.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+const injectAs =
+  (app: FastifyInstance, token: () => Promise<string>) =>
+  async (opts: InjectOptions): Promise<LightMyRequestResponse> =>
+    app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${await token()}` } });
+
+/** A second app over a test app's database and DATA_DIR, as another worker of a cluster is. */
+export interface SiblingApp {
+  app: FastifyInstance;
+  /** app.inject with the same session as the first app's `as` (sessions live in the database). */
+  as(matricula: string): (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** Closes this app only (the database and DATA_DIR stay with the first). */
+  close(): Promise<void>;
+}
+
+export async function buildSiblingApp(t: TestApp, options: TestAppOptions = {}): Promise<SiblingApp> {
+  const app = await buildApp({
+    config: loadConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', ...options.env }),
+    database: { db: t.db, dialect: t.dialect, close: async () => undefined },
+    storage: createLocalStorage(path.join(t.dataDir, 'files')),
+    logger: false,
+    replies: 'checked',
+    rateLimits: { ...RELAXED, ...options.rateLimits },
+  });
+  await app.ready();
+  return {
+    app,
+    as: (matricula) => injectAs(app, () => t.token(matricula)),
+    close: () => app.close(),
   };
 }
 

@@ -255,5 +255,8 @@ export const MSG = {
   fineImportFailed: (reason: string) => `A importação falhou e nada foi gravado: ${reason}`,
   fineImportFailedUnknown: 'erro inesperado ao gravar; tente de novo.',
   fineImportReadFailed: 'Erro inesperado ao ler a planilha; tente de novo.',
+  fineImportReadInterrupted:
+    'A leitura da planilha foi interrompida: o servidor foi reiniciado. Envie a planilha de novo.',
+  fineImportWriteInterrupted: 'o servidor foi reiniciado durante a gravação; envie a planilha de novo.',
   fineImportGarbled: 'Texto ilegível nesta linha (caractere inválido); confira a linha na planilha.',
 } as const;

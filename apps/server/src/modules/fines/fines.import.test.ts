@@ -6,19 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
 import { fileForm, xlsxBuffer, zipOf } from '../../../test/xlsx-buffer.ts';
 import { UNREADABLE_SHEET } from '../../platform/xlsx-read.ts';
+import { HEADER, penalties } from './fines.import.fixtures.ts';
 
-const HEADER = [
-  'NUMERO_AUTO',
-  'DATA_INFRACAO',
-  'ORGAO_AUTUADOR',
-  'UNIDADE',
-  'PLACA',
-  'TRANSP',
-  'STATUS_MULTA',
-  'VALOR_TOTAL_MULTA',
-  'NOME_AUTUADO',
-  'Observação interna',
-];
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 /** The fine already stored before each import (updated by the files that name I-0001). */
@@ -51,19 +40,6 @@ const GOOD_ROWS = [
   ],
   ['I-0003', day('2023-10-31'), 'PRF', 'Paulínia', 'QWE1234', 'Rodobens', 'Notificação', 80, 'Rodobens SA'],
 ];
-
-/** `count` rows of one PRF penalty each, numbered PREFIX-0001…, with the value `valor(i)`. */
-const penalties = (count: number, prefix: string, digits: number, valor: (i: number) => number) =>
-  Array.from({ length: count }, (_, i) => [
-    `${prefix}-${String(i).padStart(digits, '0')}`,
-    '2024-04-01',
-    'PRF',
-    'Camaçari',
-    'ABC1234',
-    'Translog',
-    'Penalidade',
-    valor(i),
-  ]);
 
 describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
   let t: TestApp;
@@ -425,8 +401,8 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     await settled(started.importId);
   });
 
-  it('a reading the server does not know (expired, or started before a restart) says so', async () => {
-    // Readings live in the server's memory: after a restart every id is unknown, like this one.
+  it('a reading the server does not know (expired or cancelled) says so', async () => {
+    // Readings are records under DATA_DIR/jobs (platform/job-records.ts): this id has none.
     const res = await reading(randomUUID());
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: MSG.fineImportNotFound });
@@ -442,7 +418,7 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect((await reading(started.importId)).statusCode).toBe(404);
     expect((await commit(started.importId)).statusCode).toBe(404);
-    // The job sees the flag at its next row and removes the file and its kept rows.
+    // The job sees the cancel marker within 500 rows and removes the file, its kept rows and its record.
     await expect
       .poll(() => importFiles().filter((f) => !earlier.includes(f)), { timeout: 10_000 })
       .toEqual([]);

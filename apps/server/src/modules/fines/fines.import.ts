@@ -16,6 +16,7 @@ import { type Db, nowIso, type Tx } from '../../db/database.ts';
 import { auditedChange, auditMany } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { jobRecords, type RunningJob } from '../../platform/job-records.ts';
 import { RowSpool, readSpool } from '../../platform/row-spool.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
 import { readXlsxRows, type SheetRow } from '../../platform/xlsx-read.ts';
@@ -23,58 +24,98 @@ import type { Storage } from '../../storage/storage.ts';
 import * as q from './fines.queries.ts';
 import { authorizeFines, fineChanges, newFineRecord } from './fines.service.ts';
 
+const IMPORT_TTL_MS = 30 * 60_000;
+
 /**
- * Previewed imports waiting for their commit or cancel: the preview's checked rows stay in storage
+ * A previewed import waiting for its commit or cancel: the preview's checked rows stay in storage
  * under `rowsKey` (one JSON line each, platform/row-spool.ts) so the commit writes them without
- * reading the spreadsheet again; only the uploader may act on them, for IMPORT_TTL_MS. Kept in the
- * server's memory: a restart forgets them (the user uploads again) and the sweep removes the rows
- * of expired ones.
+ * reading the spreadsheet again; only the uploader may act on it, for IMPORT_TTL_MS (then the
+ * sweep removes it and its rows).
  */
 interface PendingImport {
-  userId: number;
   rowsKey: string;
   /** Checked rows kept: what the commit writes. */
   total: number;
   refusedCount: number;
   fileName: string;
-  storage: Storage;
-  expires: number;
 }
-
-const IMPORT_TTL_MS = 30 * 60_000;
-const pending = new Map<string, PendingImport>();
 
 /**
- * Committed imports, by import id: the job's state as GET /api/fines/import/:id answers it (its
- * uploader only). A finished one is kept IMPORT_TTL_MS for the page that polls it, then swept.
+ * An upload being read: the reading's progress and, once ready, its preview, as
+ * GET /api/fines/import/:id/preview answers them (the uploader only). A ready one also waits as a
+ * PendingImport for its commit; an ended one is kept IMPORT_TTL_MS for the dialog that polls it.
  */
-interface ImportJob {
-  userId: number;
-  view: FineImportJob;
-  /** Set when it finishes; a running job is never swept. */
-  expires: number;
+interface Reading {
+  /** Data rows read so far. */
+  rows: number;
+  state: FineImportReading['state'];
+  message: string;
+  preview: FineImportPreview | null;
+  /** The uploaded file (removed when the reading ends, or by the sweep if its process died). */
+  fileKey: string;
 }
-const jobs = new Map<string, ImportJob>();
+
+/** A committed import: its state as GET /api/fines/import/:id answers it (its uploader only). */
+interface ImportJob {
+  view: FineImportJob;
+  /** The kept rows it writes (removed when it ends, or by the sweep if its process died). */
+  rowsKey: string;
+}
+
+/**
+ * The import's records, shared by every server process of the DATA_DIR (platform/job-records.ts):
+ * the preview, its poll, the commit, the job's poll and a cancel may each reach another process.
+ * A reading or a commit whose process died (a restart) ends as failed, with a message that says so.
+ */
+function importRecords(ctx: AppContext) {
+  const forgetKey = (key: string) => ctx.storage.delete(key).catch(() => undefined);
+  return {
+    readings: jobRecords<Reading>(ctx, {
+      kind: 'fine-import-readings',
+      ttlMs: IMPORT_TTL_MS,
+      orphaned: (r) => ({ ...r, state: 'failed', message: MSG.fineImportReadInterrupted }),
+      forget: (r) => forgetKey(r.fileKey),
+    }),
+    pending: jobRecords<PendingImport>(ctx, {
+      kind: 'fine-import-previews',
+      ttlMs: IMPORT_TTL_MS,
+      // Never running: kept by the reading when it ends.
+      orphaned: (p) => p,
+      forget: (p) => forgetKey(p.rowsKey),
+    }),
+    jobs: jobRecords<ImportJob>(ctx, {
+      kind: 'fine-import-commits',
+      ttlMs: IMPORT_TTL_MS,
+      // Its transaction died with the process: nothing of it was written.
+      orphaned: (j) => ({
+        ...j,
+        view: {
+          ...j.view,
+          state: 'failed',
+          written: 0,
+          message: MSG.fineImportFailed(MSG.fineImportWriteInterrupted),
+        },
+      }),
+      forget: (j) => forgetKey(j.rowsKey),
+    }),
+  };
+}
 
 /** Rows per write: under SQLite's 32,766 and PostgreSQL's 65,535 parameters (about 50 columns a row). */
 export const BATCH = 500;
 
-async function sweep(now: number): Promise<void> {
-  for (const [id, r] of readings) if (r.expires <= now) readings.delete(id);
-  for (const [id, job] of jobs) if (job.view.state !== 'running' && job.expires <= now) jobs.delete(id);
-  for (const [id, p] of pending) {
-    if (p.expires > now) continue;
-    pending.delete(id);
-    await p.storage.delete(p.rowsKey).catch(() => undefined);
-  }
+async function sweep(ctx: AppContext, now: number): Promise<void> {
+  const { readings, pending, jobs } = importRecords(ctx);
+  await readings.sweep(now);
+  await pending.sweep(now);
+  await jobs.sweep(now);
 }
 
-/** The caller's previewed import, taken out of the waiting list (a second commit finds nothing). */
-function take(user: Actor, id: string): PendingImport {
-  const p = pending.get(id);
-  if (!p || p.userId !== user.userId || p.expires <= Date.now()) throw notFound(MSG.fineImportNotFound);
-  pending.delete(id);
-  return p;
+/** The caller's previewed import, taken out (a second commit, from any process, finds nothing). */
+async function take(ctx: AppContext, user: Actor, id: string): Promise<PendingImport> {
+  const p = await importRecords(ctx).pending.claim(id, user.userId);
+  if (!p) throw notFound(MSG.fineImportNotFound);
+  return p.data;
 }
 
 /** A checked row of the file, as the preview keeps it for the commit. */
@@ -82,25 +123,6 @@ export interface GoodRow {
   line: number;
   values: FineValues & { NUMERO_AUTO: string };
 }
-
-/**
- * Uploads being read, by import id: the reading's progress and, once ready, its preview, as
- * GET /api/fines/import/:id/preview answers them (the uploader only). A ready one also waits in
- * `pending` for its commit; an ended one is kept IMPORT_TTL_MS for the dialog that polls it.
- */
-interface Reading {
-  userId: number;
-  /** Data rows read so far. */
-  rows: number;
-  state: FineImportReading['state'];
-  message: string;
-  preview: FineImportPreview | null;
-  /** Set by a cancel: the job stops at its next batch and removes what it kept. */
-  cancelled: boolean;
-  /** Set when it ends; a running reading is never swept. */
-  expires: number;
-}
-const readings = new Map<string, Reading>();
 
 const readingView = (importId: string, r: Reading): FineImportReading => ({
   importId,
@@ -136,20 +158,23 @@ async function openSheet(storage: Storage, key: string): Promise<OpenSheet> {
 }
 
 interface Scan {
+  /** Data rows read. */
+  rows: number;
   refused: FineImportRefusal[];
   refusedCount: number;
 }
 
 /**
  * Reads the rest of the sheet, streaming: each row checked (fineInput, required fields, NUMERO_AUTO
- * repeated in the file), the good ones handed to `batch` BATCH at a time; `reading.rows` counts them.
+ * repeated in the file), the good ones handed to `batch` BATCH at a time. Every BATCH rows read,
+ * `checkpoint` hears the count (it writes the progress and throws ReadingCancelled on a cancel).
  */
 async function scan(
   sheet: OpenSheet,
-  reading: Reading,
+  checkpoint: (rows: number) => Promise<void>,
   batch: (rows: GoodRow[]) => Promise<void>,
 ): Promise<Scan> {
-  const result: Scan = { refused: [], refusedCount: 0 };
+  const result: Scan = { rows: 0, refused: [], refusedCount: 0 };
   const refuse = (line: number, reason: string) => {
     result.refusedCount++;
     if (result.refused.length < FINE_IMPORT_MAX_LISTED) result.refused.push({ line, reason });
@@ -157,7 +182,7 @@ async function scan(
   const lineOf = new Map<string, number>();
   let good: GoodRow[] = [];
   const check = ({ line, cells }: SheetRow) => {
-    reading.rows++;
+    result.rows++;
     // U+FFFD: a character the reader could not decode (bytes that are not UTF-8 in the file;
     // docs/decisions.md, Fines). Never written as if it were the text.
     if (cells.some((c) => typeof c === 'string' && c.includes('\uFFFD'))) {
@@ -181,13 +206,13 @@ async function scan(
   check(sheet.first);
   for await (const row of sheet.rows) {
     check(row);
-    if (reading.cancelled) throw new ReadingCancelled();
+    if (result.rows % BATCH === 0) await checkpoint(result.rows);
     if (good.length === BATCH) {
       await batch(good);
       good = [];
     }
   }
-  if (reading.cancelled) throw new ReadingCancelled();
+  await checkpoint(result.rows);
   if (good.length > 0) await batch(good);
   return result;
 }
@@ -209,7 +234,7 @@ export async function startPreview(
     await form.discard();
     throw badRequest(MSG.fineImportType);
   }
-  await sweep(Date.now());
+  await sweep(ctx, Date.now());
   await form.commit();
   let sheet: OpenSheet;
   try {
@@ -219,94 +244,123 @@ export async function startPreview(
     throw err;
   }
   const importId = randomUUID();
-  const reading: Reading = {
-    userId: user.userId,
-    rows: 0,
-    state: 'reading',
-    message: '',
-    preview: null,
-    cancelled: false,
-    expires: Number.POSITIVE_INFINITY,
-  };
-  readings.set(importId, reading);
-  void runPreview(ctx, user.userId, importId, file, sheet, reading, log);
+  // The header and the first data row are read.
+  const reading: Reading = { rows: 1, state: 'reading', message: '', preview: null, fileKey: file.key };
+  let job: RunningJob<Reading>;
+  try {
+    job = await importRecords(ctx).readings.start(importId, user.userId, reading);
+  } catch (err) {
+    await sheet.rows.return(undefined).catch(() => undefined);
+    await ctx.storage.delete(file.key).catch(() => undefined);
+    throw err;
+  }
+  void runPreview(ctx, user.userId, job, file, sheet, reading, log);
   return readingView(importId, reading);
 }
 
 /**
  * The reading job: keeps the file's checked rows for the commit (the file itself is removed) and
- * ends with what a commit would do, or why the file could not be read.
+ * ends with what a commit would do, or why the file could not be read. A cancel (from any process)
+ * is seen every BATCH rows: the job then removes what it kept and its record.
  */
 async function runPreview(
   ctx: AppContext,
   userId: number,
-  importId: string,
+  job: RunningJob<Reading>,
   file: ReceivedForm['files'][number],
   sheet: OpenSheet,
   reading: Reading,
   log: FastifyBaseLogger,
 ): Promise<void> {
+  const importId = job.id;
+  const { pending } = importRecords(ctx);
   let added = 0;
   let updated = 0;
   const spool = new RowSpool<GoodRow>(ctx.storage);
   const rowsKey = `${file.key}.rows`;
+  const stopIfCancelled = async () => {
+    if (await job.cancelled()) throw new ReadingCancelled();
+  };
+  let end: Reading | undefined;
   try {
-    const result = await scan(sheet, reading, async (rows) => {
-      const known = await q.knownNumeros(
-        ctx.db,
-        rows.map((r) => r.values.NUMERO_AUTO),
-      );
-      updated += known.size;
-      added += rows.length - known.size;
-      await spool.write(rows);
-    });
+    const result = await scan(
+      sheet,
+      async (rows) => {
+        await stopIfCancelled();
+        job.progress({ ...reading, rows });
+      },
+      async (rows) => {
+        const known = await q.knownNumeros(
+          ctx.db,
+          rows.map((r) => r.values.NUMERO_AUTO),
+        );
+        updated += known.size;
+        added += rows.length - known.size;
+        await spool.write(rows);
+      },
+    );
     await spool.keep(rowsKey);
     // A cancel that came while the rows were being kept.
-    if (reading.cancelled) throw new ReadingCancelled();
-    pending.set(importId, {
-      userId,
+    await stopIfCancelled();
+    // Claimable before the poll says ready: a commit that follows the poll finds it.
+    await pending.keep(importId, userId, {
       rowsKey,
       total: added + updated,
       refusedCount: result.refusedCount,
       fileName: file.originalName,
-      storage: ctx.storage,
-      expires: Date.now() + IMPORT_TTL_MS,
     });
-    reading.preview = {
-      importId,
-      fileName: file.originalName,
-      rows: reading.rows,
-      added,
-      updated,
-      refused: result.refused,
-      refusedCount: result.refusedCount,
-      ignoredColumns: sheet.header.ignored,
+    end = {
+      ...reading,
+      rows: result.rows,
+      state: 'ready',
+      preview: {
+        importId,
+        fileName: file.originalName,
+        rows: result.rows,
+        added,
+        updated,
+        refused: result.refused,
+        refusedCount: result.refusedCount,
+        ignoredColumns: sheet.header.ignored,
+      },
     };
-    reading.state = 'ready';
   } catch (err) {
     await sheet.rows.return(undefined).catch(() => undefined);
     await spool.discard();
     await ctx.storage.delete(rowsKey).catch(() => undefined);
     if (!(err instanceof HttpError || err instanceof ReadingCancelled))
       log.error({ err, importId }, 'falha na leitura da planilha de multas');
-    reading.state = 'failed';
-    reading.message = err instanceof HttpError ? err.message : MSG.fineImportReadFailed;
-  } finally {
-    await ctx.storage.delete(file.key).catch(() => undefined);
-    reading.expires = Date.now() + IMPORT_TTL_MS;
+    if (!(err instanceof ReadingCancelled))
+      end = {
+        ...reading,
+        state: 'failed',
+        message: err instanceof HttpError ? err.message : MSG.fineImportReadFailed,
+      };
+  }
+  await ctx.storage.delete(file.key).catch(() => undefined);
+  try {
+    if (end) await job.end(end);
+    // A cancel that came as it ended (on another process, after the check above): whichever of
+    // the two takes the previewed import removes its rows.
+    if (!end || (await job.cancelled())) {
+      const kept = await pending.claim(importId, userId);
+      if (kept) await ctx.storage.delete(kept.data.rowsKey).catch(() => undefined);
+      await job.remove();
+    }
+  } catch (err) {
+    log.error({ err, importId }, 'falha ao registrar a leitura da planilha de multas');
   }
 }
 
 /**
  * GET /api/fines/import/:id/preview: an upload's reading, for its uploader. One the server does
- * not know (expired, or read before a restart: readings live in memory) answers 404 with a message
- * that says so.
+ * not know (expired, cancelled, or another user's) answers 404 with a message that says so.
  */
-export function readingStatus(user: Actor, id: string): FineImportReading {
+export async function readingStatus(ctx: AppContext, user: Actor, id: string): Promise<FineImportReading> {
   authorizeFines(user);
-  const reading = readings.get(id);
+  const reading = await importRecords(ctx).readings.read(id);
   if (!reading || reading.userId !== user.userId) throw notFound(MSG.fineImportNotFound);
-  return readingView(id, reading);
+  return readingView(id, reading.data);
 }
 
 /**
@@ -357,28 +411,31 @@ export async function commitImport(
   log: FastifyBaseLogger,
 ): Promise<FineImportJob> {
   authorizeFines(user);
-  const p = take(user, id);
-  readings.delete(id);
+  const p = await take(ctx, user, id);
+  const { readings, jobs } = importRecords(ctx);
+  await readings.remove(id);
   if (p.refusedCount > 0) {
-    await p.storage.delete(p.rowsKey).catch(() => undefined);
+    await ctx.storage.delete(p.rowsKey).catch(() => undefined);
     throw badRequest(MSG.fineImportRefused);
   }
-  const job: ImportJob = {
-    userId: user.userId,
-    expires: Number.POSITIVE_INFINITY,
-    view: {
-      importId: id,
-      state: 'running',
-      written: 0,
-      total: p.total,
-      added: 0,
-      updated: 0,
-      message: MSG.fineImportRunning(0, p.total),
-    },
+  const view: FineImportJob = {
+    importId: id,
+    state: 'running',
+    written: 0,
+    total: p.total,
+    added: 0,
+    updated: 0,
+    message: MSG.fineImportRunning(0, p.total),
   };
-  jobs.set(id, job);
-  void runImport(ctx, user.userId, p, job, log);
-  return { ...job.view };
+  let job: RunningJob<ImportJob>;
+  try {
+    job = await jobs.start(id, user.userId, { view, rowsKey: p.rowsKey });
+  } catch (err) {
+    await ctx.storage.delete(p.rowsKey).catch(() => undefined);
+    throw err;
+  }
+  void runImport(ctx, user.userId, p, job, view, log);
+  return view;
 }
 
 /**
@@ -420,48 +477,63 @@ async function runImport(
   ctx: AppContext,
   userId: number,
   p: PendingImport,
-  job: ImportJob,
+  job: RunningJob<ImportJob>,
+  start: FineImportJob,
   log: FastifyBaseLogger,
 ) {
   let end: FineImportJob;
   try {
-    const rows = readSpool<GoodRow>(p.storage, p.rowsKey, BATCH);
+    const rows = readSpool<GoodRow>(ctx.storage, p.rowsKey, BATCH);
     const { added, updated } = await writeImport(ctx.db, userId, p.fileName, rows, (written) => {
-      job.view = { ...job.view, written, message: MSG.fineImportRunning(written, p.total) };
+      const view = { ...start, written, message: MSG.fineImportRunning(written, p.total) };
+      job.progress({ view, rowsKey: p.rowsKey });
     });
-    end = { ...job.view, state: 'done', added, updated, message: MSG.fineImportDone(added, updated) };
+    end = {
+      ...start,
+      state: 'done',
+      written: added + updated,
+      added,
+      updated,
+      message: MSG.fineImportDone(added, updated),
+    };
   } catch (err) {
     // Rolled back: nothing of it stays. A user's mistake says why; anything else is logged.
-    if (!(err instanceof HttpError))
-      log.error({ err, importId: job.view.importId }, 'falha na importação de multas');
+    if (!(err instanceof HttpError)) log.error({ err, importId: job.id }, 'falha na importação de multas');
     const reason = err instanceof HttpError ? err.message : MSG.fineImportFailedUnknown;
-    end = { ...job.view, state: 'failed', written: 0, message: MSG.fineImportFailed(reason) };
+    end = { ...start, state: 'failed', written: 0, message: MSG.fineImportFailed(reason) };
   }
   // The kept rows go before the job says it ended.
-  await p.storage.delete(p.rowsKey).catch(() => undefined);
-  job.expires = Date.now() + IMPORT_TTL_MS;
-  job.view = end;
+  await ctx.storage.delete(p.rowsKey).catch(() => undefined);
+  await job
+    .end({ view: end, rowsKey: p.rowsKey })
+    .catch((err) => log.error({ err, importId: job.id }, 'falha ao registrar a importação de multas'));
 }
 
 /** GET /api/fines/import/:id: a committed import's progress or result, for its uploader. */
-export function importStatus(user: Actor, id: string): FineImportJob {
+export async function importStatus(ctx: AppContext, user: Actor, id: string): Promise<FineImportJob> {
   authorizeFines(user);
-  const job = jobs.get(id);
+  const job = await importRecords(ctx).jobs.read(id);
   if (!job || job.userId !== user.userId) throw notFound(MSG.fineImportNotFound);
-  return { ...job.view };
+  return job.data.view;
 }
 
-/** DELETE /api/fines/import/:id: stops its reading or forgets the previewed import, and its file. */
-export async function cancelImport(user: Actor, id: string): Promise<void> {
+/**
+ * DELETE /api/fines/import/:id: stops its reading (whichever process runs it: the job sees the
+ * cancel at its next batch) or forgets the previewed import, and its file.
+ */
+export async function cancelImport(ctx: AppContext, user: Actor, id: string): Promise<void> {
   authorizeFines(user);
-  const reading = readings.get(id);
-  if (reading?.state === 'reading' && reading.userId === user.userId) {
-    // The job removes what it kept when it sees the flag.
-    reading.cancelled = true;
-    readings.delete(id);
+  const { readings, pending } = importRecords(ctx);
+  const reading = await readings.read(id);
+  if (reading?.data.state === 'reading' && reading.userId === user.userId) {
+    // The job removes what it kept when it sees the marker; should it have ended meanwhile,
+    // its previewed import is taken here (or by the job, whichever comes first).
+    await readings.cancel(id);
+    const kept = await pending.claim(id, user.userId);
+    if (kept) await ctx.storage.delete(kept.data.rowsKey).catch(() => undefined);
     return;
   }
-  const p = take(user, id);
-  readings.delete(id);
-  await p.storage.delete(p.rowsKey).catch(() => undefined);
+  const p = await take(ctx, user, id);
+  await readings.remove(id);
+  await ctx.storage.delete(p.rowsKey).catch(() => undefined);
 }

@@ -87,7 +87,7 @@ export async function finesRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   route(app, calls.importReading, {
-    handler: async (request) => readingStatus(currentUser(request), request.params.id),
+    handler: async (request) => readingStatus(ctx, currentUser(request), request.params.id),
   });
 
   route(app, calls.importCommit, {
@@ -95,12 +95,12 @@ export async function finesRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   route(app, calls.importStatus, {
-    handler: async (request) => importStatus(currentUser(request), request.params.id),
+    handler: async (request) => importStatus(ctx, currentUser(request), request.params.id),
   });
 
   route(app, calls.importCancel, {
     handler: async (request) => {
-      await cancelImport(currentUser(request), request.params.id);
+      await cancelImport(ctx, currentUser(request), request.params.id);
       return { success: true as const, message: MSG.fineImportCancelled };
     },
   });
