@@ -232,7 +232,7 @@ test('Importar planilha: a bad row is named with its reason; the fixed file impo
   await expect(dialog.getByTestId('fine-import-reading')).toContainText('Lendo: 1 linha(s)…');
   releaseRead();
   await expect(dialog.getByRole('alert')).toContainText(
-    'Importação não encontrada: ela expirou ou o servidor foi reiniciado. Envie a planilha de novo.',
+    'Importação não encontrada: ela expirou ou foi cancelada. Envie a planilha de novo.',
   );
   await expect(dialog.getByTestId('fine-import-reading')).toBeHidden();
   await page.unroute(lostPoll);

@@ -243,8 +243,7 @@ export const MSG = {
   fineImportTooLarge: 'A planilha deve ter no máximo 60 MB.',
   fineImportEmpty: 'A planilha não tem linhas de multas.',
   fineImportColumns: (fields: string) => `A planilha não tem as colunas obrigatórias: ${fields}.`,
-  fineImportNotFound:
-    'Importação não encontrada: ela expirou ou o servidor foi reiniciado. Envie a planilha de novo.',
+  fineImportNotFound: 'Importação não encontrada: ela expirou ou foi cancelada. Envie a planilha de novo.',
   fineImportReading: (rows: number) => `Lendo: ${rows} linha(s)…`,
   fineImportRefused: 'A planilha tem linhas recusadas: corrija-as e envie o arquivo de novo.',
   fineImportRepeated: (line: number) => `NUMERO_AUTO repetido (já aparece na linha ${line}).`,
