@@ -197,7 +197,7 @@ describe('pagedQuery', () => {
 
 describe('hasText', () => {
   it('says whether the index and scan forms of the filters differ, as compiling both would', () => {
-    const calls = (how: TextTest) =>
+    const calls = (_how: TextTest) =>
       t.db.selectFrom('calls').where('problema', '=', MARK).where('dep', '=', 'a');
     const contains = (text: string) => (how: TextTest) =>
       calls(how).where(containsText(t.db, { table: 'calls', column: 'nome_usuario' }, text, how));
