@@ -99,6 +99,16 @@ describe('sectors and branches (spec §3, decisions "Names and values")', () => 
     ['', ''],
   ])('normalizeName(%j) → %j', (input, expected) => {
     expect(normalizeName(input)).toBe(expected);
+    // Asked again (its kept form), the answer is the same.
+    expect(normalizeName(input)).toBe(expected);
+  });
+
+  it('answers the same once many names and long ones went through it (the kept forms are bounded)', () => {
+    for (let i = 0; i < 1200; i++) expect(normalizeName(`Seção ${i} `)).toBe(`secao ${i}`);
+    const long = `${'Á'.repeat(100)} Operação`;
+    expect(normalizeName(long)).toBe(`${'a'.repeat(100)} operacao`);
+    expect(normalizeName(long)).toBe(`${'a'.repeat(100)} operacao`);
+    expect(normalizeName('Mauá')).toBe('maua');
   });
 
   it.each<[string, SectorName | undefined]>([

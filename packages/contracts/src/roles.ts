@@ -47,14 +47,28 @@ export const inSector = (u: Actor, sector: SectorName) =>
   u.setor.some((s) => normalizeName(s.sector) === normalizeName(sector));
 export const inAnySector = (u: Actor, sectors: readonly SectorName[]) => sectors.some((s) => inSector(u, s));
 
-/** Lower-case, accent-free form used to compare names typed with or without accents. */
+/**
+ * Lower-case, accent-free form used to compare names typed with or without accents. The forms of
+ * short names are kept (a few hundred at most): the policies compare the same sector and branch
+ * names over and over (the users list's abilities did 3,000 comparisons a page, 1 ms of its CPU:
+ * docs/performance.md, "Issue 14, seventh pass").
+ */
 export function normalizeName(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
+  let form = normalizedNames.get(value);
+  if (form === undefined) {
+    form = value
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .trim()
+      .toLowerCase();
+    if (value.length <= 64) {
+      if (normalizedNames.size >= 500) normalizedNames.clear();
+      normalizedNames.set(value, form);
+    }
+  }
+  return form;
 }
+const normalizedNames = new Map<string, string>();
 
 /** Accepts a sector written with or without accents and answers its stored name. */
 export function toSectorName(value: string): SectorName | undefined {

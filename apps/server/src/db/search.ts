@@ -104,6 +104,11 @@ const TRIGRAM = 3;
 export interface TextProbe {
   limit: number;
   counts: RawBuilder<number>[];
+  /**
+   * Set by each filter whose `index` and `scan` forms differ (every "contains"; a range on SQLite,
+   * paged-query.ts#rangeTest): pagedQuery asks a probe this instead of compiling both forms.
+   */
+  scanDiffers?: boolean;
 }
 
 /**
@@ -136,6 +141,7 @@ export function containsSearch(
     const like = (on: RawBuilder<unknown>) =>
       sql<SqlBool>`search_key(${on}) like search_key(${pattern}) escape '\\'`;
     if (typeof how === 'object') {
+      how.scanDiffers = true;
       // A text too short for a trigram would read the whole GIN index: not probed, taken as common.
       how.counts.push(
         [...searchKey(text)].length >= TRIGRAM
@@ -155,6 +161,7 @@ export function containsSearch(
     ? sql`${ident(column)} match ${`"${key.replaceAll('"', '""')}"`}`
     : sql`instr(${ident(column)}, ${key}) > 0`;
   if (typeof how === 'object') {
+    how.scanDiffers = true;
     // A text too short for a trigram would scan the search table: not probed, taken as common.
     how.counts.push(
       trigrams

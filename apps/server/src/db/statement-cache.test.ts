@@ -101,4 +101,50 @@ describe('withStatementCache', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('answers the row objects better-sqlite3 makes: same keys in the same order, same values', () => {
+    const db = open();
+    sqlite.exec(`create table m (id integer primary key, t text, r real, b blob, n integer);
+      insert into m values (1, 'Informação', 1.5, x'0102', null), (2, '', -0.25, null, 9007199254740991)`);
+    const texts = [
+      'select * from m order by id',
+      'select id, t as "nome", r, id as "t", b from m order by id',
+      'select count(*) as total, max(r) from m',
+      'select 1 as one where 0',
+    ];
+    for (const text of texts) {
+      const own = sqlite.prepare(text).all() as Record<string, unknown>[];
+      const built = db.prepare(text).all([]) as Record<string, unknown>[];
+      expect(built).toEqual(own);
+      expect(built.map((row) => Object.keys(row))).toEqual(own.map((row) => Object.keys(row)));
+      expect(built.map((row) => Object.getPrototypeOf(row))).toEqual(own.map(() => Object.prototype));
+    }
+    // A column named __proto__ is an own property of the row, never its prototype (better-sqlite3
+    // drops it: no query of ours has one).
+    const [first] = db.prepare(`select 'p' as "__proto__", 1 as id`).all([]) as Record<string, unknown>[];
+    expect(Object.getOwnPropertyDescriptor(first, '__proto__')?.value).toBe('p');
+    expect(Object.getPrototypeOf(first)).toBe(Object.prototype);
+  });
+
+  it('reads the names again after a schema change (a cached `select *` after a rename)', () => {
+    const db = open();
+    const text = 'select * from t where id = ?';
+    expect(db.prepare(text).all([1])).toEqual([{ id: 1, v: '1' }]);
+    sqlite.exec('alter table t rename column v to value');
+    expect(db.prepare(text).all([1])).toEqual([{ id: 1, value: '1' }]);
+    sqlite.exec('alter table t add column w text');
+    expect(db.prepare(text).all([2])).toEqual([{ id: 2, value: '2', w: null }]);
+  });
+
+  it('builds the objects of iterated rows and of a statement returning rows', () => {
+    const db = open();
+    expect([...db.prepare('select id, v from t order by id desc').iterate([])].slice(0, 2)).toEqual([
+      { id: 4, v: '4' },
+      { id: 3, v: '3' },
+    ]);
+    expect(db.prepare('insert into t (v) values (?) returning id, v').all(['cinco'])).toEqual([
+      { id: 5, v: 'cinco' },
+    ]);
+    expect(db.prepare('update t set v = ? where id = ?').run(['5', 5]).changes).toBe(1);
+  });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 import { HttpError } from './errors.ts';
-import { type PageRequest, pagedQuery } from './paged-query.ts';
+import { hasText, type PageRequest, pagedQuery, rangeTest } from './paged-query.ts';
+import { containsText, type TextTest } from './text-search.ts';
 
 /**
  * The list helper on the real database (SQLite and PostgreSQL): a population of calls with many
@@ -191,5 +192,42 @@ describe('pagedQuery', () => {
     const error = await pagedQuery(filtered(), spec, request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).statusCode).toBe(400);
+  });
+});
+
+describe('hasText', () => {
+  it('says whether the index and scan forms of the filters differ, as compiling both would', () => {
+    const calls = (_how: TextTest) =>
+      t.db.selectFrom('calls').where('problema', '=', MARK).where('dep', '=', 'a');
+    const contains = (text: string) => (how: TextTest) =>
+      calls(how).where(containsText(t.db, { table: 'calls', column: 'nome_usuario' }, text, how));
+    const range = (bounds: Parameters<typeof rangeTest>[3]) => (how: TextTest) =>
+      calls(how).where(rangeTest(t.db, 'calls', 'created_at', bounds, how));
+    const cases: [string, (how: TextTest) => ReturnType<typeof calls>][] = [
+      ['no text', calls],
+      ['a contains', contains('silva')],
+      ['a contains too short for a trigram', contains('si')],
+      ['a contains with accents', contains('Patrício')],
+      [
+        'a period',
+        range([
+          ['>=', '2024-01-01'],
+          ['<', '2024-02-01'],
+        ]),
+      ],
+      ['an empty range', range([])],
+      [
+        'a contains and a period',
+        (how) => contains('ana')(how).where(rangeTest(t.db, 'calls', 'id', [['>', 3]], how)),
+      ],
+    ];
+    for (const [name, byText] of cases) {
+      const compiled = byText('index').compile().sql !== byText('scan').compile().sql;
+      expect([name, hasText(byText)]).toEqual([name, compiled]);
+    }
+    // What the cases cover: no text, a contains, and a range (SQLite tests it as a text, PostgreSQL not).
+    expect(hasText(calls)).toBe(false);
+    expect(hasText(contains('silva'))).toBe(true);
+    expect(hasText(range([['>=', '2024-01-01']]))).toBe(t.dialect === 'sqlite');
   });
 });

@@ -1,5 +1,6 @@
 import { LIMITS } from '@intranet/contracts';
 import {
+  type CompiledQuery,
   type QueryExecutor,
   type RawBuilder,
   type SelectQueryBuilder,
@@ -9,6 +10,7 @@ import {
 } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import { badRequest } from './errors.ts';
+import { type QueryRunner, runReused } from './reused-statements.ts';
 import type { TextProbe, TextTest } from './text-search.ts';
 
 export type SortDir = 'asc' | 'desc';
@@ -86,14 +88,44 @@ const PROBE = '__text_probe_';
  * at the cap, the usual first page, it cost 3× the probe, 0.72 against 0.23 ms for Chamados;
  * docs/performance.md, "Idle-machine run after the fourth pass".)
  */
-async function countUpTo<DB, TB extends keyof DB, I>(filtered: SelectQueryBuilder<DB, TB, I>, cap: number) {
-  const beyond = await filtered.select(sql<number>`1`.as('one')).limit(1).offset(cap).execute();
+async function countUpTo<DB, TB extends keyof DB, I>(
+  filtered: SelectQueryBuilder<DB, TB, I>,
+  cap: number,
+  reuse?: Reuse,
+) {
+  const beyondOf = (tail: readonly unknown[]) =>
+    filtered
+      .select(sql<number>`1`.as('one'))
+      .limit(tail[0] as number)
+      .offset(tail[1] as number);
+  const beyond = reuse
+    ? await runReused(reuse.runner, reuse.owner, `beyond${reuse.key}`, reuse.filters, [1, cap], beyondOf)
+    : await beyondOf([1, cap]).execute();
   if (beyond.length > 0) return cap + 1;
-  const { total } = await filtered
-    .select(sql<number | string>`count(*)`.as('total'))
-    .$castTo<{ total: number | string }>()
-    .executeTakeFirstOrThrow();
-  return Number(total);
+  const countOf = () =>
+    filtered.select(sql<number | string>`count(*)`.as('total')).$castTo<{ total: number | string }>();
+  if (!reuse) return Number((await countOf().executeTakeFirstOrThrow()).total);
+  const [counted] = await runReused(
+    reuse.runner,
+    reuse.owner,
+    `count${reuse.key}`,
+    reuse.filters,
+    [],
+    countOf,
+  );
+  if (!counted) throw new Error('count(*) answered no row');
+  return Number(counted.total);
+}
+
+/**
+ * How a plain page reuses its compiled statements (reused-statements.ts): who runs them, the list's
+ * spec they are kept under, the filters compiled alone, and the key of the filters' SQL.
+ */
+interface Reuse {
+  runner: QueryRunner;
+  owner: object;
+  filters: CompiledQuery;
+  key: string;
 }
 
 function encodeCursor(values: unknown[]): string {
@@ -154,6 +186,8 @@ export function rangeTest(
     )})`;
   if (how === 'ignore' || bounds.length === 0) return sql<SqlBool>`1 = 1`;
   if (typeof how === 'object') {
+    // Only SQLite's `scan` form differs (`+column`); PostgreSQL's is the plain condition.
+    if (!isPostgres(db)) how.scanDiffers = true;
     how.counts.push(
       sql<number>`(select count(*) from (select 1 from ${sql.id(table)} where ${on(sql`${sql.id(column)}`)}
         limit ${sql.lit(how.limit)}) as probe)`,
@@ -203,6 +237,24 @@ const onePage = <Q extends SelectQueryBuilder<never, never, unknown>>(q: Q, plan
     ? q.limit(plan.pageSize + 1)
     : q.limit(plan.pageSize).offset((plan.page - 1) * plan.pageSize)) as Q;
 
+/** The values a page adds to its filters (onePage, inOrder): the cursor's, the limit, the offset. */
+const pageTail = (plan: Plan): unknown[] => [
+  ...(plan.after ?? []),
+  ...(plan.keyed ? [plan.pageSize + 1] : [plan.pageSize, (plan.page - 1) * plan.pageSize]),
+];
+
+/** The plan's page of a query with the values of `tail` (pageTail's, or marks in their place). */
+function pageWith<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  plan: Plan,
+  tail: readonly unknown[],
+) {
+  const cursorValues = plan.after ? plan.keys.length : 0;
+  const q = inOrder(query, plan, plan.after && tail.slice(0, cursorValues));
+  const limited = q.limit(tail[cursorValues] as number);
+  return plan.keyed ? limited : limited.offset(tail[cursorValues + 1] as number);
+}
+
 /** A first page's total from a count up to the cap + 1 (countUpTo). */
 function setCappedTotal<O>(result: Page<O>, counted: number, cap: number): void {
   result.total = Math.min(counted, cap);
@@ -210,9 +262,13 @@ function setCappedTotal<O>(result: Page<O>, counted: number, cap: number): void 
 }
 
 /** The query's rows from the plan's start on, in its order, with the key columns under their own names. */
-function inOrder<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, plan: Plan) {
+function inOrder<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  plan: Plan,
+  after: readonly unknown[] | undefined = plan.after,
+) {
   let q = plan.keyed ? query.select(plan.keys.map((k, i) => sql.ref(k).as(`${KEY}${i}`))) : query;
-  if (plan.after) q = q.where(keyIs(plan.keys, plan.dir === 'asc' ? '>' : '<', plan.after));
+  if (after) q = q.where(keyIs(plan.keys, plan.dir === 'asc' ? '>' : '<', after));
   for (const k of plan.keys) q = q.orderBy(sql.ref(k), plan.dir);
   return q;
 }
@@ -318,11 +374,19 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
 }
 
 /**
- * Whether the rows are filtered by a "contains": only then do they read differently by index and
- * by scan. (Compiled, not sent: a plugin sees it in transformQuery but gets no transformResult.)
+ * Whether the rows are filtered by a "contains" (or, on SQLite, a range tested like one): only
+ * then do they read differently by index and by scan. Asked of the filters with a probe that tests
+ * nothing: each filter whose two forms differ says so (TextProbe.scanDiffers), and no SQL is
+ * compiled (compiling both forms to compare them cost 0.05–0.08 ms of a plain list request:
+ * docs/performance.md, "Issue 14, seventh pass").
  */
-const hasText = (indexed: Compilable, scanned: Compilable) => indexed.compile().sql !== scanned.compile().sql;
-type Compilable = { compile(): { sql: string } };
+export function hasText<DB, TB extends keyof DB, I>(
+  byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>,
+) {
+  const probe: TextProbe = { limit: 1, counts: [] };
+  byText(probe);
+  return probe.scanDiffers === true;
+}
 
 /**
  * A filtered list's page in SQL: ordered by a whitelisted sort with a stable tiebreak, with the
@@ -334,16 +398,19 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
   filtered: Filtered<DB, TB, I>,
   spec: ListSpec<DB, TB, I, O, S>,
   request: PageRequest<S> & { count: true },
+  runner?: Runner,
 ): Promise<Page<O> & { total: number }>;
 export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string>(
   filtered: Filtered<DB, TB, I>,
   spec: ListSpec<DB, TB, I, O, S>,
   request: PageRequest<S>,
+  runner?: Runner,
 ): Promise<Page<O>>;
 export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string>(
   filtered: Filtered<DB, TB, I>,
   spec: ListSpec<DB, TB, I, O, S>,
   request: PageRequest<S>,
+  runner?: Runner,
 ): Promise<Page<O>> {
   const sortColumns = Object.hasOwn(spec.sort, request.sort) ? spec.sort[request.sort] : undefined;
   if (!sortColumns) throw badRequest();
@@ -361,15 +428,50 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
   };
 
   const indexed = typeof filtered === 'function' ? filtered('index') : filtered;
-  if (typeof filtered === 'function' && hasText(indexed, filtered('scan'))) {
+  if (typeof filtered === 'function' && hasText(filtered)) {
     const walked = await walkedPage(filtered, spec, plan);
     if (walked) return walked;
   }
-  const [found, counted] = await Promise.all([
-    onePage(inOrder(spec.select(indexed), plan), plan).execute(),
-    plan.count ? countUpTo(indexed, plan.cap) : undefined,
-  ]);
+  // A plugin's transformQuery must see every statement it runs: with one, each is built as before.
+  const [found, counted] =
+    runner && runner.getExecutor().plugins.length === 0
+      ? await reusedPage(runner, indexed, spec, plan)
+      : await Promise.all([
+          onePage(inOrder(spec.select(indexed), plan), plan).execute(),
+          plan.count ? countUpTo(indexed, plan.cap) : undefined,
+        ]);
   const result = pageOf(found, plan);
   if (counted !== undefined) setCappedTotal(result, counted, plan.cap);
   return result;
+}
+
+/**
+ * The database or a transaction, given to pagedQuery so that it runs the statements it reuses
+ * (reusedPage), unless it has Kysely plugins (the query-plan tests' recorder).
+ */
+export type Runner = QueryRunner & { getExecutor(): QueryExecutor };
+
+/**
+ * A plain page (no text filter) and its first page's count through statements compiled once per
+ * spec and filters' SQL (reused-statements.ts): the filters are compiled alone, and the page's
+ * statements are built only the first time (the spec, a module constant, selects the same columns
+ * every time).
+ */
+function reusedPage<DB, TB extends keyof DB, I, O, S extends string>(
+  runner: Runner,
+  indexed: SelectQueryBuilder<DB, TB, I>,
+  spec: ListSpec<DB, TB, I, O, S>,
+  plan: Plan,
+) {
+  const filters = indexed.compile();
+  // The filters' SQL with what else the statements' text depends on: the database, the order, paging.
+  const key = `\u0000${isPostgres(runner) ? 'pg' : 'sqlite'}\u0000${filters.sql}`;
+  const reuse: Reuse = { runner, owner: spec, filters, key };
+  const pageKey = `page\u0000${plan.keys.join(',')}\u0000${plan.dir}\u0000${plan.keyed}\u0000${!!plan.after}${key}`;
+  return Promise.all([
+    runReused(runner, spec, pageKey, filters, pageTail(plan), (tail) =>
+      pageWith(spec.select(indexed), plan, tail),
+    ),
+    plan.count ? countUpTo(indexed, plan.cap, reuse) : undefined,
+  ]);
 }

@@ -53,8 +53,10 @@ export function assignablePrivileges(u: Actor): number[] {
  */
 export const canGrantSupport = (u: Actor) => isAdmin(u);
 
-const includesName = (list: readonly string[], name: string) =>
-  list.some((item) => normalizeName(item) === normalizeName(name));
+const includesName = (list: readonly string[], name: string) => {
+  const wanted = normalizeName(name);
+  return list.some((item) => normalizeName(item) === wanted);
+};
 
 /** Sectors the caller may give: all for an administrator, a Gestor's own otherwise. */
 export function grantableSectors(u: Actor): SectorName[] {

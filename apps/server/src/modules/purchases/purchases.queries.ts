@@ -172,12 +172,15 @@ export type PurchaseOrder = Pick<PurchasePage, 'sort' | 'dir'>;
 /** A page; the total only on the first page (never a full count on every page request). */
 export function listPurchases(db: DbOrTx, u: PurchaseActor, f: PurchaseFilters, p: PurchasePage) {
   const first = !p.cursor && (p.page ?? 1) === 1;
-  return pagedQuery(
-    filtered(db, u, f),
-    { select: (q) => q.select(ROW_COLUMNS), sort: SORT_COLUMNS, tiebreak: 'purchase_requests.id' },
-    { ...p, count: first },
-  );
+  return pagedQuery(filtered(db, u, f), LIST_SPEC, { ...p, count: first }, db);
 }
+
+/** The list's page: one constant, so pagedQuery keeps its compiled statements (paged-query.ts#Runner). */
+const LIST_SPEC = {
+  select: (q: ReturnType<ReturnType<typeof filtered>>) => q.select(ROW_COLUMNS),
+  sort: SORT_COLUMNS,
+  tiebreak: 'purchase_requests.id',
+} as const;
 
 /** "Aguardando minha aprovação" for the home: counts up to `cap` + 1 rows on the status index, never more. */
 export async function countWaiting(db: DbOrTx, u: PurchaseActor, cap: number) {

@@ -108,12 +108,15 @@ type CallsColumn = `calls.${keyof CallsTable & string}`;
 export type ListPage = Omit<PageRequest<CallSort>, 'count'>;
 export type CallOrder = Pick<ListPage, 'sort' | 'dir'>;
 
+/** The list's page: one constant, so pagedQuery keeps its compiled statements (paged-query.ts#Runner). */
+const LIST_SPEC = {
+  select: (q: ReturnType<ReturnType<typeof filtered>>) => q.select(ROW_COLUMNS),
+  sort: SORT_COLUMNS,
+  tiebreak: 'calls.id',
+} as const;
+
 export function listCalls(db: DbOrTx, actor: Actor, f: CallFilters, p: ListPage) {
-  return pagedQuery(
-    filtered(db, actor, f),
-    { select: (q) => q.select(ROW_COLUMNS), sort: SORT_COLUMNS, tiebreak: 'calls.id' },
-    { ...p, count: true },
-  );
+  return pagedQuery(filtered(db, actor, f), LIST_SPEC, { ...p, count: true }, db);
 }
 
 /**

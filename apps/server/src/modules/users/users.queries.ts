@@ -71,30 +71,29 @@ const filtered = (db: DbOrTx, f: UserFilter) => (how: TextTest) => {
  * pages by cursor (the `(active, nome)` index walked from the last name, no offset).
  */
 export function listUsers(db: DbOrTx, f: UserFilter, p: UserPage) {
-  return pagedQuery(
-    filtered(db, f),
-    {
-      select: (q) =>
-        q.select([
-          'u.id',
-          'u.nome',
-          'u.matricula',
-          'u.cpf',
-          'u.email',
-          'u.tell',
-          'u.filial',
-          'u.privilegio',
-          'u.suport',
-          'u.admin',
-          'u.foto',
-        ]),
-      sort: { nome: ['u.nome'] },
-      tiebreak: 'u.id',
-      maxPageSize: 100,
-    },
-    { ...p, sort: 'nome', dir: 'asc', count: true },
-  );
+  return pagedQuery(filtered(db, f), LIST_SPEC, { ...p, sort: 'nome', dir: 'asc', count: true }, db);
 }
+
+/** The list's page: one constant, so pagedQuery keeps its compiled statements (paged-query.ts#Runner). */
+const LIST_SPEC = {
+  select: (q: ReturnType<ReturnType<typeof filtered>>) =>
+    q.select([
+      'u.id',
+      'u.nome',
+      'u.matricula',
+      'u.cpf',
+      'u.email',
+      'u.tell',
+      'u.filial',
+      'u.privilegio',
+      'u.suport',
+      'u.admin',
+      'u.foto',
+    ]),
+  sort: { nome: ['u.nome'] },
+  tiebreak: 'u.id',
+  maxPageSize: 100,
+} as const;
 
 /** Sectors and branches of the given users, main first, keyed by user id. */
 export async function membershipsOf(db: DbOrTx, userIds: number[]) {
