@@ -33,6 +33,8 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     launchOptions: { executablePath: chromium.executablePath, args: chromium.args },
+    // With the theme's respectReducedMotion: no transitions to race (apps/web/src/app/theme.ts).
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
