@@ -1,6 +1,7 @@
 import { searchKey } from '@intranet/contracts';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testCall } from '../../test/call-rows.ts';
 import { buildTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 import { type Page, pagedQuery, roundBelow } from './paged-query.ts';
 import { containsText, type TextTest } from './text-search.ts';
@@ -123,23 +124,15 @@ beforeAll(async () => {
   };
   recorded = t.db.withPlugin(recorder);
   const userId = await t.userId(DEMO.colaborador);
-  const rows = Array.from({ length: COUNT }, (_, i) => ({
-    problema: MARK,
-    dep: i % 3 === 0 ? 'TI' : 'QSSMA',
-    descricao: '-',
-    filial: 'Matriz',
-    status: 0,
-    user_id: userId,
-    nome_usuario: nameOf(i),
-    matricula_usuario: '1003',
-    setores_usuario: null,
-    suporte_id: null,
-    nome_suporte: null,
-    matricula_suporte: null,
-    request_id: null,
-    created_at: DAYS[(i * 5) % DAYS.length]!,
-    updated_at: DAYS[0]!,
-  }));
+  const rows = Array.from({ length: COUNT }, (_, i) =>
+    testCall(userId, {
+      problema: MARK,
+      dep: i % 3 === 0 ? 'TI' : 'QSSMA',
+      nome_usuario: nameOf(i),
+      created_at: DAYS[(i * 5) % DAYS.length]!,
+      updated_at: DAYS[0]!,
+    }),
+  );
   await t.db.insertInto('calls').values(rows).execute();
   all = await t.db
     .selectFrom('calls')

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testCall } from '../../test/call-rows.ts';
 import { buildTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 import { HttpError } from './errors.ts';
 import { hasText, type PageRequest, pagedQuery, rangeTest } from './paged-query.ts';
@@ -72,23 +73,15 @@ async function walkCursor(sort: Sort, dir: 'asc' | 'desc', pageSize: number) {
 beforeAll(async () => {
   t = await buildTestApp();
   const userId = await t.userId(DEMO.colaborador);
-  const rows = Array.from({ length: COUNT }, (_, i) => ({
-    problema: MARK,
-    dep: 'QSSMA',
-    descricao: '-',
-    filial: 'Matriz',
-    status: 0,
-    user_id: userId,
-    nome_usuario: NAMES[i % NAMES.length]!,
-    matricula_usuario: '1003',
-    setores_usuario: null,
-    suporte_id: null,
-    nome_suporte: null,
-    matricula_suporte: null,
-    request_id: null,
-    created_at: DAYS[i % DAYS.length]!,
-    updated_at: DAYS[0]!,
-  }));
+  const rows = Array.from({ length: COUNT }, (_, i) =>
+    testCall(userId, {
+      problema: MARK,
+      dep: 'QSSMA',
+      nome_usuario: NAMES[i % NAMES.length]!,
+      created_at: DAYS[i % DAYS.length]!,
+      updated_at: DAYS[0]!,
+    }),
+  );
   await t.db.insertInto('calls').values(rows).execute();
   expected = await filtered().select(['id', 'nome_usuario', 'created_at as data']).execute();
   expect(expected).toHaveLength(COUNT);

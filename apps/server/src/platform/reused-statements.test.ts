@@ -1,5 +1,6 @@
 import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testCall } from '../../test/call-rows.ts';
 import { buildTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 import { type PageRequest, pagedQuery } from './paged-query.ts';
 import { runReused } from './reused-statements.ts';
@@ -37,23 +38,15 @@ type Sort = keyof typeof SPEC.sort;
 beforeAll(async () => {
   t = await buildTestApp();
   const userId = await t.userId(DEMO.colaborador);
-  const rows = Array.from({ length: 66 }, (_, i) => ({
-    problema: MARKS[i % 2]!,
-    dep: i % 3 === 0 ? 'QSSMA' : 'Infraestrutura',
-    descricao: '-',
-    filial: 'Matriz',
-    status: 0,
-    user_id: userId,
-    nome_usuario: NAMES[i % NAMES.length]!,
-    matricula_usuario: '1003',
-    setores_usuario: null,
-    suporte_id: null,
-    nome_suporte: null,
-    matricula_suporte: null,
-    request_id: null,
-    created_at: DAYS[i % DAYS.length]!,
-    updated_at: DAYS[0]!,
-  }));
+  const rows = Array.from({ length: 66 }, (_, i) =>
+    testCall(userId, {
+      problema: MARKS[i % 2]!,
+      dep: i % 3 === 0 ? 'QSSMA' : 'Infraestrutura',
+      nome_usuario: NAMES[i % NAMES.length]!,
+      created_at: DAYS[i % DAYS.length]!,
+      updated_at: DAYS[0]!,
+    }),
+  );
   await t.db.insertInto('calls').values(rows).execute();
 });
 
