@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021_purchases_statistics.ts';
 import * as m0022 from './migrations/0022_fines_drop_views.ts';
 import * as m0023 from './migrations/0023_fines_dashboard_reads.ts';
 import * as m0025 from './migrations/0025_folder_tree_version.ts';
+import * as m0026 from './migrations/0026_search_keys.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0022_fines_drop_views': m0022,
   '0023_fines_dashboard_reads': m0023,
   '0025_folder_tree_version': m0025,
+  '0026_search_keys': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

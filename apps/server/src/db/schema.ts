@@ -1,4 +1,7 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A column's search form kept in its row by the database (db/search.ts#createSearchKeys, migration 0026). */
+type SearchKey = GeneratedAlways<string | null>;
 
 /** Timestamps are ISO 8601 UTC strings and flags are 0/1 integers on both databases. */
 export interface UsersTable {
@@ -19,6 +22,7 @@ export interface UsersTable {
   deactivated_at: string | null;
   created_at: string;
   updated_at: string;
+  search_nome: SearchKey;
 }
 
 export interface SectorsTable {
@@ -146,6 +150,12 @@ export interface CallsTable {
   request_id: number | null;
   created_at: string;
   updated_at: string;
+  search_nome_usuario: SearchKey;
+  search_nome_suporte: SearchKey;
+  search_matricula_usuario: SearchKey;
+  search_setores_usuario: SearchKey;
+  search_dep: SearchKey;
+  search_filial: SearchKey;
 }
 
 export interface CallAnswersTable {
@@ -304,6 +314,8 @@ export interface PurchaseRequestsTable {
   cotac_id: number | null;
   created_at: string;
   updated_at: string;
+  search_descript: SearchKey;
+  search_nome_usuario: SearchKey;
 }
 
 export interface PurchaseRequestSectorsTable {

@@ -93,13 +93,61 @@ export async function dropSearchIndex(db: AnyDb, table: string, columns: readonl
   await sql`drop table ${ident(`${table}_search`)}`.execute(db);
 }
 
+/** The column holding `column`'s search form, for a walk's row-by-row test (createSearchKeys). */
+export const searchKeyColumn = (column: string) => `search_${column}`;
+
+/**
+ * Keeps each of `columns` of `table` also in its search form, in a column `search_<column>` of the
+ * row itself: a "contains" page that walks the sort's index (platform/paged-query.ts) tests every
+ * row it reads, and a stored key is tested by the database alone. Calling `search_key` on each row
+ * cost SQLite a call into JavaScript per row, three quarters of the walk (docs/performance.md,
+ * "Issue 14, ninth pass"). PostgreSQL: a stored generated column. SQLite (which cannot add a stored
+ * generated column to a table): a plain column filled now and by triggers after each insert and each
+ * update of the columns, as the search table is.
+ */
+export async function createSearchKeys(db: AnyDb, table: string, columns: readonly string[]): Promise<void> {
+  if (isPostgres(db)) {
+    await ensurePostgresSearch(db);
+    for (const column of columns) {
+      await sql`alter table ${ident(table)} add column ${ident(searchKeyColumn(column))} text
+        generated always as (search_key(${ident(column)})) stored`.execute(db);
+    }
+    return;
+  }
+  for (const column of columns) {
+    await sql`alter table ${ident(table)} add column ${ident(searchKeyColumn(column))} text`.execute(db);
+  }
+  const set = (row: 'new' | null) =>
+    sql.join(
+      columns.map(
+        (c) => sql`${ident(searchKeyColumn(c))} = search_key(${row ? sql`new.${ident(c)}` : ident(c)})`,
+      ),
+    );
+  await sql`update ${ident(table)} set ${set(null)}`.execute(db);
+  await sql`create trigger ${ident(`${table}_keys_ai`)} after insert on ${ident(table)} begin
+    update ${ident(table)} set ${set('new')} where id = new.id; end`.execute(db);
+  await sql`create trigger ${ident(`${table}_keys_au`)} after update of ${sql.join(columns.map(ident))}
+    on ${ident(table)} begin
+    update ${ident(table)} set ${set('new')} where id = new.id; end`.execute(db);
+}
+
+export async function dropSearchKeys(db: AnyDb, table: string, columns: readonly string[]): Promise<void> {
+  if (!isPostgres(db)) {
+    for (const t of ['ai', 'au']) await sql`drop trigger ${ident(`${table}_keys_${t}`)}`.execute(db);
+  }
+  for (const column of columns) {
+    await sql`alter table ${ident(table)} drop column ${ident(searchKeyColumn(column))}`.execute(db);
+  }
+}
+
 /** FTS5's trigram index answers substrings of at least 3 characters. */
 const TRIGRAM = 3;
 
 /**
- * pagedQuery's probe of a "contains" list (platform/paged-query.ts#walkedPage): each "contains"
- * filter adds to `counts` how many rows of its table match its text alone, counted in the search
- * index up to `limit` (so a common text costs no more than `limit` index entries), and tests no row.
+ * pagedQuery's probe of a list's filters (platform/paged-query.ts#walkedPage), which tests no row:
+ * each range (paged-query.ts#rangeTest) adds to `counts` how many rows of its table it matches
+ * alone, counted through its index up to `limit`. A "contains" adds no count: its walk tests the
+ * stored key and costs less than counting a common text in the search index.
  */
 export interface TextProbe {
   limit: number;
@@ -113,62 +161,49 @@ export interface TextProbe {
 
 /**
  * How a "contains" is tested (platform/text-search.ts#TextTest): through the search index, by the
- * row's search key row by row (no index: cheap when the rows are walked anyway), not at all, or not
- * at all while counting the text's matches in the search index (a TextProbe).
+ * row's stored search key row by row (no index: cheap when the rows are walked anyway), or not at
+ * all (`ignore`, and a TextProbe, which only learns that the two forms differ).
  */
 export type TextTest = 'index' | 'scan' | 'ignore' | TextProbe;
 
 /**
- * `ref` (a "table.column" or "alias.column" reference) contains `text`, ignoring accents and case.
+ * `column` of `table` (named `alias` in the query) contains `text`, ignoring accents and case.
  * `index`: through the search index of `table`; on SQLite a text shorter than 3 characters (which
  * no trigram can match) scans the search table instead: still right, and such short texts match
- * most rows anyway. `scan`: the same rows, tested on each row's search key (`instr` / `strpos`,
- * which no index serves): what a walk of the sort's index tests. `ignore`: every row.
+ * most rows anyway. `scan`: the same rows, tested on each row's stored search key
+ * (createSearchKeys; `instr` / `strpos`, which no index serves): what a walk of the sort's index
+ * tests. `ignore` and a TextProbe: every row.
  */
 export function containsSearch(
   db: { getExecutor(): QueryExecutor },
   table: string,
   column: string,
-  ref: string,
-  idRef: string,
+  alias: string,
   text: string,
   how: TextTest = 'index',
 ): RawBuilder<SqlBool> {
   if (how === 'ignore') return sql<SqlBool>`1 = 1`;
+  if (typeof how === 'object') {
+    // Not counted: a walk that finds too few matches costs less than counting a common text's
+    // matches in the search index (docs/performance.md, "Issue 14, ninth pass").
+    how.scanDiffers = true;
+    return sql<SqlBool>`1 = 1`;
+  }
+  const ref = `${alias}.${column}`;
+  const keyRef = `${alias}.${searchKeyColumn(column)}`;
   if (isPostgres(db)) {
-    if (how === 'scan') return sql<SqlBool>`strpos(search_key(${sql.ref(ref)}), search_key(${text})) > 0`;
+    if (how === 'scan') return sql<SqlBool>`strpos(${sql.ref(keyRef)}, search_key(${text})) > 0`;
     const pattern = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     const like = (on: RawBuilder<unknown>) =>
       sql<SqlBool>`search_key(${on}) like search_key(${pattern}) escape '\\'`;
-    if (typeof how === 'object') {
-      how.scanDiffers = true;
-      // A text too short for a trigram would read the whole GIN index: not probed, taken as common.
-      how.counts.push(
-        [...searchKey(text)].length >= TRIGRAM
-          ? sql<number>`(select count(*) from (select 1 from ${ident(table)}
-            where ${like(sql.ref(column))} limit ${sql.lit(how.limit)}) as probe)`
-          : sql<number>`${sql.lit(how.limit)}`,
-      );
-      return sql<SqlBool>`1 = 1`;
-    }
     return like(sql.ref(ref));
   }
   const key = searchKey(text);
-  if (how === 'scan') return sql<SqlBool>`instr(search_key(${sql.ref(ref)}), ${key}) > 0`;
+  if (how === 'scan') return sql<SqlBool>`instr(${sql.ref(keyRef)}, ${key}) > 0`;
   const fts = ident(`${table}_search`);
   const trigrams = [...key].length >= TRIGRAM;
   const match = trigrams
     ? sql`${ident(column)} match ${`"${key.replaceAll('"', '""')}"`}`
     : sql`instr(${ident(column)}, ${key}) > 0`;
-  if (typeof how === 'object') {
-    how.scanDiffers = true;
-    // A text too short for a trigram would scan the search table: not probed, taken as common.
-    how.counts.push(
-      trigrams
-        ? sql<number>`(select count(*) from (select 1 from ${fts} where ${match} limit ${sql.lit(how.limit)}))`
-        : sql<number>`${sql.lit(how.limit)}`,
-    );
-    return sql<SqlBool>`1 = 1`;
-  }
-  return sql<SqlBool>`${sql.ref(idRef)} in (select rowid from ${fts} where ${match})`;
+  return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from ${fts} where ${match})`;
 }

@@ -35,8 +35,10 @@ export interface ListSpec<DB, TB extends keyof DB, I, O, S extends string> {
    */
   walkRows?: number;
   /**
-   * With "contains" filters: a text matching fewer rows of its table than this (textProbeRows
-   * unless said) skips the walk and is read through the search index at once.
+   * With range filters (rangeTest): a range matching fewer rows of its table than this
+   * (textProbeRows unless said) skips the walk and is read through its index at once. A "contains"
+   * is not probed: its walk tests a key stored in the row (db/search.ts#createSearchKeys), cheaper
+   * than counting a common text in the search index.
    */
   probeRows?: number;
   /**
@@ -206,9 +208,9 @@ export function rangeTest(
 export const textWalkRows = (pageSize: number) => Math.max(500, 20 * pageSize);
 
 /**
- * Below how many matches in its whole table a text is rare enough to read through the search
- * index at once (phase two, no walk): a page and a hundred, but never more than the walk's rows,
- * which phase two would then read more of than the walk.
+ * Below how many matches in its whole table a range is rare enough to read through its index at
+ * once (phase two, no walk): a page and a hundred, but never more than the walk's rows, which phase
+ * two would then read more of than the walk.
  */
 export const textProbeRows = (pageSize: number, walkRows: number) =>
   Math.min(walkRows, Math.max(100, pageSize + 1));
@@ -297,13 +299,13 @@ export function roundBelow(n: number): number {
 }
 
 /**
- * Whether every text of the list matches fewer than `limit` rows of its table (a TextProbe: each
- * counted in its search index up to `limit`), asked on one row of the other filters (a walk only
- * asks when it has more rows than its length, so there is one): then the search index reads fewer
- * rows than the walk would. Not in the walk's edge statement: there SQLite counted again for each
- * row the OFFSET skipped.
+ * Whether the list's ranges (rangeTest) were probed and each matches fewer than `limit` rows of its
+ * table (a TextProbe: each counted through its index up to `limit`), asked on one row of the other
+ * filters (a walk only asks when it has more rows than its length, so there is one): then their
+ * indexes read fewer rows than the walk would. Not in the walk's edge statement: there SQLite
+ * counted again for each row the OFFSET skipped.
  */
-async function rareTexts<DB, TB extends keyof DB, I>(
+async function rareRanges<DB, TB extends keyof DB, I>(
   byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>,
   limit: number,
 ): Promise<boolean> {
@@ -322,13 +324,13 @@ async function rareTexts<DB, TB extends keyof DB, I>(
 /**
  * The two-phase page of a "contains" list, phase one: the sort's index walked over at most the
  * first `walkRows` rows the other filters let through (from the cursor on), each tested on its
- * search key. The matches come in the list's order, so when they fill the page, they are the page,
+ * stored search key. The matches come in the list's order, so when they fill the page, they are the page,
  * read in a fraction of a millisecond even when the text is in a tenth of the table (the search
  * index would first fetch and sort every match). When they do not, the text is rare and the caller
  * reads the page through the search index (phase two), which is fast at that. A first page's total
  * comes from the same bounded walk: exact when the walk saw every row, else "mais de N".
- * Before a bounded walk, rareTexts asks whether every text is rarer than the probe's limit: then
- * there is no walk. Answers undefined when phase two is needed.
+ * Before a bounded walk, rareRanges asks whether every range is rarer than the probe's limit:
+ * then there is no walk. Answers undefined when phase two is needed.
  */
 async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>,
@@ -344,7 +346,7 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
     .executeTakeFirst();
   const edge = edgeRow && plan.keys.map((_, i) => (edgeRow as Record<string, unknown>)[`${KEY}${i}`]);
   if (edge?.some((v) => v === null)) return undefined;
-  if (edge && (await rareTexts(byText, spec.probeRows ?? textProbeRows(plan.pageSize, walk))))
+  if (edge && (await rareRanges(byText, spec.probeRows ?? textProbeRows(plan.pageSize, walk))))
     return undefined;
   if (edge && spec.walkOn) {
     // Common ranges: the walk goes on to the page's end, the total counted as without a range.

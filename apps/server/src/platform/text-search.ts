@@ -7,21 +7,30 @@ import { containsSearch, type TextProbe, type TextTest } from '../db/search.ts';
  * queries only pass it on to containsText:
  * - `index` (the default): through the column's search index, the plan for a rare text: only its
  *   few matches are read, then sorted;
- * - `scan`: on each row's search key, no index: a walk of the sort's index that tests each row
- *   stops after a page of a common text, which the index would fetch whole before sorting;
+ * - `scan`: on each row's stored search key (`search_<column>`), no index: a walk of the sort's
+ *   index that tests each row stops after a page of a common text, which the index would fetch
+ *   whole before sorting;
  * - `ignore`: not tested at all (where a bounded walk of the other filters ends);
- * - a TextProbe: not tested, but how many rows match the text alone is counted in the search index
- *   up to a limit (a rare or absent text skips the walk).
+ * - a TextProbe: not tested; the filter only says that its two forms differ.
  */
 export type { TextProbe, TextTest };
 
 /** A column indexed for search by a migration's `createSearchIndex(db, table, [column, …])`. */
-export interface SearchColumn<T extends keyof Database & string> {
+export interface SearchColumn<T extends keyof Database & string, C extends keyof Database[T] & string> {
   table: T;
-  column: keyof Database[T] & string;
+  column: C;
   /** The table's alias in the query (the table's name unless said). */
   as?: string;
 }
+
+/**
+ * How a column may be tested: only a column whose search form is also stored in its row
+ * (`search_<column>`, a migration's `createSearchKeys`) may be walked row by row; others only
+ * through the search index.
+ */
+export type TestOf<T extends keyof Database, C extends string> = `search_${C}` extends keyof Database[T]
+  ? TextTest
+  : 'index';
 
 /**
  * The one way a list filters by "contains": `column` contains `text`, ignoring accents and case
@@ -29,12 +38,11 @@ export interface SearchColumn<T extends keyof Database & string> {
  * Use it in a where: `.where(containsText(db, { table: 'users', column: 'nome', as: 'u' }, text))`;
  * a list read by pagedQuery passes pagedQuery's TextTest as `how` (see paged-query.ts#Filtered).
  */
-export function containsText<T extends keyof Database & string>(
+export function containsText<T extends keyof Database & string, C extends keyof Database[T] & string>(
   db: Kysely<Database>,
-  on: SearchColumn<T>,
+  on: SearchColumn<T, C>,
   text: string,
-  how: TextTest = 'index',
+  how?: TestOf<T, C>,
 ): RawBuilder<SqlBool> {
-  const alias = on.as ?? on.table;
-  return containsSearch(db, on.table, on.column, `${alias}.${on.column}`, `${alias}.id`, text, how);
+  return containsSearch(db, on.table, on.column, on.as ?? on.table, text, (how ?? 'index') as TextTest);
 }

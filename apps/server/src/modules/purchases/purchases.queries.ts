@@ -13,7 +13,7 @@ import {
   SECTOR,
   toBranchName,
 } from '@intranet/contracts';
-import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { ilike, likeContains } from '../../db/dialect.ts';
 import type {
@@ -256,7 +256,7 @@ export async function updateIfStatus(
   db: DbOrTx,
   id: number,
   from: number,
-  changes: Partial<Omit<PurchaseRecord, 'id' | 'created_at'>>,
+  changes: Omit<Updateable<PurchaseRequestsTable>, 'id' | 'created_at'>,
   now: string,
 ): Promise<boolean> {
   const res = await db

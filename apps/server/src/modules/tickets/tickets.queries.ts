@@ -12,7 +12,7 @@ import {
   toBranchName,
   toDepartment,
 } from '@intranet/contracts';
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { CallsTable, Database } from '../../db/schema.ts';
 import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
@@ -149,12 +149,14 @@ export async function* exportBatches(
 }
 
 export type CallRecord = Selectable<CallsTable>;
+/** A call as inserted: every column but the id and the search keys the database fills. */
+export type NewCall = Omit<Insertable<CallsTable>, 'id'>;
 
 export function findCall(db: DbOrTx, id: number): Promise<CallRecord | undefined> {
   return db.selectFrom('calls').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertCall(db: DbOrTx, values: Omit<CallRecord, 'id'>): Promise<number> {
+export async function insertCall(db: DbOrTx, values: NewCall): Promise<number> {
   const row = await db.insertInto('calls').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
