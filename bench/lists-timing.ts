@@ -292,7 +292,7 @@ async function main() {
         fs.writeFileSync(file, JSON.stringify(profile));
       }
       if (process.env.TIMING_STATEMENTS) {
-        for (const st of statements) console.log(`  ${st.ms.toFixed(2)} ms: ${st.sql.slice(0, 600)}`);
+        for (const st of statements) console.log(`  ${st.ms.toFixed(2)} ms: ${st.sql.slice(0, 1500)}`);
       }
       const cell = (xs: number[]) => `${ms(median(xs))} (${ms(p90(xs))})`;
       const path = url.split('?')[0];

@@ -157,6 +157,8 @@ export interface TextProbe {
    * paged-query.ts#rangeTest): pagedQuery asks a probe this instead of compiling both forms.
    */
   scanDiffers?: boolean;
+  /** Set by each "contains" (a list that walks only for ranges counts its total through them). */
+  texts?: boolean;
 }
 
 /**
@@ -187,6 +189,7 @@ export function containsSearch(
     // Not counted: a walk that finds too few matches costs less than counting a common text's
     // matches in the search index (docs/performance.md, "Issue 14, ninth pass").
     how.scanDiffers = true;
+    how.texts = true;
     return sql<SqlBool>`1 = 1`;
   }
   const ref = `${alias}.${column}`;

@@ -180,6 +180,8 @@ export function rangeTest(
   column: string,
   bounds: readonly RangeBound[],
   how: TextTest,
+  /** The table's alias in the query (the table's name unless said). */
+  alias: string = table,
 ): RawBuilder<SqlBool> {
   const on = (ref: RawBuilder<unknown>) =>
     sql<SqlBool>`(${sql.join(
@@ -196,7 +198,7 @@ export function rangeTest(
     );
     return sql<SqlBool>`1 = 1`;
   }
-  const ref = sql`${sql.id(table, column)}`;
+  const ref = sql`${sql.id(alias, column)}`;
   return on(how === 'scan' && !isPostgres(db) ? sql`+${ref}` : ref);
 }
 
@@ -205,7 +207,7 @@ export function rangeTest(
  * back to the search index: 20 pages' worth (at least 500), so a text in more than about one row in
  * 20 fills its page within them, and a rare one wastes at most that walk.
  */
-export const textWalkRows = (pageSize: number) => Math.max(500, 20 * pageSize);
+export const textWalkRows = (pageSize: number) => Math.max(2000, 20 * pageSize);
 
 /**
  * Below how many matches in its whole table a range is rare enough to read through its index at
@@ -328,7 +330,8 @@ async function rareRanges<DB, TB extends keyof DB, I>(
  * read in a fraction of a millisecond even when the text is in a tenth of the table (the search
  * index would first fetch and sort every match). When they do not, the text is rare and the caller
  * reads the page through the search index (phase two), which is fast at that. A first page's total
- * comes from the same bounded walk: exact when the walk saw every row, else "mais de N".
+ * comes from the same bounded walk: exact when the walk saw every row, else "mais de N" (a list
+ * walked for ranges only counts through their indexes, as a plain page does).
  * Before a bounded walk, rareRanges asks whether every range is rarer than the probe's limit:
  * then there is no walk. Answers undefined when phase two is needed.
  */
@@ -362,7 +365,10 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   if (edge && !filled) return undefined;
 
   const result = pageOf(found, plan);
-  if (plan.count) {
+  if (plan.count && !hasTexts(byText)) {
+    // Ranges only: counted through their indexes, as without a walk (no row is read).
+    setCappedTotal(result, await countUpTo(byText('index'), plan.cap), plan.cap);
+  } else if (plan.count) {
     // The matches among the walked rows: all of them when the walk saw every row.
     const { total } = await withinWalk(byText('scan').select(sql<number | string>`count(*)`.as('total')))
       .$castTo<{ total: number | string }>()
@@ -382,6 +388,13 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
  * compiled (compiling both forms to compare them cost 0.05–0.08 ms of a plain list request:
  * docs/performance.md, "Issue 14, seventh pass").
  */
+/** Whether one of the filters is a "contains" (not only ranges). */
+function hasTexts<DB, TB extends keyof DB, I>(byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>) {
+  const probe: TextProbe = { limit: 1, counts: [] };
+  byText(probe);
+  return probe.texts === true;
+}
+
 export function hasText<DB, TB extends keyof DB, I>(
   byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>,
 ) {

@@ -2,7 +2,7 @@ import type { BranchName, SectorName } from '@intranet/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { digitPrefixRange, searchedDigits } from '../../platform/digit-prefix.ts';
-import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
+import { type PageRequest, pagedQuery, rangeTest } from '../../platform/paged-query.ts';
 import { containsText, type TextTest } from '../../platform/text-search.ts';
 
 export interface UserFilter {
@@ -25,21 +25,28 @@ const filtered = (db: DbOrTx, f: UserFilter) => (how: TextTest) => {
   // Digits (a CPF may come masked): a matrícula or CPF prefix.
   const digits = searchedDigits(text);
   if (digits) {
-    // Index ranges on the unique columns, both digits only, ORed on the row itself: both databases
-    // read each range through its index (SQLite's multi-index OR, PostgreSQL's BitmapOr) and sort
-    // only the matches. "active + 0" keeps either from walking the (active, nome) index over every
-    // user instead (`u.id in (… union all …)` made PostgreSQL fetch a 10,000-user CPF prefix row
-    // by row: 83 against 6 ms).
+    // Index ranges on the unique columns, both digits only, ORed on the row itself. A prefix that
+    // many users share (a CPF prefix matching 10,000) is walked in name order like a common text
+    // (paged-query.ts#rangeTest), where its index would hand every match to a sort; a rare one is
+    // read through its index: SQLite's multi-index OR, PostgreSQL's BitmapOr. "active + 0" keeps
+    // either from walking the (active, nome) index over every user instead (`u.id in (… union all
+    // …)` made PostgreSQL fetch a 10,000-user CPF prefix row by row: 83 against 6 ms).
     const [lower, upper] = digitPrefixRange(digits);
     const withCpf = f.matchCpf && digits.length >= 3;
-    q = q
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('u.matricula', '>=', lower), eb('u.matricula', '<=', upper)]),
-          ...(withCpf ? [eb.and([eb('u.cpf', '>=', lower), eb('u.cpf', '<=', upper)])] : []),
-        ]),
-      )
-      .where(sql<boolean>`${sql.ref('u.active')} + 0 = 1`);
+    const prefix = (column: 'matricula' | 'cpf') =>
+      rangeTest(
+        db,
+        'users',
+        column,
+        [
+          ['>=', lower],
+          ['<=', upper],
+        ],
+        how,
+        'u',
+      );
+    q = q.where((eb) => eb.or([prefix('matricula'), ...(withCpf ? [prefix('cpf')] : [])]));
+    q = how === 'index' ? q.where(sql<boolean>`${sql.ref('u.active')} + 0 = 1`) : q.where('u.active', '=', 1);
   } else if (text && how === 'index') {
     // Through the search index (a rare text, or one the walk did not find): "active + 0" as above,
     // else SQLite walks the whole (active, nome) index testing each id against the text's matches.
