@@ -187,7 +187,9 @@ describe('pagedQuery with a "contains" filter', () => {
     for (const p of common.slice(0, -1)) expect(p.statements.some(byIndex)).toBe(false);
     const first = common[0]!.page;
     expect(first.totalCapped).toBe(true);
-    expect(first.total).toBeLessThan(expected('silva', 'data', 'desc').length);
+    // The 8 rows read for a page of 7 (a next page follows): "mais de 5", with no count of the walk.
+    expect(first.total).toBe(5);
+    expect(common[0]!.statements.some((q) => /count\(\*\)/.test(q))).toBe(false);
 
     for (const text of ['zuleica', 'zzzz']) {
       const [rare] = await walk(filteredBy(text), 'data', 'desc', 7);
