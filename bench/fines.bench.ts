@@ -22,10 +22,9 @@ import {
   type FineImportReading,
 } from '@intranet/contracts';
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
 import { nowIso } from '../apps/server/src/db/database.ts';
 import { demoFines, loadFines } from '../apps/server/src/seed/demo-fines.ts';
-import { openAppDatabase, withApp } from './support/databases.ts';
+import { openAppDatabase, settleAfterLoad, withApp } from './support/databases.ts';
 import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
 import { type RssSummary, sampleRss } from './support/memory.ts';
 import { makeTempDir, runBench } from './support/processes.ts';
@@ -47,9 +46,8 @@ async function insertAll(app: AppServer): Promise<number> {
   const handle = openAppDatabase(app);
   try {
     await loadFines(handle.db, demoFines(FINES, { prefix: 'B' }), nowIso());
-    // VACUUM too, as autovacuum would have: the first read after a bulk insert otherwise writes
-    // every page it reads (hint bits), which the export of all the fines was then measuring.
-    if (handle.dialect === 'postgres') await sql`vacuum analyze`.execute(handle.db);
+    // The export of all the fines measured the hint bits' writes before (databases.ts).
+    await settleAfterLoad(handle);
   } finally {
     await handle.close();
   }

@@ -23,9 +23,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { sql } from 'kysely';
 import { insertFolderTree, type TreeSummary } from './folders-data.ts';
-import { openAppDatabase, withApp } from './support/databases.ts';
+import { openAppDatabase, settleAfterLoad, withApp } from './support/databases.ts';
 import { type DatabaseKind, type Measurement, measure } from './support/measure.ts';
 import { type RssSummary, sampleRss } from './support/memory.ts';
 import { runBench, waitUntilIdle } from './support/processes.ts';
@@ -80,9 +79,9 @@ async function buildTree(app: AppServer): Promise<TreeSummary> {
       files: FILES,
       colaboradorMatricula: COLABORADOR,
     });
-    // PostgreSQL's autovacuum analyses tables this size within a minute of the insert: measure
-    // the steady state, not the minute when the planner still thinks the tables are empty.
-    if (handle.dialect === 'postgres') await sql`analyze`.execute(handle.db);
+    // PostgreSQL's autovacuum vacuums and analyses tables this size within a minute of the insert:
+    // measure the steady state, not the minute when the planner still thinks the tables are empty.
+    await settleAfterLoad(handle);
     process.stderr.write(
       `  ${app.database}: ${fmt(summary.folders)} folders, ${fmt(summary.files)} files, ${fmt(summary.shares)} shares ` +
         `inserted in ${summary.seconds.toFixed(1)} s (depth ${summary.maxDepth})\n`,

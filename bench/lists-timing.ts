@@ -28,7 +28,7 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -44,6 +44,7 @@ import { seedDemo } from '../apps/server/src/seed/demo-seed.ts';
 import { ensureReferenceData } from '../apps/server/src/seed/reference-data.ts';
 import { createLocalStorage } from '../apps/server/src/storage/local-storage.ts';
 import { insertFolderTree } from './folders-data.ts';
+import { settleAfterLoad } from './support/databases.ts';
 import { scratchDatabase } from './support/postgres.ts';
 import { loadPurchases } from './support/purchases-data.ts';
 import { positive } from './support/settings.ts';
@@ -170,7 +171,7 @@ async function main() {
       files: FILES,
       colaboradorMatricula: '1008',
     });
-    if (handle.dialect === 'postgres') await sql`analyze`.execute(handle.db);
+    await settleAfterLoad(handle);
     console.error(`${handle.dialect}: data loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
     const app = await buildApp({ config, database: handle, storage, logger: false, replies: REPLIES });

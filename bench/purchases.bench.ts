@@ -12,8 +12,7 @@
  * Settings: BENCH_PURCHASES (50000), BENCH_CONNECTIONS (50), BENCH_DURATION s (10), BENCH_WARMUP s (2),
  * BENCH_DATABASE_URL (unset: SQLite only).
  */
-import { sql } from 'kysely';
-import { openAppDatabase, withApp } from './support/databases.ts';
+import { openAppDatabase, settleAfterLoad, withApp } from './support/databases.ts';
 import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
 import { runBench } from './support/processes.ts';
 import { loadPurchases } from './support/purchases-data.ts';
@@ -28,7 +27,7 @@ async function insertRequests(app: AppServer): Promise<number> {
   const handle = openAppDatabase(app);
   try {
     await loadPurchases(handle.db, REQUESTS);
-    if (handle.dialect === 'postgres') await sql`analyze`.execute(handle.db);
+    await settleAfterLoad(handle);
   } finally {
     await handle.close();
   }

@@ -10,8 +10,7 @@
  * Settings: BENCH_CALLS (200000), BENCH_CONNECTIONS (50), BENCH_DURATION s (10), BENCH_WARMUP s (2),
  * BENCH_DATABASE_URL (unset: SQLite only).
  */
-import { sql } from 'kysely';
-import { openAppDatabase, withApp } from './support/databases.ts';
+import { openAppDatabase, settleAfterLoad, withApp } from './support/databases.ts';
 import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
 import { type RssSummary, sampleRss } from './support/memory.ts';
 import { runBench } from './support/processes.ts';
@@ -27,7 +26,7 @@ async function insertCalls(app: AppServer): Promise<number> {
   const handle = openAppDatabase(app);
   try {
     await loadCalls(handle.db, CALLS);
-    if (handle.dialect === 'postgres') await sql`analyze`.execute(handle.db);
+    await settleAfterLoad(handle);
   } finally {
     await handle.close();
   }

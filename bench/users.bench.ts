@@ -12,9 +12,8 @@
  * BENCH_DURATION s (8), BENCH_WARMUP s (2), BENCH_DATABASE_URL (unset: SQLite only).
  */
 import { SECTOR_NAMES } from '@intranet/contracts';
-import { sql } from 'kysely';
 import { nowIso } from '../apps/server/src/db/database.ts';
-import { openAppDatabase, withApp } from './support/databases.ts';
+import { openAppDatabase, settleAfterLoad, withApp } from './support/databases.ts';
 import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
 import { runBench } from './support/processes.ts';
 import { fmt, machine, printTable, writeResults } from './support/report.ts';
@@ -83,7 +82,7 @@ async function insertData(app: AppServer): Promise<number> {
       }
     });
     // Autovacuum would within a minute; the bench measures right away.
-    if (handle.dialect === 'postgres') await sql`analyze`.execute(handle.db);
+    await settleAfterLoad(handle);
   } finally {
     await handle.close();
   }

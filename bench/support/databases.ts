@@ -1,5 +1,6 @@
 /** The database of the real server, opened by the bench itself to load its data set in batch inserts. */
 import path from 'node:path';
+import { sql } from 'kysely';
 import { type DatabaseHandle, openDatabase } from '../../apps/server/src/db/database.ts';
 import type { DatabaseKind } from './measure.ts';
 import { scratchDatabase } from './postgres.ts';
@@ -37,4 +38,14 @@ export async function withApp<R>(
   } finally {
     await scratch?.drop();
   }
+}
+
+/**
+ * After a bench's bulk load, on PostgreSQL: VACUUM ANALYZE, what autovacuum does within a minute or
+ * so of a bulk insert on a running database. Without it the benches measured a state no running
+ * server stays in: every first read of a page wrote it back (hint bits) and no scan could be
+ * index-only (no visibility map), so a first page's capped count read the table's heap.
+ */
+export async function settleAfterLoad(handle: DatabaseHandle): Promise<void> {
+  if (handle.dialect === 'postgres') await sql`vacuum analyze`.execute(handle.db);
 }
