@@ -10,7 +10,7 @@ import {
 } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import { badRequest } from './errors.ts';
-import { type QueryRunner, runReused } from './reused-statements.ts';
+import { type BuiltStatement, type QueryRunner, runReused } from './reused-statements.ts';
 import type { TextProbe, TextTest } from './text-search.ts';
 
 export type SortDir = 'asc' | 'desc';
@@ -339,14 +339,27 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>,
   spec: ListSpec<DB, TB, I, O, S>,
   plan: Plan,
+  runner: Runner | undefined,
 ): Promise<Page<O> | undefined> {
   const walk = spec.walkRows ?? textWalkRows(plan.pageSize);
   if (!plan.keyed && plan.page * plan.pageSize > walk) return undefined;
   // Where the walk ends: the key of its last row (none: fewer rows than that, the walk sees all).
-  const edgeRow = await inOrder(byText('ignore').select(sql<number>`1`.as('one')), { ...plan, keyed: true })
-    .limit(1)
-    .offset(walk - 1)
-    .executeTakeFirst();
+  const after = plan.after ?? [];
+  const [edgeRow] = await reusedIfPlain(
+    runner,
+    spec,
+    `edge\u0000${plan.keys.join(',')}\u0000${plan.dir}\u0000${!!plan.after}`,
+    byText('ignore'),
+    [...after, 1, walk - 1],
+    (filters, tail) =>
+      inOrder(
+        filters.select(sql<number>`1`.as('one')),
+        { ...plan, keyed: true },
+        plan.after && tail.slice(0, after.length),
+      )
+        .limit(tail[after.length] as number)
+        .offset(tail[after.length + 1] as number),
+  );
   const edge = edgeRow && plan.keys.map((_, i) => (edgeRow as Record<string, unknown>)[`${KEY}${i}`]);
   if (edge?.some((v) => v === null)) return undefined;
   if (edge && (await rareRanges(byText, spec.probeRows ?? textProbeRows(plan.pageSize, walk))))
@@ -357,10 +370,29 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
     if (plan.count) setCappedTotal(result, await countUpTo(byText('index'), plan.cap), plan.cap);
     return result;
   }
-  const withinWalk = <Q extends SelectQueryBuilder<DB, TB, unknown>>(q: Q) =>
-    edge ? (q.where(keyIs(plan.keys, plan.dir === 'asc' ? '<=' : '>=', edge)) as Q) : q;
+  const withinWalk = <Q extends SelectQueryBuilder<DB, TB, unknown>>(q: Q, at = edge) =>
+    at ? (q.where(keyIs(plan.keys, plan.dir === 'asc' ? '<=' : '>=', at)) as Q) : q;
 
-  const found = await onePage(withinWalk(inOrder(spec.select(byText('scan')), plan)), plan).execute();
+  // The page's statement, built once per list and shape (reusedIfPlain): the cursor's values,
+  // the edge's, then the page's limit and offset are its tail.
+  const edgeValues = edge ?? [];
+  const paging = plan.keyed ? [plan.pageSize + 1] : [plan.pageSize, (plan.page - 1) * plan.pageSize];
+  const found = await reusedIfPlain(
+    runner,
+    spec,
+    `walk\u0000${plan.keys.join(',')}\u0000${plan.dir}\u0000${plan.keyed}\u0000${!!plan.after}\u0000${!!edge}`,
+    byText('scan'),
+    [...after, ...edgeValues, ...paging],
+    (filters, tail) => {
+      const at = after.length;
+      const q = withinWalk(
+        inOrder(spec.select(filters), plan, plan.after && tail.slice(0, at)),
+        edge && tail.slice(at, at + edgeValues.length),
+      );
+      const limited = q.limit(tail[at + edgeValues.length] as number);
+      return plan.keyed ? limited : limited.offset(tail[at + edgeValues.length + 1] as number);
+    },
+  );
   const filled = plan.keyed ? found.length > plan.pageSize : found.length === plan.pageSize;
   if (edge && !filled) return undefined;
 
@@ -452,7 +484,7 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
 
   const indexed = typeof filtered === 'function' ? filtered('index') : filtered;
   if (typeof filtered === 'function' && hasText(filtered)) {
-    const walked = await walkedPage(filtered, spec, plan);
+    const walked = await walkedPage(filtered, spec, plan, runner);
     if (walked) return walked;
   }
   // A plugin's transformQuery must see every statement it runs: with one, each is built as before.
@@ -466,6 +498,26 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
   const result = pageOf(found, plan);
   if (counted !== undefined) setCappedTotal(result, counted, plan.cap);
   return result;
+}
+
+/**
+ * Runs `build(filters, tail)` as runReused does (compiled once per spec and key, with the filters'
+ * SQL in the key) when pagedQuery has a runner without plugins, else builds and runs it.
+ */
+function reusedIfPlain<DB, TB extends keyof DB, I, R>(
+  runner: Runner | undefined,
+  spec: object,
+  key: string,
+  filters: SelectQueryBuilder<DB, TB, I>,
+  tail: readonly unknown[],
+  build: (filters: SelectQueryBuilder<DB, TB, I>, tail: readonly unknown[]) => BuiltStatement<R>,
+): Promise<R[]> {
+  if (!runner || runner.getExecutor().plugins.length > 0) return build(filters, tail).execute();
+  const compiled = filters.compile();
+  const dialect = isPostgres(runner) ? 'pg' : 'sqlite';
+  return runReused(runner, spec, `${key}\u0000${dialect}\u0000${compiled.sql}`, compiled, tail, (t) =>
+    build(filters, t),
+  );
 }
 
 /**
