@@ -204,8 +204,9 @@ export function rangeTest(
 
 /**
  * How many rows of the other filters a "contains" page walks in the sort's order before it falls
- * back to the search index: 20 pages' worth (at least 500), so a text in more than about one row in
- * 20 fills its page within them, and a rare one wastes at most that walk.
+ * back to the search index: 20 pages' worth (at least 2,000 rows), so a text in more than about one
+ * row in 20 fills its page within them, and a rare one wastes at most that walk (0.2–1.5 ms on the
+ * stored keys: docs/performance.md, "Issue 14, ninth pass").
  */
 export const textWalkRows = (pageSize: number) => Math.max(2000, 20 * pageSize);
 
@@ -330,7 +331,7 @@ async function rareRanges<DB, TB extends keyof DB, I>(
  * read in a fraction of a millisecond even when the text is in a tenth of the table (the search
  * index would first fetch and sort every match). When they do not, the text is rare and the caller
  * reads the page through the search index (phase two), which is fast at that. A first page's total
- * comes from the same bounded walk: exact when the walk saw every row, else "mais de N" (a list
+ * is exact when the walk saw every row, else "mais de N" from the rows the page found (a list
  * walked for ranges only counts through their indexes, as a plain page does).
  * Before a bounded walk, rareRanges asks whether every range is rarer than the probe's limit:
  * then there is no walk. Answers undefined when phase two is needed.
