@@ -341,6 +341,8 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   spec: ListSpec<DB, TB, I, O, S>,
   plan: Plan,
   runner: Runner | undefined,
+  /** Whether a filter is a "contains" (else the walk is for ranges only). */
+  texts: boolean,
 ): Promise<Page<O> | undefined> {
   const walk = spec.walkRows ?? textWalkRows(plan.pageSize);
   if (!plan.keyed && plan.page * plan.pageSize > walk) return undefined;
@@ -398,7 +400,7 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   if (edge && !filled) return undefined;
 
   const result = pageOf(found, plan);
-  if (plan.count && !hasTexts(byText)) {
+  if (plan.count && !texts) {
     // Ranges only: counted through their indexes, as without a walk (no row is read).
     setCappedTotal(result, await countUpTo(byText('index'), plan.cap), plan.cap);
   } else if (plan.count && edge) {
@@ -422,13 +424,6 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   return result;
 }
 
-/** Whether one of the filters is a "contains" (not only ranges). */
-function hasTexts<DB, TB extends keyof DB, I>(byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>) {
-  const probe: TextProbe = { limit: 1, counts: [] };
-  byText(probe);
-  return probe.texts === true;
-}
-
 /**
  * Whether the rows are filtered by a "contains" (or, on SQLite, a range tested like one): only
  * then do they read differently by index and by scan. Asked of the filters with a probe that tests
@@ -439,9 +434,14 @@ function hasTexts<DB, TB extends keyof DB, I>(byText: (text: TextTest) => Select
 export function hasText<DB, TB extends keyof DB, I>(
   byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>,
 ) {
+  return probeFilters(byText).scanDiffers === true;
+}
+
+/** What the filters say of themselves to a probe that tests nothing (TextProbe; no SQL is built). */
+function probeFilters<DB, TB extends keyof DB, I>(byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>) {
   const probe: TextProbe = { limit: 1, counts: [] };
   byText(probe);
-  return probe.scanDiffers === true;
+  return probe;
 }
 
 /**
@@ -483,11 +483,14 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
     cap: spec.countCap ?? LIMITS.listTotalCap,
   };
 
-  const indexed = typeof filtered === 'function' ? filtered('index') : filtered;
-  if (typeof filtered === 'function' && hasText(filtered)) {
-    const walked = await walkedPage(filtered, spec, plan, runner);
-    if (walked) return walked;
+  if (typeof filtered === 'function') {
+    const probe = probeFilters(filtered);
+    if (probe.scanDiffers) {
+      const walked = await walkedPage(filtered, spec, plan, runner, probe.texts === true);
+      if (walked) return walked;
+    }
   }
+  const indexed = typeof filtered === 'function' ? filtered('index') : filtered;
   // A plugin's transformQuery must see every statement it runs: with one, each is built as before.
   const [found, counted] =
     runner && runner.getExecutor().plugins.length === 0
@@ -515,11 +518,14 @@ function reusedIfPlain<DB, TB extends keyof DB, I, R>(
 ): Promise<R[]> {
   if (!runner || runner.getExecutor().plugins.length > 0) return build(filters, tail).execute();
   const compiled = filters.compile();
-  const dialect = isPostgres(runner) ? 'pg' : 'sqlite';
-  return runReused(runner, spec, `${key}\u0000${dialect}\u0000${compiled.sql}`, compiled, tail, (t) =>
+  return runReused(runner, spec, `${key}${reuseKey(runner, compiled)}`, compiled, tail, (t) =>
     build(filters, t),
   );
 }
+
+/** What a reused statement's text depends on besides its kind, order and paging: the database, the filters' SQL. */
+const reuseKey = (runner: Runner, filters: CompiledQuery) =>
+  `\u0000${isPostgres(runner) ? 'pg' : 'sqlite'}\u0000${filters.sql}`;
 
 /**
  * The database or a transaction, given to pagedQuery so that it runs the statements it reuses
@@ -540,8 +546,7 @@ function reusedPage<DB, TB extends keyof DB, I, O, S extends string>(
   plan: Plan,
 ) {
   const filters = indexed.compile();
-  // The filters' SQL with what else the statements' text depends on: the database, the order, paging.
-  const key = `\u0000${isPostgres(runner) ? 'pg' : 'sqlite'}\u0000${filters.sql}`;
+  const key = reuseKey(runner, filters);
   const reuse: Reuse = { runner, owner: spec, filters, key };
   const pageKey = `page\u0000${plan.keys.join(',')}\u0000${plan.dir}\u0000${plan.keyed}\u0000${!!plan.after}${key}`;
   return Promise.all([
