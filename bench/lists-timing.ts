@@ -241,7 +241,7 @@ async function main() {
       ['folders: search "relatório" below Home, Administrador', search, '1001'],
       ['folders: search "relatório" below Home, Colaborador', search, '1008'],
       [
-        'folders: search "nota 0042" below Home, Colaborador',
+        'folders: search "cliente 0042" below Home, Colaborador',
         items('selectID=1&textSearch=cliente%200042'),
         '1008',
       ],

@@ -196,17 +196,44 @@ export function containsSearch(
   const keyRef = `${alias}.${searchKeyColumn(column)}`;
   if (isPostgres(db)) {
     if (how === 'scan') return sql<SqlBool>`strpos(${sql.ref(keyRef)}, search_key(${text})) > 0`;
-    const pattern = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    const like = (on: RawBuilder<unknown>) =>
-      sql<SqlBool>`search_key(${on}) like search_key(${pattern}) escape '\\'`;
-    return like(sql.ref(ref));
+    return sql<SqlBool>`search_key(${sql.ref(ref)}) like search_key(${likeAnywhere(text)}) escape '\\'`;
   }
   const key = searchKey(text);
   if (how === 'scan') return sql<SqlBool>`instr(${sql.ref(keyRef)}, ${key}) > 0`;
-  const fts = ident(`${table}_search`);
-  const trigrams = [...key].length >= TRIGRAM;
-  const match = trigrams
-    ? sql`${ident(column)} match ${`"${key.replaceAll('"', '""')}"`}`
-    : sql`instr(${ident(column)}, ${key}) > 0`;
-  return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from ${fts} where ${match})`;
+  return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from ${ident(`${table}_search`)} where ${ftsMatch(column, key)})`;
+}
+
+/** `pattern` for a LIKE that matches it literally anywhere (the user's `%` and `_` are text). */
+const likeAnywhere = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/**
+ * SQLite: the search table's `column` contains `key` (a search key): through the trigram index,
+ * or, for a key shorter than a trigram, by reading every row of the search table.
+ */
+const ftsMatch = (column: string, key: string) =>
+  [...key].length >= TRIGRAM
+    ? sql<SqlBool>`${ident(column)} match ${`"${key.replaceAll('"', '""')}"`}`
+    : sql<SqlBool>`instr(${ident(column)}, ${key}) > 0`;
+
+/**
+ * The ids of `table`'s rows whose `column` contains `text` (accents and case ignored), as a
+ * subquery with one column, `id`, for a query that reads them newest first and stops at its
+ * LIMIT: it must order by this subquery's `id` descending. SQLite reads the search table in that
+ * order itself (FTS5 walks its index by rowid, in either direction, and the subquery is
+ * flattened), so a common text costs only the rows the page reads, not every match sorted;
+ * PostgreSQL flattens it too and plans by its statistics: the id index walked with each row
+ * tested for a common text, the trigram index and a sort for a rare one.
+ */
+export function matchingIds(
+  db: { getExecutor(): QueryExecutor },
+  table: string,
+  column: string,
+  text: string,
+): RawBuilder<{ id: number }> {
+  if (isPostgres(db)) {
+    return sql<{ id: number }>`(select ${ident('id')} from ${ident(table)}
+      where search_key(${ident(column)}) like search_key(${likeAnywhere(text)}) escape '\\')`;
+  }
+  return sql<{ id: number }>`(select rowid as ${ident('id')} from ${ident(`${table}_search`)}
+    where ${ftsMatch(column, searchKey(text))})`;
 }

@@ -1,6 +1,6 @@
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { containsSearch, type TextProbe, type TextTest } from '../db/search.ts';
+import { containsSearch, matchingIds, type TextProbe, type TextTest } from '../db/search.ts';
 
 /**
  * How a list's "contains" filters test a row; pagedQuery picks it (its two-phase page), a module's
@@ -45,4 +45,18 @@ export function containsText<T extends keyof Database & string, C extends keyof 
   how?: TestOf<T, C>,
 ): RawBuilder<SqlBool> {
   return containsSearch(db, on.table, on.column, on.as ?? on.table, text, (how ?? 'index') as TextTest);
+}
+
+/**
+ * The ids of the rows whose `column` contains `text`, accents and case ignored, for a page read
+ * newest first: `.selectFrom(newestMatches(db, on, text).as('m'))`, joined to its table by `m.id`,
+ * ordered by `m.id` descending (not the table's id: on SQLite the search index then reads its
+ * matches in that order and stops at the LIMIT; db/search.ts#matchingIds).
+ */
+export function newestMatches<T extends keyof Database & string, C extends keyof Database[T] & string>(
+  db: Kysely<Database>,
+  on: Omit<SearchColumn<T, C>, 'as'>,
+  text: string,
+): RawBuilder<{ id: number }> {
+  return matchingIds(db, on.table, on.column, text);
 }

@@ -4,12 +4,11 @@ import { buildTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
 import { insertTestFiles, insertTestFolder } from './folders.fixtures.ts';
 
 /**
- * The search's two ways of finding names (folders.search.ts) against a plain oracle: every folder
- * and file read back, kept by contracts' folderReachable and searchKey, in name order. The share
- * is sized for both ways: 1,200 files, a common text (more matches than the probe's 100 for small
- * pages, so they walk the names: 500 per window), and the first 400 names matching in a folder
- * the Colaborador does not see (his first window keeps nothing: the search index's way). Then the
- * tree kept in memory must see changes written straight to the database (the triggers' version).
+ * The folder search (folders.search.ts) against a plain oracle: every folder and file read back,
+ * kept by contracts' folderReachable and searchKey, newest first. The share holds 1,200 files and a
+ * common text; the newest 100 matching files, and the oldest 400, are in folders the Colaborador
+ * does not reach, so his pages read past matches they must not show. Then the tree kept in memory
+ * must see changes written straight to the database (the triggers' version).
  */
 
 let t: TestApp;
@@ -82,7 +81,7 @@ async function expected(matricula: string): Promise<string[]> {
   const u = await actorOf(matricula);
   const folders = await t.db
     .selectFrom('folders')
-    .select(['id', 'parent_id', 'name', 'name_key', 'user_id', 'privilegio', 'is_private'])
+    .select(['id', 'parent_id', 'name', 'user_id', 'privilegio', 'is_private'])
     .execute();
   const shares = await t.db.selectFrom('folder_shares').select(['folder_id', 'user_id']).execute();
   const byId = new Map(folders.map((f) => [f.id, f]));
@@ -110,12 +109,8 @@ async function expected(matricula: string): Promise<string[]> {
     return !!chain && folderReachable(u, chain.map(facts));
   };
   const matches = (name: string) => searchKey(name).includes(TEXT);
-  const order = (a: { name_key: string; id: number }, b: { name_key: string; id: number }) =>
-    a.name_key < b.name_key ? -1 : a.name_key > b.name_key ? 1 : a.id - b.id;
-  const allFiles = await t.db
-    .selectFrom('folder_files')
-    .select(['id', 'name', 'name_key', 'folder_id'])
-    .execute();
+  const order = (a: { id: number }, b: { id: number }) => b.id - a.id;
+  const allFiles = await t.db.selectFrom('folder_files').select(['id', 'name', 'folder_id']).execute();
   return [
     ...folders
       .filter((f) => f.id !== root && matches(f.name) && reached(f.id))
@@ -161,7 +156,7 @@ async function allPages(matricula: string, pageSize: number): Promise<string[]> 
   throw new Error('the pages never ended');
 }
 
-describe('the folder search, walked or through the index', () => {
+describe('the folder search, newest first', () => {
   it.each([
     ['the Administrador', DEMO.admin],
     ['the Colaborador', DEMO.juridico],

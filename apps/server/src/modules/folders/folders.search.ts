@@ -6,14 +6,14 @@ import * as q from './folders.queries.ts';
 import { folderTree, locationBelow, type Reached, reachableFrom } from './folders.tree.ts';
 
 /**
- * The search below a folder (spec §6's text search; issue 14): folders first, then files, each by
- * name key and id, only what the caller reaches. Which folders he reaches comes from the tree
- * kept in memory (folders.tree.ts), and goes to the names' statement as one parameter; the page's
- * rows are then read by id.
+ * The search below a folder (spec §6's text search; issue 14): folders first, then files, each
+ * newest first, only what the caller reaches. Which folders he reaches comes from the tree kept in
+ * memory (folders.tree.ts), and goes to the names' statement as one parameter; the page's rows
+ * are then read by id.
  */
 
-/** Where a search page goes on: in the matching folders ('sd') or files ('sf'), after a key and id. */
-const searchCursor = z.tuple([z.enum(['sd', 'sf']), z.string(), z.number().int().nonnegative()]);
+/** Where a search page goes on: in the matching folders ('sd') or files ('sf'), below an id (0: from the newest). */
+const searchCursor = z.tuple([z.enum(['sd', 'sf']), z.number().int().nonnegative()]);
 
 /** What one search looks in: the folders reached, and the one searched (not an answer itself). */
 interface Scope {
@@ -22,22 +22,15 @@ interface Scope {
 }
 
 /**
- * The first `limit` names of a kind after `after` that contain `text`, in the folders reached: one
- * statement through the search index, with the reached folders as one parameter (none when the
- * caller reaches every folder). Not pagedQuery's walk of the order: names that share a text are
- * neighbours in name order ("Relatório de entregas…"), so the first names of a page hold none or
- * all of them (a walk of 4,000 names found no "relatório" on the bench's share, 13 ms for nothing).
+ * The newest `limit` names of a kind below the id `before` that contain `text`, in the folders
+ * reached: one statement that reads the search index in id order (folders.queries.ts#nameMatches),
+ * with the reached folders as one parameter (none when the caller reaches every folder). Name
+ * order was given up for this (docs/decisions.md, Folders): a common word ("relatório", in one
+ * file name of six) made every page fetch and sort all its matches, 16,000 on the bench's share.
  */
-function matches(
-  db: Db,
-  kind: q.SearchKind,
-  text: string,
-  scope: Scope,
-  limit: number,
-  after?: q.SearchAfter,
-) {
+function matches(db: Db, kind: q.SearchKind, text: string, scope: Scope, limit: number, before?: number) {
   return q.nameMatches(db, kind, text, {
-    after,
+    before,
     limit,
     within: scope.reached.everything ? undefined : scope.reached.list,
     except: kind === 'folder' ? scope.rootId : undefined,
@@ -107,29 +100,21 @@ async function firstMatches(db: Db, text: string, scope: Scope, limit: number) {
 }
 
 async function matchesPage(db: Db, text: string, scope: Scope, pageSize: number, cursor: string | undefined) {
-  const [phase, key, id] = cursor ? decodeCursor(searchCursor, cursor) : ['sd' as const, undefined, 0];
-  const after = key === undefined ? undefined : { key, id };
-  const folders = phase === 'sd' ? await matches(db, 'folder', text, scope, pageSize + 1, after) : [];
+  const [phase, below] = cursor ? decodeCursor(searchCursor, cursor) : ['sd' as const, 0];
+  const before = below > 0 ? below : undefined;
+  const folders = phase === 'sd' ? await matches(db, 'folder', text, scope, pageSize + 1, before) : [];
   if (folders.length > pageSize) {
     const shown = folders.slice(0, pageSize);
-    const last = shown.at(-1);
-    return {
-      folders: shown,
-      files: [],
-      truncated: false,
-      nextCursor: encodeCursor(['sd', last?.name_key ?? '', last?.id ?? 0]),
-    };
+    return { folders: shown, files: [], truncated: false, nextCursor: nextPage('sd', shown) };
   }
   const room = pageSize - folders.length;
-  const files = await matches(db, 'file', text, scope, room + 1, phase === 'sf' ? after : undefined);
+  const files = await matches(db, 'file', text, scope, room + 1, phase === 'sf' ? before : undefined);
   if (files.length <= room) return { folders, files, truncated: false, nextCursor: undefined };
+  // The page filled up with folders exactly: the files start on the next one, below any id.
   const shown = files.slice(0, room);
-  const last = shown.at(-1);
-  // The page filled up with folders exactly: the files start on the next one.
-  return {
-    folders,
-    files: shown,
-    truncated: false,
-    nextCursor: encodeCursor(last === undefined ? ['sf', '', 0] : ['sf', last.name_key, last.id]),
-  };
+  return { folders, files: shown, truncated: false, nextCursor: nextPage('sf', shown) };
 }
+
+/** The cursor of the page after `shown`: below its last id, or from the newest of the phase. */
+const nextPage = (phase: 'sd' | 'sf', shown: { id: number }[]) =>
+  encodeCursor([phase, shown.at(-1)?.id ?? 0]);
