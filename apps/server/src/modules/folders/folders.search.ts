@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { decodeCursor, encodeCursor } from './folders.cursor.ts';
 import * as q from './folders.queries.ts';
-import { folderTree, locationBelow, type Reached, reachableFrom } from './folders.tree.ts';
+import { folderTree, locationsBelow, type Reached, reachableFrom } from './folders.tree.ts';
 
 /**
  * The search below a folder (spec §6's text search; issue 14): folders first, then files, each
@@ -84,7 +84,7 @@ export async function searchBelow(
     files: inOrderOf(files, fileIds),
     truncated: found.truncated,
     ...(found.nextCursor ? { nextCursor: found.nextCursor } : {}),
-    location: (parentId) => locationBelow(tree, rootId, parentId),
+    location: locationsBelow(tree, rootId),
   };
 }
 

@@ -148,16 +148,22 @@ export function reachableFrom(tree: FolderTree, u: Actor, rootId: number): Reach
 const LOCATION_SEPARATOR = ' › ';
 
 /**
- * Where a search result sits below the searched folder (issue 15): the names of the folders on
- * the way down from `searched` to `parentId`, "" for an item of the searched folder itself.
+ * Where search results sit below the searched folder (issue 15): for a result's parent, the names
+ * of the folders on the way down from `searched` to it, "" for an item of the searched folder
+ * itself. Each folder's path is built once, from its parent's: a page's results share most of theirs.
  */
-export function locationBelow(tree: FolderTree, searched: number, parentId: number | null): string {
-  const names: string[] = [];
-  for (let at = parentId; at !== null && at !== searched; ) {
-    const f = tree.folders.get(at);
-    if (!f) break;
-    names.unshift(f.name);
-    at = f.parentId;
-  }
-  return names.join(LOCATION_SEPARATOR);
+export function locationsBelow(tree: FolderTree, searched: number): (parentId: number | null) => string {
+  const known = new Map<number, string>([[searched, '']]);
+  const location = (at: number | null): string => {
+    if (at === null) return '';
+    let path = known.get(at);
+    if (path === undefined) {
+      const f = tree.folders.get(at);
+      const above = f ? location(f.parentId) : '';
+      path = f ? (above ? `${above}${LOCATION_SEPARATOR}${f.name}` : f.name) : '';
+      known.set(at, path);
+    }
+    return path;
+  };
+  return location;
 }
