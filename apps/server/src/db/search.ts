@@ -159,14 +159,22 @@ export interface TextProbe {
   scanDiffers?: boolean;
   /** Set by each "contains" (a list that walks only for ranges counts its total through them). */
   texts?: boolean;
+  /**
+   * Set by each filter whose `count` form differs from its `index` form (a director's "aguardando"
+   * on SQLite, purchases.queries.ts#waitingFilter): pagedQuery then counts a first page's total
+   * with the filters built for counting.
+   */
+  countDiffers?: boolean;
 }
 
 /**
  * How a "contains" is tested (platform/text-search.ts#TextTest): through the search index, by the
  * row's stored search key row by row (no index: cheap when the rows are walked anyway), or not at
- * all (`ignore`, and a TextProbe, which only learns that the two forms differ).
+ * all (`ignore`, and a TextProbe, which only learns that the two forms differ). `count`: as the
+ * first page's total counts the rows, which is `index` for every filter but one that says
+ * otherwise to a probe (TextProbe.countDiffers).
  */
-export type TextTest = 'index' | 'scan' | 'ignore' | TextProbe;
+export type TextTest = 'index' | 'count' | 'scan' | 'ignore' | TextProbe;
 
 /**
  * `column` of `table` (named `alias` in the query) contains `text`, ignoring accents and case.

@@ -343,6 +343,8 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   runner: Runner | undefined,
   /** Whether a filter is a "contains" (else the walk is for ranges only). */
   texts: boolean,
+  /** How the filters are built to count a total through indexes ('index', or 'count': countForm). */
+  counting: 'index' | 'count',
 ): Promise<Page<O> | undefined> {
   const walk = spec.walkRows ?? textWalkRows(plan.pageSize);
   if (!plan.keyed && plan.page * plan.pageSize > walk) return undefined;
@@ -370,7 +372,7 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   if (edge && spec.walkOn) {
     // Common ranges: the walk goes on to the page's end, the total counted as without a range.
     const result = pageOf(await onePage(inOrder(spec.select(byText('scan')), plan), plan).execute(), plan);
-    if (plan.count) setCappedTotal(result, await countUpTo(byText('index'), plan.cap), plan.cap);
+    if (plan.count) setCappedTotal(result, await countUpTo(byText(counting), plan.cap), plan.cap);
     return result;
   }
   const withinWalk = <Q extends SelectQueryBuilder<DB, TB, unknown>>(q: Q, at = edge) =>
@@ -402,7 +404,7 @@ async function walkedPage<DB, TB extends keyof DB, I, O, S extends string>(
   const result = pageOf(found, plan);
   if (plan.count && !texts) {
     // Ranges only: counted through their indexes, as without a walk (no row is read).
-    setCappedTotal(result, await countUpTo(byText('index'), plan.cap), plan.cap);
+    setCappedTotal(result, await countUpTo(byText(counting), plan.cap), plan.cap);
   } else if (plan.count && edge) {
     // A full page before the walk's end, of an unknown number of matches: say less than it found.
     // (Counting the matches of the whole walk cost as much as the page and said little more:
@@ -436,6 +438,13 @@ export function hasText<DB, TB extends keyof DB, I>(
 ) {
   return probeFilters(byText).scanDiffers === true;
 }
+
+/**
+ * How a list's filters are built to count its total: `count` when one of them reads better so
+ * (TextProbe.countDiffers), else as the page reads them.
+ */
+const countForm = (probe: TextProbe | undefined): 'index' | 'count' =>
+  probe?.countDiffers ? 'count' : 'index';
 
 /** What the filters say of themselves to a probe that tests nothing (TextProbe; no SQL is built). */
 function probeFilters<DB, TB extends keyof DB, I>(byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>) {
@@ -483,21 +492,22 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
     cap: spec.countCap ?? LIMITS.listTotalCap,
   };
 
-  if (typeof filtered === 'function') {
-    const probe = probeFilters(filtered);
-    if (probe.scanDiffers) {
-      const walked = await walkedPage(filtered, spec, plan, runner, probe.texts === true);
-      if (walked) return walked;
-    }
+  const probe = typeof filtered === 'function' ? probeFilters(filtered) : undefined;
+  const counting = countForm(probe);
+  if (typeof filtered === 'function' && probe?.scanDiffers) {
+    const walked = await walkedPage(filtered, spec, plan, runner, probe.texts === true, counting);
+    if (walked) return walked;
   }
   const indexed = typeof filtered === 'function' ? filtered('index') : filtered;
+  const forTotal =
+    typeof filtered === 'function' && plan.count && counting === 'count' ? filtered('count') : indexed;
   // A plugin's transformQuery must see every statement it runs: with one, each is built as before.
   const [found, counted] =
     runner && runner.getExecutor().plugins.length === 0
-      ? await reusedPage(runner, indexed, spec, plan)
+      ? await reusedPage(runner, indexed, spec, plan, forTotal)
       : await Promise.all([
           onePage(inOrder(spec.select(indexed), plan), plan).execute(),
-          plan.count ? countUpTo(indexed, plan.cap) : undefined,
+          plan.count ? countUpTo(forTotal, plan.cap) : undefined,
         ]);
   const result = pageOf(found, plan);
   if (counted !== undefined) setCappedTotal(result, counted, plan.cap);
@@ -544,15 +554,19 @@ function reusedPage<DB, TB extends keyof DB, I, O, S extends string>(
   indexed: SelectQueryBuilder<DB, TB, I>,
   spec: ListSpec<DB, TB, I, O, S>,
   plan: Plan,
+  /** The filters the total is counted with (countForm; else `indexed`). */
+  counted: SelectQueryBuilder<DB, TB, I>,
 ) {
   const filters = indexed.compile();
   const key = reuseKey(runner, filters);
-  const reuse: Reuse = { runner, owner: spec, filters, key };
+  const countFilters = counted === indexed ? filters : counted.compile();
+  const countKey = counted === indexed ? key : reuseKey(runner, countFilters);
+  const reuse: Reuse = { runner, owner: spec, filters: countFilters, key: countKey };
   const pageKey = `page\u0000${plan.keys.join(',')}\u0000${plan.dir}\u0000${plan.keyed}\u0000${!!plan.after}${key}`;
   return Promise.all([
     runReused(runner, spec, pageKey, filters, pageTail(plan), (tail) =>
       pageWith(spec.select(indexed), plan, tail),
     ),
-    plan.count ? countUpTo(indexed, plan.cap, reuse) : undefined,
+    plan.count ? countUpTo(counted, plan.cap, reuse) : undefined,
   ]);
 }

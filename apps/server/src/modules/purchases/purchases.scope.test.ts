@@ -24,7 +24,7 @@ import {
   signInAll,
 } from '../../../test/population.ts';
 import { seededRandom } from '../../../test/seeded-random.ts';
-import { exportBatches } from './purchases.queries.ts';
+import { exportBatches, listPurchases } from './purchases.queries.ts';
 
 type Request = PurchaseFacts & { id: number };
 
@@ -155,8 +155,9 @@ describe(`purchase lists against purchases.policy on a generated population (${T
   }, 180_000);
 
   // queries.ts#waitingFilter writes a director's as `status in (3, 4) and (status = 4 or manager)`
-  // (issue 14, fourth pass): each viewer made a director (a manager of sectors, of Compras, an admin,
-  // a member) gets exactly the rule's rows.
+  // (issue 14, fourth pass), and its total as an OR on SQLite (tenth pass): each viewer made a
+  // director (a manager of sectors, of Compras, an admin, a member) gets exactly the rule's rows,
+  // and a first page's total of exactly as many.
   it('waiting=1 of any kind of director: exactly awaitsApprovalOf', async () => {
     const kinds = new Set<string>();
     const problems = await problemsOfEach(viewers, async (u) => {
@@ -168,7 +169,12 @@ describe(`purchase lists against purchases.policy on a generated population (${T
         ids.push(...batch.map((r) => r.id));
       }
       const expected = requests.filter((r) => awaitsApprovalOf(a, r)).map((r) => r.id);
-      return scopeDifference(`${describeUser(u)} director waiting`, ids, expected);
+      const first = await listPurchases(t.db, a, filters, { sort: 'date', dir: 'desc', pageSize: 20 });
+      const total =
+        first.total === expected.length
+          ? []
+          : [`${describeUser(u)}: total ${first.total}, esperado ${expected.length}`];
+      return [...total, ...scopeDifference(`${describeUser(u)} director waiting`, ids, expected)];
     });
     expect(problems).toEqual([]);
     expect(kinds.size).toBeGreaterThan(2);
