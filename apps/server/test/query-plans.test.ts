@@ -500,7 +500,7 @@ async function planOf(statement: CompiledQuery): Promise<string[]> {
  * The full scans of a plan. SQLite: "SCAN calls" reads the table, "SCAN calls USING INDEX …" walks
  * an index in order (the LIMIT stops it), "SCAN x VIRTUAL TABLE …" is the FTS5 search; the CTEs
  * (tree, chain, hit, match) are the query's own results, made through indexes, and `capped` the
- * LIMITed subquery a first page's total counts (paged-query.ts#countUpTo), `probe` the LIMITed
+ * LIMITed subquery a first page's total counts (paged-count.ts#countUpTo), `probe` the LIMITed
  * count of a range filter's matches (paged-query.ts#rangeTest), `cube_keys` / `cube_maxima`
  * the fines dashboard's keys and maxima read off the cube's keys (fines.summary.queries.ts). PostgreSQL: "Seq Scan on".
  */
@@ -522,7 +522,7 @@ const sorts = (plan: string[]) =>
   );
 
 /**
- * How pagedQuery's walks bound the rows they read without a search index (paged-query.ts#walkedPage):
+ * How pagedQuery's walks bound the rows they read without a search index (paged-walk.ts#walkedPage):
  * a LIMIT (read in an index's order), or the walk's last key (a row-value range of the sort's index).
  */
 const BOUNDED = /\blimit\b|\) [<>]= \(/i;

@@ -144,7 +144,7 @@ export async function dropSearchKeys(db: AnyDb, table: string, columns: readonly
 const TRIGRAM = 3;
 
 /**
- * pagedQuery's probe of a list's filters (platform/paged-query.ts#walkedPage), which tests no row:
+ * pagedQuery's probe of a list's filters (platform/paged-walk.ts#walkedPage), which tests no row:
  * each range (paged-query.ts#rangeTest) adds to `counts` how many rows of its table it matches
  * alone, counted through its index up to `limit`. A "contains" adds no count: its walk tests the
  * stored key and costs less than counting a common text in the search index.

@@ -7,7 +7,7 @@ import { type Page, pagedQuery, roundBelow } from './paged-query.ts';
 import { containsText, type TextTest } from './text-search.ts';
 
 /**
- * The two-phase page of a "contains" list (paged-query.ts#walkedPage) on the real database
+ * The two-phase page of a "contains" list (paged-walk.ts#walkedPage) on the real database
  * (SQLite and PostgreSQL): whether the page comes from the walk of the sort's index (a common text)
  * or from the search index (a rare or absent one), every page of a cursor walk holds the rows the
  * plain search-index plan answers, in the same order, and the first page's total is exact or an

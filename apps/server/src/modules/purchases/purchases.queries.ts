@@ -187,7 +187,7 @@ export function listPurchases(db: DbOrTx, u: PurchaseActor, f: PurchaseFilters, 
   return pagedQuery(filtered(db, u, f), LIST_SPEC, { ...p, count: first }, db);
 }
 
-/** The list's page: one constant, so pagedQuery keeps its compiled statements (paged-query.ts#Runner). */
+/** The list's page: one constant, so pagedQuery keeps its compiled statements (paged-reuse.ts#Runner). */
 const LIST_SPEC = {
   select: (q: ReturnType<ReturnType<typeof filtered>>) => q.select(ROW_COLUMNS),
   sort: SORT_COLUMNS,

@@ -108,7 +108,7 @@ type CallsColumn = `calls.${keyof CallsTable & string}`;
 export type ListPage = Omit<PageRequest<CallSort>, 'count'>;
 export type CallOrder = Pick<ListPage, 'sort' | 'dir'>;
 
-/** The list's page: one constant, so pagedQuery keeps its compiled statements (paged-query.ts#Runner). */
+/** The list's page: one constant, so pagedQuery keeps its compiled statements (paged-reuse.ts#Runner). */
 const LIST_SPEC = {
   select: (q: ReturnType<ReturnType<typeof filtered>>) => q.select(ROW_COLUMNS),
   sort: SORT_COLUMNS,

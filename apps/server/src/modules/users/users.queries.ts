@@ -81,7 +81,7 @@ export function listUsers(db: DbOrTx, f: UserFilter, p: UserPage) {
   return pagedQuery(filtered(db, f), LIST_SPEC, { ...p, sort: 'nome', dir: 'asc', count: true }, db);
 }
 
-/** The list's page: one constant, so pagedQuery keeps its compiled statements (paged-query.ts#Runner). */
+/** The list's page: one constant, so pagedQuery keeps its compiled statements (paged-reuse.ts#Runner). */
 const LIST_SPEC = {
   select: (q: ReturnType<ReturnType<typeof filtered>>) =>
     q.select([

@@ -1,0 +1,34 @@
+import type { CompiledQuery, QueryExecutor, SelectQueryBuilder } from 'kysely';
+import { isPostgres } from '../db/dialect.ts';
+import { type BuiltStatement, type QueryRunner, runReused } from './reused-statements.ts';
+
+/** pagedQuery's statements compiled once per list and shape (reused-statements.ts). */
+
+/**
+ * The database or a transaction, given to pagedQuery so that it runs the statements it reuses
+ * (paged-query.ts#reusedPage), unless it has Kysely plugins (the query-plan tests' recorder).
+ */
+export type Runner = QueryRunner & { getExecutor(): QueryExecutor };
+
+/** What a reused statement's text depends on besides its kind, order and paging: the database, the filters' SQL. */
+export const reuseKey = (runner: Runner, filters: CompiledQuery) =>
+  `\u0000${isPostgres(runner) ? 'pg' : 'sqlite'}\u0000${filters.sql}`;
+
+/**
+ * Runs `build(filters, tail)` as runReused does (compiled once per spec and key, with the filters'
+ * SQL in the key) when pagedQuery has a runner without plugins, else builds and runs it.
+ */
+export function reusedIfPlain<DB, TB extends keyof DB, I, R>(
+  runner: Runner | undefined,
+  spec: object,
+  key: string,
+  filters: SelectQueryBuilder<DB, TB, I>,
+  tail: readonly unknown[],
+  build: (filters: SelectQueryBuilder<DB, TB, I>, tail: readonly unknown[]) => BuiltStatement<R>,
+): Promise<R[]> {
+  if (!runner || runner.getExecutor().plugins.length > 0) return build(filters, tail).execute();
+  const compiled = filters.compile();
+  return runReused(runner, spec, `${key}${reuseKey(runner, compiled)}`, compiled, tail, (t) =>
+    build(filters, t),
+  );
+}
