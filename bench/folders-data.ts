@@ -12,7 +12,7 @@
  *   shares) 15 %, private 10 %; 12 % are shared with one to three people, 1008 among them now and
  *   then;
  * - file names of a logistics office ("NF-e 000123 Cliente 0042.pdf", "Relatório de entregas
- *   2025-03 n12345.xlsx"…), one in six a "Relatório", dated over two years, sizes 10 KB–5 MB.
+ *   2025-03 n12345.xlsx"…), one in six a "Relatório", dated over two years in the order of their ids, sizes 10 KB–5 MB.
  */
 import { randomUUID } from 'node:crypto';
 import { folderNameKey } from '@intranet/contracts';
@@ -121,7 +121,9 @@ export async function insertFolderTree(db: Db, dialect: Dialect, options: TreeOp
   const r = seededRandom(20_260_401);
   const now = Date.now();
   const twoYears = 2 * 365 * 86_400_000;
-  const when = () => new Date(now - r.int(twoYears)).toISOString();
+  // Dated in the order they are inserted, as a share fills up (the search lists the newest, by id,
+  // first): `share` of the two years passed, less up to a day.
+  const when = (share: number) => new Date(now - twoYears * (1 - share) - r.int(86_400_000)).toISOString();
 
   // Employees who own and share folders: 300 more users (they never sign in: the hash is a dummy).
   const stamp = new Date(now).toISOString();
@@ -170,7 +172,7 @@ export async function insertFolderTree(db: Db, dialect: Dialect, options: TreeOp
       user_id: ownerId,
       privilegio,
       is_private: isPrivate,
-      created_at: when(),
+      created_at: when(folders.length / options.folders),
     };
     folders.push(row);
     depth.set(row.id, (depth.get(parentId) ?? 0) + 1);
@@ -245,7 +247,7 @@ export async function insertFolderTree(db: Db, dialect: Dialect, options: TreeOp
       size: 10_000 + r.int(5_000_000),
       mime: kind.mime,
       tipo: kind.ext,
-      created_at: when(),
+      created_at: when(n / options.files),
     });
     if (batch.length === BATCH || n === options.files) {
       await db.insertInto('folder_files').values(batch).execute();
