@@ -208,7 +208,7 @@ export function containsSearch(
   }
   const key = searchKey(text);
   if (how === 'scan') return sql<SqlBool>`instr(${sql.ref(keyRef)}, ${key}) > 0`;
-  return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from ${ident(`${table}_search`)} where ${ftsMatch(column, key)})`;
+  return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from ${ident(`${table}_search`)} where ${ftsMatch(ident(column), key)})`;
 }
 
 /** `pattern` for a LIKE that matches it literally anywhere (the user's `%` and `_` are text). */
@@ -218,30 +218,34 @@ const likeAnywhere = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m
  * SQLite: the search table's `column` contains `key` (a search key): through the trigram index,
  * or, for a key shorter than a trigram, by reading every row of the search table.
  */
-const ftsMatch = (column: string, key: string) =>
+const ftsMatch = (column: RawBuilder<unknown>, key: string) =>
   [...key].length >= TRIGRAM
-    ? sql<SqlBool>`${ident(column)} match ${`"${key.replaceAll('"', '""')}"`}`
-    : sql<SqlBool>`instr(${ident(column)}, ${key}) > 0`;
+    ? sql<SqlBool>`${column} match ${`"${key.replaceAll('"', '""')}"`}`
+    : sql<SqlBool>`instr(${column}, ${key}) > 0`;
 
 /**
- * The ids of `table`'s rows whose `column` contains `text` (accents and case ignored), as a
- * subquery with one column, `id`, for a query that reads them newest first and stops at its
- * LIMIT: it must order by this subquery's `id` descending. SQLite reads the search table in that
- * order itself (FTS5 walks its index by rowid, in either direction, and the subquery is
- * flattened), so a common text costs only the rows the page reads, not every match sorted;
- * PostgreSQL flattens it too and plans by its statistics: the id index walked with each row
- * tested for a common text, the trigram index and a sort for a rare one.
+ * The ids of `table`'s rows whose `column` contains `text` (accents and case ignored) and that pass
+ * `where` (a test of the row, aliased `t`), as a subquery with one column, `id`, for a query that
+ * reads them newest first and stops at its LIMIT: it must order by this subquery's `id`
+ * descending. SQLite reads the search table in that order itself (FTS5 walks its index by rowid,
+ * in either direction, and the subquery is flattened), so a common text costs only the rows the
+ * page reads, not every match sorted; PostgreSQL flattens it too and plans by its statistics: the
+ * id index walked with each row tested for a common text, the trigram index and a sort for a rare
+ * one. `where` tests `t`, not the subquery's `id`: SQLite would hand a set of ids on the id to
+ * FTS5, which then runs the match once per id.
  */
 export function matchingIds(
   db: { getExecutor(): QueryExecutor },
   table: string,
   column: string,
   text: string,
+  where: RawBuilder<SqlBool> = sql<SqlBool>`1 = 1`,
 ): RawBuilder<{ id: number }> {
   if (isPostgres(db)) {
-    return sql<{ id: number }>`(select ${ident('id')} from ${ident(table)}
-      where search_key(${ident(column)}) like search_key(${likeAnywhere(text)}) escape '\\')`;
+    return sql<{ id: number }>`(select t.id from ${ident(table)} as t
+      where search_key(t.${ident(column)}) like search_key(${likeAnywhere(text)}) escape '\\' and ${where})`;
   }
-  return sql<{ id: number }>`(select rowid as ${ident('id')} from ${ident(`${table}_search`)}
-    where ${ftsMatch(column, searchKey(text))})`;
+  return sql<{ id: number }>`(select s.rowid as id from ${ident(`${table}_search`)} as s
+    join ${ident(table)} as t on t.id = s.rowid
+    where ${ftsMatch(sql.ref(`s.${column}`), searchKey(text))} and ${where})`;
 }

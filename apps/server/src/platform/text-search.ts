@@ -48,15 +48,17 @@ export function containsText<T extends keyof Database & string, C extends keyof 
 }
 
 /**
- * The ids of the rows whose `column` contains `text`, accents and case ignored, for a page read
- * newest first: `.selectFrom(newestMatches(db, on, text).as('m'))`, joined to its table by `m.id`,
- * ordered by `m.id` descending (not the table's id: on SQLite the search index then reads its
- * matches in that order and stops at the LIMIT; db/search.ts#matchingIds).
+ * The ids of the rows whose `column` contains `text`, accents and case ignored, and that pass
+ * `where` (a test of the row, aliased `t`), for a page read newest first:
+ * `.selectFrom(newestMatches(db, on, text, where).as('m'))`, ordered by `m.id` descending (on SQLite
+ * the search index then reads its matches in that order and stops at the LIMIT;
+ * db/search.ts#matchingIds).
  */
 export function newestMatches<T extends keyof Database & string, C extends keyof Database[T] & string>(
   db: Kysely<Database>,
   on: Omit<SearchColumn<T, C>, 'as'>,
   text: string,
+  where?: RawBuilder<SqlBool>,
 ): RawBuilder<{ id: number }> {
-  return matchingIds(db, on.table, on.column, text);
+  return matchingIds(db, on.table, on.column, text, where);
 }

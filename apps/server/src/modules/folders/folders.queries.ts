@@ -172,19 +172,13 @@ export function nameMatches(
   range: { before?: number; limit: number; within?: IdSet; except?: number },
 ): Promise<{ id: number }[]> {
   const table = kind === 'folder' ? 'folders' : 'folder_files';
+  // For a folder, the set holds the row itself; for a file, its folder.
+  const within = range.within && inIdSet(db, kind === 'folder' ? 't.id' : 't.folder_id', range.within);
   let q = db
-    .selectFrom(newestMatches(db, { table, column: 'name' }, text).as('m'))
+    .selectFrom(newestMatches(db, { table, column: 'name' }, text, within).as('m'))
     .select('m.id')
     .orderBy('m.id', 'desc')
     .limit(range.limit);
-  if (range.within) {
-    // Tested on the table's row, not on `m.id`: SQLite would hand a set of ids on m.id to the
-    // search index, which then runs the match once per id (300 ms for 1,200 folders).
-    const folderOf = kind === 'folder' ? 'h.id' : 'h.folder_id';
-    q = q
-      .innerJoin(sql<{ id: number }>`${sql.table(table)}`.as('h'), (j) => j.onRef('h.id', '=', 'm.id'))
-      .where(inIdSet(db, folderOf, range.within));
-  }
   if (range.except !== undefined) q = q.where('m.id', '<>', range.except);
   if (range.before !== undefined) q = q.where('m.id', '<', range.before);
   return q.execute();
