@@ -204,15 +204,19 @@ export function containsSearch(
   const keyRef = `${alias}.${searchKeyColumn(column)}`;
   if (isPostgres(db)) {
     if (how === 'scan') return sql<SqlBool>`strpos(${sql.ref(keyRef)}, search_key(${text})) > 0`;
-    return sql<SqlBool>`search_key(${sql.ref(ref)}) like search_key(${likeAnywhere(text)}) escape '\\'`;
+    return keyLike(sql.ref(ref), text);
   }
   const key = searchKey(text);
   if (how === 'scan') return sql<SqlBool>`instr(${sql.ref(keyRef)}, ${key}) > 0`;
   return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from ${ident(`${table}_search`)} where ${ftsMatch(ident(column), key)})`;
 }
 
-/** `pattern` for a LIKE that matches it literally anywhere (the user's `%` and `_` are text). */
-const likeAnywhere = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+/**
+ * PostgreSQL: `column`'s search key contains `text`'s, literally (the user's `%` and `_` are text):
+ * the LIKE its trigram index (on `search_key(column)`) serves.
+ */
+const keyLike = (column: RawBuilder<unknown>, text: string) =>
+  sql<SqlBool>`search_key(${column}) like search_key(${`%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}) escape '\\'`;
 
 /**
  * SQLite: the search table's `column` contains `key` (a search key): through the trigram index,
@@ -243,7 +247,7 @@ export function matchingIds(
 ): RawBuilder<{ id: number }> {
   if (isPostgres(db)) {
     return sql<{ id: number }>`(select t.id from ${ident(table)} as t
-      where search_key(t.${ident(column)}) like search_key(${likeAnywhere(text)}) escape '\\' and ${where})`;
+      where ${keyLike(sql.ref(`t.${column}`), text)} and ${where})`;
   }
   return sql<{ id: number }>`(select s.rowid as id from ${ident(`${table}_search`)} as s
     join ${ident(table)} as t on t.id = s.rowid

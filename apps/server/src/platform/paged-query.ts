@@ -106,13 +106,6 @@ export function hasText<DB, TB extends keyof DB, I>(
   return probeFilters(byText).scanDiffers === true;
 }
 
-/**
- * How a list's filters are built to count its total: `count` when one of them reads better so
- * (TextProbe.countDiffers), else as the page reads them.
- */
-const countForm = (probe: TextProbe | undefined): 'index' | 'count' =>
-  probe?.countDiffers ? 'count' : 'index';
-
 /** What the filters say of themselves to a probe that tests nothing (TextProbe; no SQL is built). */
 function probeFilters<DB, TB extends keyof DB, I>(byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>) {
   const probe: TextProbe = { limit: 1, counts: [] };
@@ -160,7 +153,8 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
   };
 
   const probe = typeof filtered === 'function' ? probeFilters(filtered) : undefined;
-  const counting = countForm(probe);
+  // The total is counted as the page reads the filters, unless one counts better another way.
+  const counting = probe?.countDiffers ? 'count' : 'index';
   if (typeof filtered === 'function' && probe?.scanDiffers) {
     const walked = await walkedPage(filtered, spec, plan, runner, probe.texts === true, counting);
     if (walked) return walked;
@@ -192,7 +186,7 @@ function reusedPage<DB, TB extends keyof DB, I, O, S extends string>(
   indexed: SelectQueryBuilder<DB, TB, I>,
   spec: ListSpec<DB, TB, I, O, S>,
   plan: Plan,
-  /** The filters the total is counted with (countForm; else `indexed`). */
+  /** The filters the total is counted with (their `count` form, or `indexed`). */
   counted: SelectQueryBuilder<DB, TB, I>,
 ) {
   const filters = indexed.compile();

@@ -79,7 +79,7 @@ export async function walkedPage<DB, TB extends keyof DB, I, O, S extends string
   runner: Runner | undefined,
   /** Whether a filter is a "contains" (else the walk is for ranges only). */
   texts: boolean,
-  /** How the filters are built to count a total through indexes ('index', or 'count': countForm). */
+  /** How the filters are built to count a total through indexes ('count' when one counts better so). */
   counting: 'index' | 'count',
 ): Promise<Page<O> | undefined> {
   const walk = spec.walkRows ?? textWalkRows(plan.pageSize);
