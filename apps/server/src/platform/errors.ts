@@ -60,6 +60,13 @@ function validationMessage(error: FastifyError): string {
 const isDatabaseBusy = (error: { code?: string }) =>
   error.code === 'SQLITE_BUSY' || error.code?.startsWith('SQLITE_BUSY_');
 
+/**
+ * PostgreSQL refused a value as data (SQLSTATE class 22: a number out of its column's range, text
+ * that is no number or date, a NUL byte): such values come from the client (a forged cursor's id
+ * past int4 reached the database), so this is its fault, a 400, not a 500. SQLite stores them.
+ */
+const isDataException = (error: { code?: string }) => /^22[0-9A-Z]{3}$/.test(error.code ?? '');
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
@@ -75,6 +82,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isDatabaseBusy(error)) {
       request.log.warn({ err: error }, 'banco ocupado por outra escrita');
       return reply.status(503).header('retry-after', '5').send({ error: MSG.databaseBusy });
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'valor recusado pelo banco');
+      return reply.status(400).send({ error: MSG.invalidInput });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
