@@ -8,10 +8,10 @@
  * straight through Kysely (bench/folders-data.ts), then measures with autocannon, against the bare
  * Fastify route of the same run:
  * - GET /api/get-items of the big folder (5,000 files, 400 subfolders) as the explorer reads it, the
- *   first page of 200 items and the next one by cursor, as the Administrador (1001) and as a
+ *   first page (LIST_PAGE_SIZE items, as the explorer asks) and the next one by cursor, as the Administrador (1001) and as a
  *   Colaborador (1008: the visibility rule filters the subfolders);
  * - GET /api/get-items?textSearch=relatório below Home (the whole tree) as the explorer reads it, the
- *   first page of 200 items and the next one by cursor, as both;
+ *   first page (LIST_PAGE_SIZE items, as the explorer asks) and the next one by cursor, as both;
  * and then uploads and downloads one BENCH_UPLOAD_MB file (generated while it is sent, never held
  * in memory), sampling the server's VmRSS every 100 ms during each transfer.
  *
@@ -19,10 +19,12 @@
  * BENCH_CONNECTIONS (50), BENCH_FOLDERS_DURATION s per request (30), BENCH_WARMUP s (2),
  * BENCH_DATABASE_URL (unset). The bare route is measured for BENCH_DURATION s (10).
  */
+
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { LIST_PAGE_SIZE } from '@intranet/contracts';
 import { insertFolderTree, type TreeSummary } from './folders-data.ts';
 import { openAppDatabase, settleAfterLoad, withApp } from './support/databases.ts';
 import { type DatabaseKind, type Measurement, measure } from './support/measure.ts';
@@ -40,8 +42,6 @@ const UPLOAD_BYTES = positive('BENCH_UPLOAD_MB', 1024) * 1024 * 1024;
  * seconds each: the measurement must last several of those rounds to count anything.
  */
 const QUERY_LOAD = { ...LOAD, durationS: positive('BENCH_FOLDERS_DURATION', 30) };
-/** The explorer's page size (apps/web folders explorer). */
-const LISTING_PAGE = 200;
 const SEARCH = 'relatório';
 const ADMIN = '1001';
 const COLABORADOR = '1008';
@@ -129,26 +129,26 @@ async function benchQueries(
     Administrador: await signIn(app.base, ADMIN),
     Colaborador: await signIn(app.base, COLABORADOR),
   };
-  // The explorer reads a folder in pages of LISTING_PAGE items and asks the next by cursor as it
+  // The explorer reads a folder in pages of LIST_PAGE_SIZE items and asks the next by cursor as it
   // scrolls; the cursor of the page after the first (taken as the Administrador) is a position in
   // the folder's order, valid for anyone who sees the folder.
-  const listing = `${app.base}/api/get-items?selectID=${tree.bigFolderId}&pageSize=${LISTING_PAGE}`;
+  const listing = `${app.base}/api/get-items?selectID=${tree.bigFolderId}&pageSize=${LIST_PAGE_SIZE}`;
   const first = (await (await fetch(listing, { headers: users.Administrador })).json()) as {
     nextCursor?: string;
   };
   if (!first.nextCursor) throw new Error('the big folder answered one page only');
   // The search pages the same way (issue 14): the first page, and the next one by the cursor the
   // Administrador's first page gave (a position in the results' order, valid for both).
-  const search = `${app.base}/api/get-items?selectID=1&textSearch=${encodeURIComponent(SEARCH)}&pageSize=${LISTING_PAGE}`;
+  const search = `${app.base}/api/get-items?selectID=1&textSearch=${encodeURIComponent(SEARCH)}&pageSize=${LIST_PAGE_SIZE}`;
   const firstFound = (await (await fetch(search, { headers: users.Administrador })).json()) as {
     nextCursor?: string;
   };
   if (!firstFound.nextCursor) throw new Error('the search answered one page only');
   const requests = {
-    [`listing of the big folder, first ${LISTING_PAGE} items`]: listing,
-    [`listing of the big folder, next ${LISTING_PAGE} by cursor`]: `${listing}&cursor=${encodeURIComponent(first.nextCursor)}`,
-    [`search "${SEARCH}" below Home, first ${LISTING_PAGE}`]: search,
-    [`search "${SEARCH}" below Home, next ${LISTING_PAGE} by cursor`]: `${search}&cursor=${encodeURIComponent(firstFound.nextCursor)}`,
+    [`listing of the big folder, first ${LIST_PAGE_SIZE} items`]: listing,
+    [`listing of the big folder, next ${LIST_PAGE_SIZE} by cursor`]: `${listing}&cursor=${encodeURIComponent(first.nextCursor)}`,
+    [`search "${SEARCH}" below Home, first ${LIST_PAGE_SIZE}`]: search,
+    [`search "${SEARCH}" below Home, next ${LIST_PAGE_SIZE} by cursor`]: `${search}&cursor=${encodeURIComponent(firstFound.nextCursor)}`,
   };
   const shapes: ListingShape[] = [];
   const rows: Measurement[] = [];

@@ -139,7 +139,7 @@ async function main() {
       ['purchases: search "cadeira"', purchases('q=cadeira'), '1002'],
       ['users: CPF prefix "1000002" (10,000)', users('data=1000002'), '1001'],
       ['users: first page by name', users(''), '1001'],
-      ['users: next page by cursor', users(`cursor=${cursorOf(['M', 0])}`), '1001'],
+      ['users: next page by cursor', users(`cursor=${cursorOf(['F', 0])}`), '1001'],
       ['folders: big folder, first 200, Administrador', items, '1001'],
       ['folders: big folder, first 200, Colaborador', items, '1008'],
     ];

@@ -27,6 +27,7 @@ import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { LIST_PAGE_SIZE } from '@intranet/contracts';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -195,13 +196,14 @@ async function main() {
       }
       return { authorization: `Bearer ${token}` };
     };
-    const calls = (q: string) => `/api/calls?scope=open&pageSize=100${q ? `&${q}` : ''}`;
-    const purchases = (q: string) => `/api/purchases?scope=received&pageSize=50${q ? `&${q}` : ''}`;
-    const users = (q: string) => `/api/users?isAlter=1&pageSize=20${q ? `&${q}` : ''}`;
-    const items = (q: string) => `/api/get-items?pageSize=200&${q}`;
+    const calls = (q: string) => `/api/calls?scope=open&pageSize=${LIST_PAGE_SIZE}${q ? `&${q}` : ''}`;
+    const purchases = (q: string) =>
+      `/api/purchases?scope=received&pageSize=${LIST_PAGE_SIZE}${q ? `&${q}` : ''}`;
+    const users = (q: string) => `/api/users?isAlter=1&pageSize=${LIST_PAGE_SIZE}${q ? `&${q}` : ''}`;
+    const items = (q: string) => `/api/get-items?pageSize=${LIST_PAGE_SIZE}&${q}`;
     const search = items('selectID=1&textSearch=relat%C3%B3rio');
     const requests: [string, string, string][] = [
-      ['tickets: open calls, admin, newest 100', calls(''), '1001'],
+      [`tickets: open calls, admin, newest ${LIST_PAGE_SIZE}`, calls(''), '1001'],
       ['tickets: open calls, TI support', calls(''), '1004'],
       ['tickets: status 0 + last 30 days', calls(`status=0&from=${day(30)}&to=${day(0)}`), '1001'],
       ['tickets: ticket = 123456', calls('ticket=123456'), '1001'],
@@ -215,7 +217,7 @@ async function main() {
         calls(`sort=nome_usuario&dir=asc&cursor=${cursorOf(['M', '', 0])}`),
         '1001',
       ],
-      ['purchases: newest 50', purchases(''), '1002'],
+      [`purchases: newest ${LIST_PAGE_SIZE}`, purchases(''), '1002'],
       [
         'purchases: status 3 + Matriz + compra',
         purchases('status=3&filial=Matriz&typerequest=compra'),
@@ -231,13 +233,21 @@ async function main() {
       ['purchases: search "ergonomica 4"', purchases('q=ergonomica%204'), '1002'],
       ['purchases: waiting for me, director', purchases('waiting=1'), '1006'],
       ['users: first page by name', users(''), '1001'],
-      ['users: next page by cursor', users(`cursor=${cursorOf(['M', 0])}`), '1001'],
+      ['users: next page by cursor', users(`cursor=${cursorOf(['F', 0])}`), '1001'],
       ['users: name contains "souza"', users('data=souza'), '1001'],
       ['users: name contains "zzzz" (none)', users('data=zzzz'), '1001'],
       ['users: matrícula prefix "14999"', users('data=14999'), '1001'],
       ['users: CPF prefix "1000002" (10,000)', users('data=1000002'), '1001'],
-      ['folders: big folder, first 200, Administrador', items(`selectID=${tree.bigFolderId}`), '1001'],
-      ['folders: big folder, first 200, Colaborador', items(`selectID=${tree.bigFolderId}`), '1008'],
+      [
+        `folders: big folder, first ${LIST_PAGE_SIZE}, Administrador`,
+        items(`selectID=${tree.bigFolderId}`),
+        '1001',
+      ],
+      [
+        `folders: big folder, first ${LIST_PAGE_SIZE}, Colaborador`,
+        items(`selectID=${tree.bigFolderId}`),
+        '1008',
+      ],
       ['folders: search "relatório" below Home, Administrador', search, '1001'],
       ['folders: search "relatório" below Home, Colaborador', search, '1008'],
       [

@@ -12,6 +12,7 @@
  * Settings: BENCH_PURCHASES (50000), BENCH_CONNECTIONS (50), BENCH_DURATION s (10), BENCH_WARMUP s (2),
  * BENCH_DATABASE_URL (unset: SQLite only).
  */
+import { LIST_PAGE_SIZE } from '@intranet/contracts';
 import { openAppDatabase, settleAfterLoad, withApp } from './support/databases.ts';
 import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
 import { runBench } from './support/processes.ts';
@@ -41,10 +42,11 @@ async function benchLists(app: AppServer, database: DatabaseKind): Promise<Measu
   const compras = await signIn(app.base, '1002');
   const director = await signIn(app.base, '1006');
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-  const list = (q: string) => `${app.base}/api/purchases?scope=received&pageSize=50${q ? `&${q}` : ''}`;
+  const list = (q: string) =>
+    `${app.base}/api/purchases?scope=received&pageSize=${LIST_PAGE_SIZE}${q ? `&${q}` : ''}`;
   const some = Math.floor(REQUESTS / 2);
   const targets = [
-    get('received: Compras, newest 50 of all', list(''), compras),
+    get(`received: Compras, newest ${LIST_PAGE_SIZE} of all`, list(''), compras),
     get('filter: status 3 + Matriz + compra', list('status=3&filial=Matriz&typerequest=compra'), compras),
     get(
       'filter: sector Recursos Humanos + last 90 days',

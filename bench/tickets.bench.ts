@@ -10,6 +10,7 @@
  * Settings: BENCH_CALLS (200000), BENCH_CONNECTIONS (50), BENCH_DURATION s (10), BENCH_WARMUP s (2),
  * BENCH_DATABASE_URL (unset: SQLite only).
  */
+import { LIST_PAGE_SIZE } from '@intranet/contracts';
 import { openAppDatabase, settleAfterLoad, withApp } from './support/databases.ts';
 import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
 import { type RssSummary, sampleRss } from './support/memory.ts';
@@ -62,9 +63,10 @@ async function benchLists(app: AppServer, database: DatabaseKind): Promise<Measu
   const admin = await signIn(app.base, '1001');
   const ti = await signIn(app.base, '1004');
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-  const list = (q: string) => `${app.base}/api/calls?scope=open&pageSize=100${q ? `&${q}` : ''}`;
+  const list = (q: string) =>
+    `${app.base}/api/calls?scope=open&pageSize=${LIST_PAGE_SIZE}${q ? `&${q}` : ''}`;
   const targets = [
-    get('open calls: admin, newest 100 of all', list(''), admin),
+    get(`open calls: admin, newest ${LIST_PAGE_SIZE} of all`, list(''), admin),
     get('open calls: TI support (one department)', list(''), ti),
     get('status Não atendido + last 30 days', list(`status=0&from=${day(30)}&to=${day(0)}`), admin),
     get('ticket = 123456', list('ticket=123456'), admin),

@@ -8,10 +8,10 @@
  * into its database in batch inserts (ANALYZE after them on PostgreSQL), then drives it with
  * autocannon (bench/support).
  *
- * Settings (environment): BENCH_USERS (50000), BENCH_APPS (2000), BENCH_CONNECTIONS (20),
+ * Settings (environment): BENCH_USERS (50000), BENCH_APPS (2000), BENCH_CONNECTIONS (50),
  * BENCH_DURATION s (8), BENCH_WARMUP s (2), BENCH_DATABASE_URL (unset: SQLite only).
  */
-import { SECTOR_NAMES } from '@intranet/contracts';
+import { LIST_PAGE_SIZE, SECTOR_NAMES } from '@intranet/contracts';
 import { nowIso } from '../apps/server/src/db/database.ts';
 import { openAppDatabase, settleAfterLoad, withApp } from './support/databases.ts';
 import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
@@ -23,7 +23,7 @@ import { benchUser } from './support/users-data.ts';
 
 const USERS = positive('BENCH_USERS', 50_000);
 const APPS = positive('BENCH_APPS', 2_000);
-const LOAD = loadSettings({ connections: 20, durationS: 8, warmupS: 2 });
+const LOAD = loadSettings({ connections: 50, durationS: 8, warmupS: 2 });
 
 /** Adds the users (1 in 20 deactivated, a sector and a branch each) and the apps to the server's database. */
 async function insertData(app: AppServer): Promise<number> {
@@ -96,15 +96,15 @@ async function insertData(app: AppServer): Promise<number> {
 async function benchLists(app: AppServer, database: DatabaseKind): Promise<Measurement[]> {
   const admin = await signIn(app.base, '1001');
   const rh = await signIn(app.base, '1008');
-  const users = (q: string) => `${app.base}/api/users?isAlter=1&pageSize=20&${q}`;
+  const users = (q: string) => `${app.base}/api/users?isAlter=1&pageSize=${LIST_PAGE_SIZE}&${q}`;
   const targets = [
     // The session lookup every signed-in call pays, to tell it from the list's own cost.
     get('GET /api/get-sessionData (baseline)', `${app.base}/api/get-sessionData`, admin),
     get('users, first page by name', users(''), admin),
-    // The next page as the screen asks it when scrolled: by cursor, here from the middle ("M").
+    // The next page as the screen asks it when scrolled: by cursor, here from the middle ("F": the first names run from Ana to Júlio).
     get(
       'users, next page by cursor (middle)',
-      users(`cursor=${Buffer.from('["M",0]').toString('base64url')}`),
+      users(`cursor=${Buffer.from('["F",0]').toString('base64url')}`),
       admin,
     ),
     get('users, name contains "souza" (LIKE)', users('data=souza'), admin),

@@ -39,6 +39,7 @@ export * from './ids.ts';
 export * from './limits.ts';
 export * from './lists/columns.ts';
 export * from './lists/filter-text.ts';
+export * from './lists/page-size.ts';
 export * from './lists/search-key.ts';
 export * from './messages.ts';
 export * from './money.ts';

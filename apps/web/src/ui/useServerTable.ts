@@ -3,6 +3,7 @@ import {
   cleanFilters,
   type FilterValues,
   filterQuery,
+  LIST_PAGE_SIZE,
   type SortableId,
 } from '@intranet/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -83,7 +84,7 @@ export function useServerTable<const C extends AnyColumns, P extends ServerPage<
   queryKey,
   columns,
   defaultSort,
-  pageSize = 100,
+  pageSize = LIST_PAGE_SIZE,
   fetchPage,
   exportUrl,
 }: ServerTableOptions<C, P>) {

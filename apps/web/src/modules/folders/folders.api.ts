@@ -4,6 +4,7 @@ import {
   FOLDER_MSG,
   type GetItemsReply,
   isBlockedUpload,
+  LIST_PAGE_SIZE,
   MSG,
 } from '@intranet/contracts';
 import {
@@ -17,9 +18,6 @@ import { call, callUrl, type WebCallInput } from '../../api/call.ts';
 import { ApiError } from '../../api/client.ts';
 
 export const foldersKey = ['folders'] as const;
-
-/** Items per page of a folder's listing: small answers, the rest as the list scrolls. */
-const LISTING_PAGE = 200;
 
 /**
  * A folder's items, or the search results below it when `search` is set, read page by page as the
@@ -35,7 +33,7 @@ export function useItems(folderId: number, search: string) {
           query: {
             selectID: folderId,
             textSearch: search || undefined,
-            pageSize: LISTING_PAGE,
+            pageSize: LIST_PAGE_SIZE,
             cursor: pageParam || undefined,
           },
         },

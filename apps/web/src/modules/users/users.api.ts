@@ -19,7 +19,6 @@ export function useUserTable() {
     queryKey: [...usersKeys.all, 'list'],
     columns: USER_COLUMNS,
     defaultSort: { id: 'nome', dir: 'asc' },
-    pageSize: 50,
     fetchPage: async ({ filters, page, pageSize, cursor }, signal) => {
       const reply = await call(
         calls.list,
