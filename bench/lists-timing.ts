@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/lists-timing.ts`: the list requests of the tickets, purchases and users benches,
+ * `npx tsx bench/lists-timing.ts`: the list requests of the tickets, purchases, users, folders and fines benches,
  * timed in process, one request after the other (numbers that hold on a busy machine, unlike
  * autocannon's), each split into what its SQL statements took: the page, the first page's total,
  * the rest (session). Builds the app in this process as the tests do (apps/server/test/harness.ts)
@@ -18,7 +18,8 @@
  * other programs' turns on a shared machine).
  *
  * Settings: TIMING_CALLS (200000), TIMING_PURCHASES (50000), TIMING_USERS (50000), TIMING_FOLDERS
- * (10000) and TIMING_FILES (100000) of the folders bench's tree (bench/folders-data.ts), TIMING_ROUNDS
+ * (10000) and TIMING_FILES (100000) of the folders bench's tree (bench/folders-data.ts), TIMING_FINES
+ * (100000, the fines bench's: seed/demo-fines.ts), TIMING_ROUNDS
  * (20 measured rounds after 3 of warm-up), TIMING_ONLY (a word: only the requests whose name has it),
  * TIMING_STATEMENTS (set: print each statement of the last round with what it took), TIMING_PROFILE
  * (a directory: a V8 CPU profile of each request's measured rounds only, `<request>.cpuprofile`).
@@ -41,6 +42,7 @@ import { registerSearchKey } from '../apps/server/src/db/search.ts';
 import { withStatementCache } from '../apps/server/src/db/statement-cache.ts';
 import { compileReply } from '../apps/server/src/platform/reply-serializer.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
+import { demoFines, loadFines } from '../apps/server/src/seed/demo-fines.ts';
 import { seedDemo } from '../apps/server/src/seed/demo-seed.ts';
 import { ensureReferenceData } from '../apps/server/src/seed/reference-data.ts';
 import { createLocalStorage } from '../apps/server/src/storage/local-storage.ts';
@@ -57,6 +59,7 @@ const PURCHASES = positive('TIMING_PURCHASES', 50_000);
 const USERS = positive('TIMING_USERS', 50_000);
 const FOLDERS = positive('TIMING_FOLDERS', 10_000);
 const FILES = positive('TIMING_FILES', 100_000);
+const FINES = positive('TIMING_FINES', 100_000);
 const ROUNDS = positive('TIMING_ROUNDS', 20);
 const ONLY = process.env.TIMING_ONLY ?? '';
 const PG_URL = process.env.TIMING_DATABASE_URL || undefined;
@@ -167,6 +170,7 @@ async function main() {
     await loadCalls(handle.db, CALLS);
     await loadPurchases(handle.db, PURCHASES);
     await loadUsers(handle.db, USERS);
+    await loadFines(handle.db, demoFines(FINES), new Date().toISOString());
     const tree = await insertFolderTree(handle.db, handle.dialect, {
       folders: FOLDERS,
       files: FILES,
@@ -201,6 +205,7 @@ async function main() {
       `/api/purchases?scope=received&pageSize=${LIST_PAGE_SIZE}${q ? `&${q}` : ''}`;
     const users = (q: string) => `/api/users?isAlter=1&pageSize=${LIST_PAGE_SIZE}${q ? `&${q}` : ''}`;
     const items = (q: string) => `/api/get-items?pageSize=${LIST_PAGE_SIZE}&${q}`;
+    const fines = (q: string) => `/api/fines?pageSize=${LIST_PAGE_SIZE}${q ? `&${q}` : ''}`;
     const search = items('selectID=1&textSearch=relat%C3%B3rio');
     const requests: [string, string, string][] = [
       [`tickets: open calls, admin, newest ${LIST_PAGE_SIZE}`, calls(''), '1001'],
@@ -250,6 +255,12 @@ async function main() {
       ],
       ['folders: search "relatório" below Home, Administrador', search, '1001'],
       ['folders: search "relatório" below Home, Colaborador', search, '1008'],
+      [`fines: first page, newest ${LIST_PAGE_SIZE}`, fines(''), '1009'],
+      [
+        'fines: first page, filtered',
+        fines('responsible=transp&STATUS_PAGMTO=Pagamento%20Realizado&from=2024-01-01&to=2024-12-31'),
+        '1009',
+      ],
       [
         'folders: search "cliente 0042" below Home, Colaborador',
         items('selectID=1&textSearch=cliente%200042'),

@@ -1,3 +1,4 @@
+import { LIST_PAGE_SIZE } from '@intranet/contracts';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect as baseExpect, test } from './support/fixtures.ts';
@@ -276,6 +277,27 @@ test('Importar planilha: a bad row is named with its reason; the fixed file impo
   await expect(dialog).toBeHidden();
   const [row] = await api(page, '/api/managerFines?NUMERO_AUTO=IMP-0002');
   expect(row).toMatchObject({ PLACA: 'DEF4G56', DATA_INFRACAO: '2024-06-04', VALOR_TOTAL_MULTA: 99.9 });
+});
+
+test('scrolling the table reads the next pages, down to the oldest fine', async ({ page }) => {
+  const asked: URL[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/fines') asked.push(url);
+  });
+  await signIn(page, '1009', '/managerFines?view=2');
+  const { total } = await api(page, '/api/fines?pageSize=1');
+  // The table's order is the newest first (id last): the oldest fine ends it.
+  const oldest = (await api(page, '/api/fines?pageSize=1&sort=DATA_INFRACAO&dir=asc')).rows[0].NUMERO_AUTO;
+  const table = page.getByTestId('virtual-table');
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(async () => {
+    await table.evaluate((el) => el.parentElement?.scrollTo(0, el.parentElement.scrollHeight));
+    await baseExpect(table.getByRole('cell', { name: oldest, exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  const pages = asked.filter((u) => u.searchParams.get('pageSize') === String(LIST_PAGE_SIZE));
+  expect(pages.length).toBe(Math.ceil(total / LIST_PAGE_SIZE));
+  expect(pages.filter((u) => u.searchParams.has('cursor'))).toHaveLength(pages.length - 1);
 });
 
 test('a user outside Gestão de Multas is sent away with the alert', async ({ page }) => {
