@@ -170,7 +170,7 @@ async function main() {
     await loadCalls(handle.db, CALLS);
     await loadPurchases(handle.db, PURCHASES);
     await loadUsers(handle.db, USERS);
-    await loadFines(handle.db, demoFines(FINES), new Date().toISOString());
+    await loadFines(handle.db, demoFines(FINES, { prefix: 'B' }), new Date().toISOString());
     const tree = await insertFolderTree(handle.db, handle.dialect, {
       folders: FOLDERS,
       files: FILES,
