@@ -9,6 +9,7 @@ import {
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useLoadMore } from './useLoadMore.ts';
 import type { VirtualTableFilters, VirtualTableSort } from './VirtualTable.tsx';
 
 export type SortDir = 'asc' | 'desc';
@@ -117,10 +118,7 @@ export function useServerTable<const C extends AnyColumns, P extends ServerPage<
   const first = query.data?.pages[0];
   const total = first?.total ?? rows.length;
   const totalCapped = first?.totalCapped === true;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const loadMore = useLoadMore(query);
 
   /** Changes the URL only: the state above follows it (history replaced, not pushed per keystroke). */
   const update = useCallback(

@@ -24,11 +24,12 @@ import {
   IconSearch,
   IconUpload,
 } from '@tabler/icons-react';
-import { type DragEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { type DragEvent, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { UploadProgressList } from '../../../ui/UploadProgressList.tsx';
+import { useLoadMore } from '../../../ui/useLoadMore.ts';
 import { FileInfoDialog } from '../components/FileInfoDialog.tsx';
 import { FolderItemList } from '../components/FolderItemList.tsx';
 import type { ExplorerItem, ItemActions } from '../components/ItemRow.tsx';
@@ -57,10 +58,7 @@ export function FoldersPage() {
   const dragDepth = useRef(0);
 
   const data = items.data;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = items;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const loadMore = useLoadMore(items);
   const current = data?.current;
   const canUpload = current?.canUpload === true && current.id === folderId;
 
