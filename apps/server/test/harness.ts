@@ -154,7 +154,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       await app.close();
       await handle.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      // @tus/file-store creates its upload folder with an mkdir it does not await: on a busy machine
+      // that lands while the folder is being removed (ENOTEMPTY), which rmSync then retries.
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
     },
   };
 }
