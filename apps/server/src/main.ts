@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { scheduleUploadSweep } from './modules/operations/operations.uploads.ts';
 import { superviseWorkers } from './platform/server-workers.ts';
 import { removeStaleSheetCopies } from './platform/xlsx-read.ts';
 import { isEmptyDatabase, seedDemo } from './seed/demo-seed.ts';
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   const dialect = await prepare(config, log);
   if (config.workers === 1) return serve(config, true);
+  scheduleUploadSweep(config.dataDir, (err) => log.error({ err }, 'operation uploads: sweep failed'));
   superviseWorkers(
     config.workers,
     log,

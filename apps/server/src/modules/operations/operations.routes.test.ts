@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { MSG, OPERATION_UPLOAD_PATH, OT_MESSAGE } from '@intranet/contracts';
 import { TINY_PNG_BASE64, tinyMp4, tinyWebm } from '@intranet/contracts/testing/media';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
-import { sweepStaleUploads, uploadDirectory } from './operations.uploads.ts';
+import { scheduleUploadSweep, sweepStaleUploads, uploadDirectory } from './operations.uploads.ts';
 
 const PNG = Buffer.from(TINY_PNG_BASE64, 'base64');
 const TUS = { 'tus-resumable': '1.0.0' };
@@ -257,5 +257,24 @@ describe('operation attachments', () => {
     expect(await sweepStaleUploads(t.dataDir)).toBe(1);
     expect((await member({ method: 'HEAD', url: old, headers: TUS })).statusCode).toBe(404);
     expect((await member({ method: 'HEAD', url: fresh, headers: TUS })).statusCode).toBe(200);
+  });
+
+  it('the scheduled sweep drops a stale upload on its own', async () => {
+    const old = await create(member, { ot: '700006', slot: '1' }, 1000);
+    const infoFile = path.join(uploadDirectory(t.dataDir), `${old.split('/').pop()}.json`);
+    const info = JSON.parse(fs.readFileSync(infoFile, 'utf8'));
+    info.creation_date = new Date(Date.now() - 25 * 3600_000).toISOString();
+    fs.writeFileSync(infoFile, JSON.stringify(info));
+
+    const errors: unknown[] = [];
+    const stop = scheduleUploadSweep(t.dataDir, (err) => errors.push(err), 20);
+    try {
+      await vi.waitFor(async () => {
+        expect((await member({ method: 'HEAD', url: old, headers: TUS })).statusCode).toBe(404);
+      });
+    } finally {
+      stop();
+    }
+    expect(errors).toEqual([]);
   });
 });

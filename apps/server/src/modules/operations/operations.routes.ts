@@ -11,9 +11,7 @@ import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
 import { sendStoredFile } from '../../platform/serve-file.ts';
 import * as service from './operations.service.ts';
-import { createOperationUploads, passToTus } from './operations.uploads.ts';
-
-const SWEEP_EVERY_MS = 60 * 60_000;
+import { createOperationUploads, passToTus, scheduleUploadSweep } from './operations.uploads.ts';
 
 export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   route(app, calls.byOt, {
@@ -38,11 +36,13 @@ export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): P
   });
 
   const uploads = createOperationUploads(ctx, app.log);
-  const sweep = setInterval(() => {
-    uploads.sweep().catch((err: unknown) => app.log.error({ err }, 'operation uploads: sweep failed'));
-  }, SWEEP_EVERY_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  // With several server processes the primary sweeps for them all (main.ts).
+  if (ctx.config.workers === 1) {
+    const stopSweep = scheduleUploadSweep(ctx.config.dataDir, (err) =>
+      app.log.error({ err }, 'operation uploads: sweep failed'),
+    );
+    app.addHook('onClose', async () => stopSweep());
+  }
 
   /*
    * The tus protocol's routes. They are plain Fastify routes, so the auth guard runs on them like

@@ -94,13 +94,30 @@ export function sweepStaleUploads(dataDir: string): Promise<number> {
   return uploadStore(uploadDirectory(dataDir)).deleteExpired();
 }
 
+const SWEEP_EVERY_MS = 60 * 60_000;
+
+/**
+ * Sweeps the unfinished uploads every hour (or `everyMs`) until the answer is called. One process
+ * of a server must do it: the app when it runs alone, the primary when it runs workers (main.ts).
+ * Two sweeps of the folder at once remove the same files, and the slower one fails.
+ */
+export function scheduleUploadSweep(
+  dataDir: string,
+  onError: (err: unknown) => void,
+  everyMs = SWEEP_EVERY_MS,
+): () => void {
+  const timer = setInterval(() => {
+    sweepStaleUploads(dataDir).catch(onError);
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 export interface OperationUploads {
   tus: Server;
   store: FileStore;
   /** The owner of an upload, or undefined when there is no such upload. */
   ownerOf(id: string): Promise<number | undefined>;
-  /** Drops unfinished uploads older than the expiry; answers how many. */
-  sweep(): Promise<number>;
 }
 
 /**
@@ -161,6 +178,5 @@ export function createOperationUploads(ctx: AppContext, log: FastifyBaseLogger):
         return undefined;
       }
     },
-    sweep: () => store.deleteExpired(),
   };
 }
