@@ -37,6 +37,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { DatabaseHandle, Db } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { usePreparedStatements } from '../apps/server/src/db/prepared-statements.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { registerSearchKey } from '../apps/server/src/db/search.ts';
 import { withStatementCache } from '../apps/server/src/db/statement-cache.ts';
@@ -76,6 +77,7 @@ const log = (event: LogEvent) => {
 function openLogged(file: string, url?: string): DatabaseHandle {
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    pool.on('connect', usePreparedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -111,13 +113,7 @@ const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toI
 /** What a statement is for: the first page's total (pagedQuery#countUpTo), the session, or the page. */
 function kindOf(text: string): 'total' | 'session' | 'page' {
   if (/as "total"/.test(text) || (/as "one"/.test(text) && !/order by/.test(text))) return 'total';
-  if (
-    /from "sessions"|"user_sectors"|"user_branches"/.test(text) &&
-    !/"purchase_requests"|"calls"/.test(text)
-  ) {
-    return 'session';
-  }
-  return 'page';
+  return /from "sessions"/.test(text) ? 'session' : 'page';
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

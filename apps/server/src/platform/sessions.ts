@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS, type SessionUser } from '@intranet/contracts';
-import { expressionBuilder, sql } from 'kysely';
-import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.ts';
 import { type DbOrTx, nowIso } from '../db/database.ts';
-import { isPostgres } from '../db/dialect.ts';
-import type { Database } from '../db/schema.ts';
+import { jsonArrayFor } from '../db/json-array.ts';
+import { branchesOf, type MembershipColumns, membershipColumns, sectorsOf } from './memberships.ts';
 
 export const SESSION_COOKIE = 'intranet_session';
 /** Proof that this browser verified the recovery code (spec §4: step 2 before step 3). */
@@ -89,16 +87,9 @@ const touchSession = compiledOnce(
 
 /**
  * The users' fields a session carries (users aliased `u`), with whether the current usage policy
- * is accepted and the user's sectors and branches as JSON arrays (parsed by PostgreSQL's driver,
- * text on SQLite: see `jsonList`).
+ * is accepted and the user's sectors and branches (memberships.ts).
  */
-/** The id of the outer query's user (`u`), in the JSON sub-selects. */
-const outerUserId = sql<number>`${sql.ref('u.id')}`;
-
 function userColumns(db: DbOrTx) {
-  const jsonArrayFrom = isPostgres(db) ? pgJsonArrayFrom : sqliteJsonArrayFrom;
-  // Sub-selects of the one statement, never run on their own.
-  const eb = expressionBuilder<Database, never>();
   return [
     'u.id',
     'u.nome',
@@ -112,20 +103,7 @@ function userColumns(db: DbOrTx) {
     'u.tell',
     sql<boolean | number>`exists (select 1 from policy_acceptances pa where pa.user_id = u.id
       and pa.policy_version = (select value from settings where key = 'policy_version'))`.as('accepted'),
-    jsonArrayFrom(
-      eb
-        .selectFrom('user_sectors as us')
-        .innerJoin('sectors as sc', 'sc.id', 'us.sector_id')
-        .select(['sc.name', 'us.is_main'])
-        .where('us.user_id', '=', outerUserId),
-    ).as('sectors'),
-    jsonArrayFrom(
-      eb
-        .selectFrom('user_branches as ub')
-        .innerJoin('branches as b', 'b.id', 'ub.branch_id')
-        .select('b.name')
-        .where('ub.user_id', '=', outerUserId),
-    ).as('branches'),
+    ...membershipColumns(jsonArrayFor(db)),
   ] as const;
 }
 
@@ -159,20 +137,10 @@ type UserFields = {
   email: string | null;
   tell: string | null;
   accepted: unknown;
-  sectors: { name: string; is_main: number }[] | string;
-  branches: { name: string }[] | string;
-};
-
-/** A JSON array column: already parsed by PostgreSQL's driver, text on SQLite. */
-const jsonList = <T>(value: T[] | string): T[] =>
-  typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
-
-const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+} & MembershipColumns;
 
 function toSessionUser(user: UserFields): SessionUser {
-  // The main sector first, then by name (code points, as SQLite's default collation).
-  const sectors = jsonList(user.sectors).sort((a, b) => b.is_main - a.is_main || byName(a, b));
-  const branches = jsonList(user.branches).sort(byName);
+  const sectors = sectorsOf(user);
   return {
     userId: user.id,
     userName: user.nome,
@@ -187,7 +155,7 @@ function toSessionUser(user: UserFields): SessionUser {
     pictureProfile: user.foto,
     email: user.email,
     tell: user.tell,
-    filiais: branches.map((b) => b.name),
+    filiais: branchesOf(user),
   };
 }
 

@@ -1,7 +1,9 @@
 import type { BranchName, SectorName } from '@intranet/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { dialectOf, JSON_ARRAY_FROM, jsonArrayFor } from '../../db/json-array.ts';
 import { digitPrefixRange, searchedDigits } from '../../platform/digit-prefix.ts';
+import { branchesOf, membershipColumns, sectorsOf } from '../../platform/memberships.ts';
 import { type PageRequest, pagedQuery, rangeTest } from '../../platform/paged-query.ts';
 import { containsText, type TextTest } from '../../platform/text-search.ts';
 
@@ -78,72 +80,56 @@ const filtered = (db: DbOrTx, f: UserFilter) => (how: TextTest) => {
  * pages by cursor (the `(active, nome)` index walked from the last name, no offset).
  */
 export function listUsers(db: DbOrTx, f: UserFilter, p: UserPage) {
-  return pagedQuery(filtered(db, f), LIST_SPEC, { ...p, sort: 'nome', dir: 'asc', count: true }, db);
+  return pagedQuery(
+    filtered(db, f),
+    LIST_SPECS[dialectOf(db)],
+    { ...p, sort: 'nome', dir: 'asc', count: true },
+    db,
+  );
 }
 
-/** The list's page: one constant, so pagedQuery keeps its compiled statements (paged-reuse.ts#Runner). */
-const LIST_SPEC = {
-  select: (q: ReturnType<ReturnType<typeof filtered>>) =>
-    q.select([
-      'u.id',
-      'u.nome',
-      'u.matricula',
-      'u.cpf',
-      'u.email',
-      'u.tell',
-      'u.filial',
-      'u.privilegio',
-      'u.suport',
-      'u.admin',
-      'u.foto',
-    ]),
-  sort: { nome: ['u.nome'] },
-  tiebreak: 'u.id',
-  maxPageSize: 100,
-} as const;
+/**
+ * The list's page with each user's sectors and branches as JSON arrays (db/json-array.ts), read in
+ * the page's statement: two more statements per page cost PostgreSQL a third of the users list
+ * (docs/performance.md, "Issue 14, twelfth pass"). One constant per dialect, so pagedQuery keeps
+ * its compiled statements (paged-reuse.ts#Runner).
+ */
+const listSpec = (jsonArrayFrom: (typeof JSON_ARRAY_FROM)[keyof typeof JSON_ARRAY_FROM]) =>
+  ({
+    select: (q: ReturnType<ReturnType<typeof filtered>>) =>
+      q.select([
+        'u.id',
+        'u.nome',
+        'u.matricula',
+        'u.cpf',
+        'u.email',
+        'u.tell',
+        'u.filial',
+        'u.privilegio',
+        'u.suport',
+        'u.admin',
+        'u.foto',
+        ...membershipColumns(jsonArrayFrom),
+      ]),
+    sort: { nome: ['u.nome'] },
+    tiebreak: 'u.id',
+    maxPageSize: 100,
+  }) as const;
 
-/** Sectors and branches of the given users, main first, keyed by user id. */
-export async function membershipsOf(db: DbOrTx, userIds: number[]) {
-  const sectors = new Map<number, string[]>();
-  const branches = new Map<number, string[]>();
-  if (userIds.length === 0) return { sectors, branches };
-  const [s, b] = await Promise.all([
-    db
-      .selectFrom('user_sectors as us')
-      .innerJoin('sectors as s', 's.id', 'us.sector_id')
-      .select(['us.user_id', 's.name'])
-      .where('us.user_id', 'in', userIds)
-      .orderBy('us.user_id')
-      .orderBy('us.is_main', 'desc')
-      .orderBy('s.name')
-      .execute(),
-    db
-      .selectFrom('user_branches as ub')
-      .innerJoin('branches as b', 'b.id', 'ub.branch_id')
-      .innerJoin('users as u', 'u.id', 'ub.user_id')
-      .select(['ub.user_id', 'b.name', sql<number>`case when b.name = u.filial then 0 else 1 end`.as('rank')])
-      .where('ub.user_id', 'in', userIds)
-      .orderBy('ub.user_id')
-      .orderBy('rank')
-      .orderBy('b.name')
-      .execute(),
-  ]);
-  for (const row of s) sectors.set(row.user_id, [...(sectors.get(row.user_id) ?? []), row.name]);
-  for (const row of b) branches.set(row.user_id, [...(branches.get(row.user_id) ?? []), row.name]);
-  return { sectors, branches };
-}
+const LIST_SPECS = { postgres: listSpec(JSON_ARRAY_FROM.postgres), sqlite: listSpec(JSON_ARRAY_FROM.sqlite) };
 
 /** An active user with its sectors and branches (main first): what administration decides from. */
 export async function findActiveUser(db: DbOrTx, id: number) {
   const user = await db
-    .selectFrom('users')
-    .select(['id', 'nome', 'matricula', 'privilegio', 'admin', 'suport'])
-    .where('id', '=', id)
-    .where('active', '=', 1)
+    .selectFrom('users as u')
+    .select(['u.id', 'u.nome', 'u.matricula', 'u.privilegio', 'u.admin', 'u.suport', 'u.filial'])
+    .select(membershipColumns(jsonArrayFor(db)))
+    .where('u.id', '=', id)
+    .where('u.active', '=', 1)
     .executeTakeFirst();
   if (!user) return undefined;
-  const { sectors, branches } = await membershipsOf(db, [id]);
-  return { ...user, setores: sectors.get(id) ?? [], filiais: branches.get(id) ?? [] };
+  const { sectors, branches, filial, ...fields } = user;
+  return { ...fields, setores: sectorsOf(user).map((s) => s.name), filiais: branchesOf(user, filial) };
 }
 
 /** Any row (active or not) holding this matrícula or CPF: both stay unique forever. */
