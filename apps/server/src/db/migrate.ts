@@ -25,6 +25,7 @@ import * as m0022 from './migrations/0022_fines_drop_views.ts';
 import * as m0023 from './migrations/0023_fines_dashboard_reads.ts';
 import * as m0025 from './migrations/0025_folder_tree_version.ts';
 import * as m0026 from './migrations/0026_search_keys.ts';
+import * as m0027 from './migrations/0027_search_key_indexes.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023_fines_dashboard_reads': m0023,
   '0025_folder_tree_version': m0025,
   '0026_search_keys': m0026,
+  '0027_search_key_indexes': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

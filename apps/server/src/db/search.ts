@@ -1,7 +1,8 @@
 import { searchKey } from '@intranet/contracts';
 import type SQLite from 'better-sqlite3';
 import { type Kysely, type QueryExecutor, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { isPostgres } from './dialect.ts';
+import { isPostgres, likeContains } from './dialect.ts';
+import type { Database } from './schema.ts';
 
 /**
  * Indexed "contains" search, ignoring accents and case, on both databases (issue 14; decision in
@@ -11,7 +12,8 @@ import { isPostgres } from './dialect.ts';
  * - SQLite: one FTS5 table `<table>_search` (trigram tokenizer) per table, holding
  *   `search_key(column)` of each searchable column under the row's id, filled by triggers;
  *   `search_key` is contracts' `searchKey`, registered on every connection (`registerSearchKey`).
- * - PostgreSQL: a GIN `pg_trgm` index on `search_key(column)` per column; `search_key` is an
+ * - PostgreSQL: a GIN `pg_trgm` index on `search_key(column)` per column, or on the column's
+ *   stored search form where it has one (STORED_SEARCH_KEYS); `search_key` is an
  *   IMMUTABLE SQL function (`lower(unaccent(...))`, extensions `unaccent` and `pg_trgm`, both
  *   shipped with PostgreSQL and trusted since 13: no superuser needed).
  * Queries use platform/text-search.ts#containsText. A migration adds a table's columns with
@@ -95,6 +97,31 @@ export async function dropSearchIndex(db: AnyDb, table: string, columns: readonl
 
 /** The column holding `column`'s search form, for a walk's row-by-row test (createSearchKeys). */
 export const searchKeyColumn = (column: string) => `search_${column}`;
+
+/**
+ * The columns whose search form is stored in their row (createSearchKeys: migration 0026), whose
+ * PostgreSQL trigram index is on that stored column (migration 0027): their "contains" through the
+ * index tests the stored form. A column added here needs both migrations' steps; the schema's
+ * `search_<column>` (platform/text-search.ts#TestOf) must say the same (checked by the type below).
+ */
+export const STORED_SEARCH_KEYS = {
+  calls: ['nome_usuario', 'nome_suporte', 'matricula_usuario', 'setores_usuario', 'dep', 'filial'],
+  users: ['nome'],
+  purchase_requests: ['descript', 'nome_usuario'],
+} as const satisfies {
+  [T in keyof Database]?: readonly (keyof Database[T] & string)[];
+};
+
+/** Each STORED_SEARCH_KEYS column has its `search_<column>` in the schema (a type error if not). */
+type Stored = typeof STORED_SEARCH_KEYS;
+type MissingKey = {
+  [T in keyof Stored]: `search_${Stored[T][number]}` extends keyof Database[T] ? never : T;
+}[keyof Stored];
+const everyKeyStored: [MissingKey] extends [never] ? true : MissingKey = true;
+void everyKeyStored;
+
+const storedKey = (table: string, column: string) =>
+  (STORED_SEARCH_KEYS as Record<string, readonly string[]>)[table]?.includes(column) ?? false;
 
 /**
  * Keeps each of `columns` of `table` also in its search form, in a column `search_<column>` of the
@@ -204,7 +231,7 @@ export function containsSearch(
   const keyRef = `${alias}.${searchKeyColumn(column)}`;
   if (isPostgres(db)) {
     if (how === 'scan') return sql<SqlBool>`strpos(${sql.ref(keyRef)}, search_key(${text})) > 0`;
-    return keyLike(sql.ref(ref), text);
+    return storedKey(table, column) ? storedKeyLike(sql.ref(keyRef), text) : keyLike(sql.ref(ref), text);
   }
   const key = searchKey(text);
   if (how === 'scan') return sql<SqlBool>`instr(${sql.ref(keyRef)}, ${key}) > 0`;
@@ -216,7 +243,11 @@ export function containsSearch(
  * the LIKE its trigram index (on `search_key(column)`) serves.
  */
 const keyLike = (column: RawBuilder<unknown>, text: string) =>
-  sql<SqlBool>`search_key(${column}) like search_key(${`%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}) escape '\\'`;
+  storedKeyLike(sql`search_key(${column})`, text);
+
+/** PostgreSQL: a stored search key contains `text`'s, literally: the LIKE its trigram index serves. */
+const storedKeyLike = (key: RawBuilder<unknown>, text: string) =>
+  sql<SqlBool>`${key} like search_key(${likeContains(text)}) escape '\\'`;
 
 /**
  * SQLite: the search table's `column` contains `key` (a search key): through the trigram index,
