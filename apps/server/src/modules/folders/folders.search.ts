@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { decodeCursor, encodeCursor } from './folders.cursor.ts';
 import * as q from './folders.queries.ts';
-import { folderTree, locationsBelow, type Reached, reachableFrom } from './folders.tree.ts';
+import { type FolderTree, locationsBelow, type Reached, reachableFrom } from './folders.tree.ts';
 
 /**
  * The search below a folder (spec §6's text search; issue 14): folders first, then files, each
@@ -62,12 +62,12 @@ export interface SearchAnswer {
  */
 export async function searchBelow(
   db: Db,
+  tree: FolderTree,
   u: Actor,
   rootId: number,
   text: string,
   paging: { pageSize: number; cursor?: string } | { limit: number },
 ): Promise<SearchAnswer> {
-  const tree = await folderTree(db);
   const scope = { reached: reachableFrom(tree, u, rootId), rootId };
   const found =
     'limit' in paging

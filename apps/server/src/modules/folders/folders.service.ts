@@ -37,6 +37,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { decodeCursor, encodeCursor } from './folders.cursor.ts';
 import * as q from './folders.queries.ts';
 import { searchBelow } from './folders.search.ts';
+import { folderTree, trailTo } from './folders.tree.ts';
 
 /** One answer holds at most this many folders and files each (a search says when it cut). */
 const LIST_LIMIT = 5000;
@@ -152,7 +153,11 @@ export async function getItems(
   input: { selectID?: number; textSearch?: string; pageSize?: number; cursor?: string },
 ): Promise<GetItemsReply> {
   const folderId = input.selectID ?? ROOT_FOLDER_ID;
-  const { folder, trail } = await reachFolder(db, u, folderId);
+  const tree = await folderTree(db);
+  const way = trailTo(tree, u, folderId);
+  const folder = way?.at(-1);
+  if (!way || !folder) throw notFound(FOLDER_MSG.folderNotFound);
+  const trail = way.map((f) => ({ id: f.id, name: f.name }));
   const v = q.viewerOf(u);
   const text = input.textSearch?.trim();
   const paged = input.pageSize !== undefined || input.cursor !== undefined;
@@ -164,6 +169,7 @@ export async function getItems(
   if (text) {
     const found = await searchBelow(
       db,
+      tree,
       u,
       folderId,
       text,
