@@ -1,8 +1,6 @@
 import type { SectorName } from '@intranet/contracts';
-import { expressionBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { byName, jsonArrayFor, jsonList } from '../../db/json-array.ts';
-import type { Database } from '../../db/schema.ts';
 import { containsText } from '../../platform/text-search.ts';
 
 export interface AppFilter {
@@ -32,36 +30,10 @@ function filtered(db: DbOrTx, f: AppFilter) {
   return q;
 }
 
-/** The columns of an app as the lists show it, with its sectors as a JSON array (`sectorNamesOf`). */
-const appColumns = (db: DbOrTx) => {
-  const jsonArrayFrom = jsonArrayFor(db);
-  // A sub-select of the outer statement (apps aliased `a`), never run on its own.
-  const eb = expressionBuilder<Database, never>();
-  return [
-    'a.id',
-    'a.name',
-    'a.address',
-    'a.image',
-    jsonArrayFrom(
-      eb
-        .selectFrom('app_sectors as aps')
-        .innerJoin('sectors as s', 's.id', 'aps.sector_id')
-        .select('s.name')
-        .where('aps.app_id', '=', sql<number>`${sql.ref('a.id')}`),
-    ).as('sectors'),
-  ] as const;
-};
-
-/** An app row's sector names, by name. */
-export const sectorNamesOf = (row: { sectors: { name: string }[] | string }) =>
-  jsonList(row.sectors)
-    .sort(byName)
-    .map((s) => s.name);
-
 export async function listApps(db: DbOrTx, f: AppFilter) {
   const [rows, count] = await Promise.all([
     filtered(db, f)
-      .select(appColumns(db))
+      .select(['a.id', 'a.name', 'a.address', 'a.image'])
       .orderBy('a.name')
       .orderBy('a.id')
       .limit(f.pageSize)
@@ -74,8 +46,26 @@ export async function listApps(db: DbOrTx, f: AppFilter) {
   return { rows, total: Number(count.total) };
 }
 
+export async function sectorsOfApps(db: DbOrTx, appIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (appIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('app_sectors as aps')
+    .innerJoin('sectors as s', 's.id', 'aps.sector_id')
+    .select(['aps.app_id', 's.name'])
+    .where('aps.app_id', 'in', appIds)
+    .orderBy('s.name')
+    .execute();
+  for (const r of rows) out.set(r.app_id, [...(out.get(r.app_id) ?? []), r.name]);
+  return out;
+}
+
 export function findApp(db: DbOrTx, id: number) {
-  return db.selectFrom('apps as a').select(appColumns(db)).where('a.id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('apps')
+    .select(['id', 'name', 'address', 'image'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function insertApp(

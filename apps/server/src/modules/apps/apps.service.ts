@@ -28,9 +28,13 @@ export async function listApps(ctx: AppContext, user: SessionUser, query: z.outp
     page: query.page,
     pageSize: query.pageSize,
   });
+  const sectors = await q.sectorsOfApps(
+    db,
+    rows.map((r) => r.id),
+  );
   const abilities = appAbilitiesFor(user);
   return {
-    apps: rows.map(({ sectors, ...r }) => ({ ...r, setores: q.sectorNamesOf({ sectors }), abilities })),
+    apps: rows.map((r) => ({ ...r, setores: sectors.get(r.id) ?? [], abilities })),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -41,8 +45,8 @@ export async function listApps(ctx: AppContext, user: SessionUser, query: z.outp
 async function appItem(db: DbOrTx, user: SessionUser, id: number): Promise<AppItem> {
   const row = await q.findApp(db, id);
   if (!row) throw notFound(MSG.appNotFound);
-  const { sectors, ...fields } = row;
-  return { ...fields, setores: q.sectorNamesOf({ sectors }), abilities: appAbilitiesFor(user) };
+  const sectors = await q.sectorsOfApps(db, [id]);
+  return { ...row, setores: sectors.get(id) ?? [], abilities: appAbilitiesFor(user) };
 }
 
 /** Managing apps (administrators): checked before an upload is read, and again by each change. */
