@@ -3,17 +3,14 @@ import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import { isPostgres } from './dialect.ts';
 
 /**
- * Kysely's `jsonArrayFrom` of each dialect: a sub-select's rows as one JSON array column of the
- * outer row, so a list reads each row's few related names in its own statement instead of a second
- * one. Read the column with `jsonList`.
+ * Kysely's `jsonArrayFrom` of the database's dialect: a sub-select's rows as one JSON array column
+ * of the outer row. For a statement that reads one row (the session's): in a list's page, the
+ * sub-select runs once per row and PostgreSQL plans it on every request, which cost more than a
+ * statement of its own (docs/performance.md, "Issue 14, twelfth pass"). Read the column with
+ * `jsonList`.
  */
-export const JSON_ARRAY_FROM = { postgres: pgJsonArrayFrom, sqlite: sqliteJsonArrayFrom } as const;
-
-/** The database's dialect, as JSON_ARRAY_FROM names it. */
-export const dialectOf = (db: Parameters<typeof isPostgres>[0]) => (isPostgres(db) ? 'postgres' : 'sqlite');
-
-/** JSON_ARRAY_FROM of the database's dialect. */
-export const jsonArrayFor = (db: Parameters<typeof isPostgres>[0]) => JSON_ARRAY_FROM[dialectOf(db)];
+export const jsonArrayFor = (db: Parameters<typeof isPostgres>[0]) =>
+  isPostgres(db) ? pgJsonArrayFrom : sqliteJsonArrayFrom;
 
 /** A `jsonArrayFor` column: already parsed by PostgreSQL's driver, text on SQLite. */
 export const jsonList = <T>(value: T[] | string): T[] =>

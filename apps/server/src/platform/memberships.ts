@@ -1,16 +1,24 @@
 import { expressionBuilder, sql } from 'kysely';
-import { byName, type JSON_ARRAY_FROM, jsonList } from '../db/json-array.ts';
+import type { DbOrTx } from '../db/database.ts';
+import { byName, type jsonArrayFor, jsonList } from '../db/json-array.ts';
 import type { Database } from '../db/schema.ts';
+
+/** A user's sectors and branches as read, before `sectorsInOrder` and `branchesInOrder`. */
+export interface Memberships {
+  sectors: { name: string; is_main: number }[];
+  branches: { name: string }[];
+}
 
 /** The id of the outer query's user (`u`), in the JSON sub-selects. */
 const outerUserId = sql<number>`${sql.ref('u.id')}`;
 
 /**
  * The sectors and branches of the outer query's user (users aliased `u`) as two JSON array columns
- * of its row (db/json-array.ts): the session and the users list read them in their own statement.
- * Read them with `sectorsOf` and `branchesOf`.
+ * of its row (db/json-array.ts), for a statement that reads one user: the session's. A list reads
+ * them with `membershipsOf` instead: per row, such sub-selects cost PostgreSQL more than a
+ * statement of their own (docs/performance.md, "Issue 14, twelfth pass").
  */
-export function membershipColumns(jsonArrayFrom: (typeof JSON_ARRAY_FROM)[keyof typeof JSON_ARRAY_FROM]) {
+export function membershipColumns(jsonArrayFrom: ReturnType<typeof jsonArrayFor>) {
   // Sub-selects of the outer statement, never run on their own.
   const eb = expressionBuilder<Database, never>();
   return [
@@ -33,16 +41,53 @@ export function membershipColumns(jsonArrayFrom: (typeof JSON_ARRAY_FROM)[keyof 
 
 /** The two columns of `membershipColumns`, as the drivers answer them. */
 export interface MembershipColumns {
-  sectors: { name: string; is_main: number }[] | string;
-  branches: { name: string }[] | string;
+  sectors: Memberships['sectors'] | string;
+  branches: Memberships['branches'] | string;
+}
+
+/** `membershipColumns` read: PostgreSQL's driver parsed them, SQLite answers text. */
+export const membershipsIn = (row: MembershipColumns): Memberships => ({
+  sectors: jsonList(row.sectors),
+  branches: jsonList(row.branches),
+});
+
+/** The sectors and branches of each of `userIds`, in one statement (for a list's page). */
+export async function membershipsOf(
+  db: DbOrTx,
+  userIds: readonly number[],
+): Promise<Map<number, Memberships>> {
+  const byUser = new Map<number, Memberships>();
+  if (userIds.length === 0) return byUser;
+  const ids = [...userIds];
+  const rows = await db
+    .selectFrom('user_sectors as us')
+    .innerJoin('sectors as sc', 'sc.id', 'us.sector_id')
+    .select(['us.user_id', 'sc.name', 'us.is_main', sql<'s' | 'b'>`'s'`.as('kind')])
+    .where('us.user_id', 'in', ids)
+    .unionAll(
+      db
+        .selectFrom('user_branches as ub')
+        .innerJoin('branches as b', 'b.id', 'ub.branch_id')
+        .select(['ub.user_id', 'b.name', sql<number>`0`.as('is_main'), sql<'s' | 'b'>`'b'`.as('kind')])
+        .where('ub.user_id', 'in', ids),
+    )
+    .execute();
+  for (const id of ids) byUser.set(id, { sectors: [], branches: [] });
+  for (const r of rows) {
+    const of = byUser.get(r.user_id);
+    if (!of) continue;
+    if (r.kind === 's') of.sectors.push({ name: r.name, is_main: r.is_main });
+    else of.branches.push({ name: r.name });
+  }
+  return byUser;
 }
 
 /** A user's sectors, the main one first, then by name (code points, as SQLite's default collation). */
-export const sectorsOf = (row: MembershipColumns) =>
-  jsonList(row.sectors).sort((a, b) => b.is_main - a.is_main || byName(a, b));
+export const sectorsInOrder = (m: Memberships) =>
+  m.sectors.sort((a, b) => b.is_main - a.is_main || byName(a, b));
 
 /** A user's branch names by name; `main` (the user's filial) first when given. */
-export const branchesOf = (row: MembershipColumns, main?: string) =>
-  jsonList(row.branches)
+export const branchesInOrder = (m: Memberships, main?: string) =>
+  m.branches
     .sort((a, b) => Number(b.name === main) - Number(a.name === main) || byName(a, b))
     .map((b) => b.name);

@@ -4,7 +4,13 @@ import { sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.ts';
 import { type DbOrTx, nowIso } from '../db/database.ts';
 import { jsonArrayFor } from '../db/json-array.ts';
-import { branchesOf, type MembershipColumns, membershipColumns, sectorsOf } from './memberships.ts';
+import {
+  branchesInOrder,
+  type MembershipColumns,
+  membershipColumns,
+  membershipsIn,
+  sectorsInOrder,
+} from './memberships.ts';
 
 export const SESSION_COOKIE = 'intranet_session';
 /** Proof that this browser verified the recovery code (spec §4: step 2 before step 3). */
@@ -140,7 +146,8 @@ type UserFields = {
 } & MembershipColumns;
 
 function toSessionUser(user: UserFields): SessionUser {
-  const sectors = sectorsOf(user);
+  const memberships = membershipsIn(user);
+  const sectors = sectorsInOrder(memberships);
   return {
     userId: user.id,
     userName: user.nome,
@@ -155,7 +162,7 @@ function toSessionUser(user: UserFields): SessionUser {
     pictureProfile: user.foto,
     email: user.email,
     tell: user.tell,
-    filiais: branchesOf(user),
+    filiais: branchesInOrder(memberships),
   };
 }
 

@@ -1,9 +1,8 @@
 import type { BranchName, SectorName } from '@intranet/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { dialectOf, JSON_ARRAY_FROM, jsonArrayFor } from '../../db/json-array.ts';
 import { digitPrefixRange, searchedDigits } from '../../platform/digit-prefix.ts';
-import { branchesOf, membershipColumns, sectorsOf } from '../../platform/memberships.ts';
+import { branchesInOrder, membershipsOf, sectorsInOrder } from '../../platform/memberships.ts';
 import { type PageRequest, pagedQuery, rangeTest } from '../../platform/paged-query.ts';
 import { containsText, type TextTest } from '../../platform/text-search.ts';
 
@@ -80,56 +79,46 @@ const filtered = (db: DbOrTx, f: UserFilter) => (how: TextTest) => {
  * pages by cursor (the `(active, nome)` index walked from the last name, no offset).
  */
 export function listUsers(db: DbOrTx, f: UserFilter, p: UserPage) {
-  return pagedQuery(
-    filtered(db, f),
-    LIST_SPECS[dialectOf(db)],
-    { ...p, sort: 'nome', dir: 'asc', count: true },
-    db,
-  );
+  return pagedQuery(filtered(db, f), LIST_SPEC, { ...p, sort: 'nome', dir: 'asc', count: true }, db);
 }
 
-/**
- * The list's page with each user's sectors and branches as JSON arrays (db/json-array.ts), read in
- * the page's statement: two more statements per page cost PostgreSQL a third of the users list
- * (docs/performance.md, "Issue 14, twelfth pass"). One constant per dialect, so pagedQuery keeps
- * its compiled statements (paged-reuse.ts#Runner).
- */
-const listSpec = (jsonArrayFrom: (typeof JSON_ARRAY_FROM)[keyof typeof JSON_ARRAY_FROM]) =>
-  ({
-    select: (q: ReturnType<ReturnType<typeof filtered>>) =>
-      q.select([
-        'u.id',
-        'u.nome',
-        'u.matricula',
-        'u.cpf',
-        'u.email',
-        'u.tell',
-        'u.filial',
-        'u.privilegio',
-        'u.suport',
-        'u.admin',
-        'u.foto',
-        ...membershipColumns(jsonArrayFrom),
-      ]),
-    sort: { nome: ['u.nome'] },
-    tiebreak: 'u.id',
-    maxPageSize: 100,
-  }) as const;
-
-const LIST_SPECS = { postgres: listSpec(JSON_ARRAY_FROM.postgres), sqlite: listSpec(JSON_ARRAY_FROM.sqlite) };
+/** The list's page: one constant, so pagedQuery keeps its compiled statements (paged-reuse.ts#Runner). */
+const LIST_SPEC = {
+  select: (q: ReturnType<ReturnType<typeof filtered>>) =>
+    q.select([
+      'u.id',
+      'u.nome',
+      'u.matricula',
+      'u.cpf',
+      'u.email',
+      'u.tell',
+      'u.filial',
+      'u.privilegio',
+      'u.suport',
+      'u.admin',
+      'u.foto',
+    ]),
+  sort: { nome: ['u.nome'] },
+  tiebreak: 'u.id',
+  maxPageSize: 100,
+} as const;
 
 /** An active user with its sectors and branches (main first): what administration decides from. */
 export async function findActiveUser(db: DbOrTx, id: number) {
   const user = await db
-    .selectFrom('users as u')
-    .select(['u.id', 'u.nome', 'u.matricula', 'u.privilegio', 'u.admin', 'u.suport', 'u.filial'])
-    .select(membershipColumns(jsonArrayFor(db)))
-    .where('u.id', '=', id)
-    .where('u.active', '=', 1)
+    .selectFrom('users')
+    .select(['id', 'nome', 'matricula', 'privilegio', 'admin', 'suport', 'filial'])
+    .where('id', '=', id)
+    .where('active', '=', 1)
     .executeTakeFirst();
   if (!user) return undefined;
-  const { sectors, branches, filial, ...fields } = user;
-  return { ...fields, setores: sectorsOf(user).map((s) => s.name), filiais: branchesOf(user, filial) };
+  const { filial, ...fields } = user;
+  const memberships = (await membershipsOf(db, [id])).get(id) ?? { sectors: [], branches: [] };
+  return {
+    ...fields,
+    setores: sectorsInOrder(memberships).map((s) => s.name),
+    filiais: branchesInOrder(memberships, filial),
+  };
 }
 
 /** Any row (active or not) holding this matrícula or CPF: both stay unique forever. */
