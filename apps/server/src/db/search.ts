@@ -187,6 +187,11 @@ export interface TextProbe {
   /** Set by each "contains" (a list that walks only for ranges counts its total through them). */
   texts?: boolean;
   /**
+   * Each "contains": the column it tests (`alias.column`, as a sort names it) and that test of
+   * any value, for a list sorted by that column (platform/paged-skip.ts).
+   */
+  sorted?: { ref: string; table: string; column: string; test: (value: RawBuilder<unknown>) => RawBuilder<SqlBool> }[];
+  /**
    * Set by each filter whose `count` form differs from its `index` form (a director's "aguardando"
    * on SQLite, purchases.queries.ts#waitingFilter): pagedQuery then counts a first page's total
    * with the filters built for counting.
@@ -225,6 +230,17 @@ export function containsSearch(
     // matches in the search index (docs/performance.md, "Issue 14, ninth pass").
     how.scanDiffers = true;
     how.texts = true;
+    const pg = isPostgres(db);
+    const key = searchKey(text);
+    (how.sorted ??= []).push({
+      ref: `${alias}.${column}`,
+      table,
+      column,
+      test: (value) =>
+        pg
+          ? sql<SqlBool>`strpos(search_key(${value}), search_key(${text})) > 0`
+          : sql<SqlBool>`instr(search_key(${value}), ${key}) > 0`,
+    });
     return sql<SqlBool>`1 = 1`;
   }
   const ref = `${alias}.${column}`;

@@ -220,6 +220,33 @@ describe('pagedQuery with a "contains" filter', () => {
     expect(common[0]!.statements.some(byIndex)).toBe(false);
   });
 
+  it('sorted by the searched column, skips the values before the first match instead of reading the search index', async () => {
+    // Sorted by name, "patrício" (about 10 calls) and "zuleica" (1) come after the 30 rows the walk
+    // reads, all of "Ana Silva": the distinct names from the walk's end are tested, and the walk
+    // starts again at the first that matches. "zzzz" matches no name: an empty page, counted 0.
+    for (const [text, dir, size] of [
+      ['patricio', 'asc', 4],
+      ['zuleica', 'asc', 7],
+      ['zzzz', 'asc', 7],
+      ['ana silva', 'desc', 6],
+    ] as const) {
+      const pages = await walk(filteredBy(text), 'nome', dir, size);
+      const want = expected(text, 'nome', dir);
+      expect(idsOf(pages), text).toEqual(want);
+      const first = pages[0]!;
+      expect(
+        first.statements.some((q) => /with recursive/.test(q)),
+        text,
+      ).toBe(true);
+      expect(first.statements.some(byIndex), `${text}: ${first.statements.join('; ')}`).toBe(false);
+      if (first.page.totalCapped) expect(first.page.total, text).toBeLessThan(want.length);
+      else expect(first.page.total, text).toBe(want.length);
+    }
+    // A text in the first rows by name is found by the walk alone: no skip.
+    const common = await walk(filteredBy('silva'), 'nome', 'asc', 4);
+    expect(common[0]!.statements.some((q) => /with recursive/.test(q))).toBe(false);
+  });
+
   it('answers from the walk alone, with the exact total, when it sees every row', async () => {
     const pages = await walk(filteredBy('zuleica'), 'data', 'desc', 7, COUNT + 1);
     expect(idsOf(pages)).toEqual(expected('zuleica', 'data', 'desc'));

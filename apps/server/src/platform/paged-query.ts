@@ -17,7 +17,8 @@ import {
   setCappedTotal,
 } from './paged-plan.ts';
 import { type Runner, reuseKey } from './paged-reuse.ts';
-import { walkedPage } from './paged-walk.ts';
+import { skippedPage } from './paged-skip.ts';
+import { type WalkMiss, walkedPage } from './paged-walk.ts';
 import { runReused } from './reused-statements.ts';
 import type { TextProbe, TextTest } from './text-search.ts';
 
@@ -156,8 +157,11 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
   // The total is counted as the page reads the filters, unless one counts better another way.
   const counting = probe?.countDiffers ? 'count' : 'index';
   if (typeof filtered === 'function' && probe?.scanDiffers) {
-    const walked = await walkedPage(filtered, spec, plan, runner, probe.texts === true, counting);
+    const miss: WalkMiss = {};
+    const walked = await walkedPage(filtered, spec, plan, runner, probe.texts === true, counting, miss);
     if (walked) return walked;
+    const skipped = await skippedPage(filtered, spec, plan, runner, probe, counting, miss);
+    if (skipped) return skipped;
   }
   const indexed = typeof filtered === 'function' ? filtered('index') : filtered;
   const forTotal =

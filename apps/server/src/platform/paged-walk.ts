@@ -60,6 +60,12 @@ async function rareRanges<DB, TB extends keyof DB, I>(
   );
 }
 
+/** Where a bounded walk that did not fill its page ended (the key of its last row) and what it found. */
+export interface WalkMiss {
+  edge?: unknown[];
+  found?: number;
+}
+
 /**
  * The two-phase page of a "contains" list, phase one: the sort's index walked over at most the
  * first `walkRows` rows the other filters let through (from the cursor on), each tested on its
@@ -81,6 +87,8 @@ export async function walkedPage<DB, TB extends keyof DB, I, O, S extends string
   texts: boolean,
   /** How the filters are built to count a total through indexes ('count' when one counts better so). */
   counting: 'index' | 'count',
+  /** Filled when a bounded walk found too few: where it ended and how many it found. */
+  miss?: WalkMiss,
 ): Promise<Page<O> | undefined> {
   const walk = spec.walkRows ?? textWalkRows(plan.pageSize);
   if (!plan.keyed && plan.page * plan.pageSize > walk) return undefined;
@@ -135,7 +143,10 @@ export async function walkedPage<DB, TB extends keyof DB, I, O, S extends string
     },
   );
   const filled = plan.keyed ? found.length > plan.pageSize : found.length === plan.pageSize;
-  if (edge && !filled) return undefined;
+  if (edge && !filled) {
+    if (miss) Object.assign(miss, { edge, found: found.length });
+    return undefined;
+  }
 
   const result = pageOf(found, plan);
   if (plan.count && !texts) {
