@@ -507,7 +507,8 @@ async function planOf(statement: CompiledQuery): Promise<string[]> {
 const fullScans = (plan: string[]) =>
   plan.filter((d) =>
     t.dialect === 'sqlite'
-      ? /^SCAN \w+$/.test(d) && !/^SCAN (tree|chain|hit|match|capped|probe|cube_keys|cube_maxima|skipped)$/.test(d)
+      ? /^SCAN \w+$/.test(d) &&
+        !/^SCAN (tree|chain|hit|match|capped|probe|cube_keys|cube_maxima|skipped)$/.test(d)
       : /Seq Scan on/.test(d),
   );
 

@@ -190,7 +190,12 @@ export interface TextProbe {
    * Each "contains": the column it tests (`alias.column`, as a sort names it) and that test of
    * any value, for a list sorted by that column (platform/paged-skip.ts).
    */
-  sorted?: { ref: string; table: string; column: string; test: (value: RawBuilder<unknown>) => RawBuilder<SqlBool> }[];
+  sorted?: {
+    ref: string;
+    table: string;
+    column: string;
+    test: (value: RawBuilder<unknown>) => RawBuilder<SqlBool>;
+  }[];
   /**
    * Set by each filter whose `count` form differs from its `index` form (a director's "aguardando"
    * on SQLite, purchases.queries.ts#waitingFilter): pagedQuery then counts a first page's total
@@ -232,7 +237,8 @@ export function containsSearch(
     how.texts = true;
     const pg = isPostgres(db);
     const key = searchKey(text);
-    (how.sorted ??= []).push({
+    how.sorted = how.sorted ?? [];
+    how.sorted.push({
       ref: `${alias}.${column}`,
       table,
       column,
