@@ -1,5 +1,6 @@
 import { expressionBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../db/database.ts';
+import { idSet, inIdSet } from '../db/id-set.ts';
 import { byName, type jsonArrayFor, jsonList } from '../db/json-array.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -51,34 +52,36 @@ export const membershipsIn = (row: MembershipColumns): Memberships => ({
   branches: jsonList(row.branches),
 });
 
-/** The sectors and branches of each of `userIds`, in one statement (for a list's page). */
+/**
+ * The sectors and branches of each of `userIds` (a list's page): two statements, the ids one
+ * parameter each (db/id-set.ts). On PostgreSQL a 50-value `IN` list cost more to plan than to run,
+ * and one UNION ALL of the two cost more than both (0.8 ms of planning against 0.06 each:
+ * docs/performance.md, "Issue 14, twelfth pass").
+ */
 export async function membershipsOf(
   db: DbOrTx,
   userIds: readonly number[],
 ): Promise<Map<number, Memberships>> {
   const byUser = new Map<number, Memberships>();
   if (userIds.length === 0) return byUser;
-  const ids = [...userIds];
-  const rows = await db
-    .selectFrom('user_sectors as us')
-    .innerJoin('sectors as sc', 'sc.id', 'us.sector_id')
-    .select(['us.user_id', 'sc.name', 'us.is_main', sql<'s' | 'b'>`'s'`.as('kind')])
-    .where('us.user_id', 'in', ids)
-    .unionAll(
-      db
-        .selectFrom('user_branches as ub')
-        .innerJoin('branches as b', 'b.id', 'ub.branch_id')
-        .select(['ub.user_id', 'b.name', sql<number>`0`.as('is_main'), sql<'s' | 'b'>`'b'`.as('kind')])
-        .where('ub.user_id', 'in', ids),
-    )
-    .execute();
-  for (const id of ids) byUser.set(id, { sectors: [], branches: [] });
-  for (const r of rows) {
-    const of = byUser.get(r.user_id);
-    if (!of) continue;
-    if (r.kind === 's') of.sectors.push({ name: r.name, is_main: r.is_main });
-    else of.branches.push({ name: r.name });
-  }
+  const ids = idSet(userIds);
+  const [sectors, branches] = await Promise.all([
+    db
+      .selectFrom('user_sectors as us')
+      .innerJoin('sectors as sc', 'sc.id', 'us.sector_id')
+      .select(['us.user_id', 'sc.name', 'us.is_main'])
+      .where(inIdSet(db, 'us.user_id', ids))
+      .execute(),
+    db
+      .selectFrom('user_branches as ub')
+      .innerJoin('branches as b', 'b.id', 'ub.branch_id')
+      .select(['ub.user_id', 'b.name'])
+      .where(inIdSet(db, 'ub.user_id', ids))
+      .execute(),
+  ]);
+  for (const id of userIds) byUser.set(id, { sectors: [], branches: [] });
+  for (const r of sectors) byUser.get(r.user_id)?.sectors.push({ name: r.name, is_main: r.is_main });
+  for (const r of branches) byUser.get(r.user_id)?.branches.push({ name: r.name });
   return byUser;
 }
 
