@@ -235,17 +235,16 @@ export function containsSearch(
     // matches in the search index (docs/performance.md, "Issue 14, ninth pass").
     how.scanDiffers = true;
     how.texts = true;
-    const pg = isPostgres(db);
-    const key = searchKey(text);
     how.sorted = how.sorted ?? [];
+    // Built only if a skip asks (platform/paged-skip.ts): a probe runs on every request with a text.
     how.sorted.push({
       ref: `${alias}.${column}`,
       table,
       column,
       test: (value) =>
-        pg
+        isPostgres(db)
           ? sql<SqlBool>`strpos(search_key(${value}), search_key(${text})) > 0`
-          : sql<SqlBool>`instr(search_key(${value}), ${key}) > 0`,
+          : sql<SqlBool>`instr(search_key(${value}), ${searchKey(text)}) > 0`,
     });
     return sql<SqlBool>`1 = 1`;
   }
