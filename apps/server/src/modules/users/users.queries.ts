@@ -1,6 +1,7 @@
 import type { BranchName, SectorName } from '@intranet/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { digitPrefixRange, searchedDigits } from '../../platform/digit-prefix.ts';
 import { branchesInOrder, membershipsOf, sectorsInOrder } from '../../platform/memberships.ts';
 import { type PageRequest, pagedQuery, rangeTest } from '../../platform/paged-query.ts';
@@ -27,11 +28,14 @@ const filtered = (db: DbOrTx, f: UserFilter) => (how: TextTest) => {
   const digits = searchedDigits(text);
   if (digits) {
     // Index ranges on the unique columns, both digits only, ORed on the row itself. A prefix that
-    // many users share (a CPF prefix matching 10,000) is walked in name order like a common text
-    // (paged-query.ts#rangeTest), where its index would hand every match to a sort; a rare one is
-    // read through its index: SQLite's multi-index OR, PostgreSQL's BitmapOr. "active + 0" keeps
-    // either from walking the (active, nome) index over every user instead (`u.id in (… union all
-    // …)` made PostgreSQL fetch a 10,000-user CPF prefix row by row: 83 against 6 ms).
+    // many users share (a CPF prefix matching 10,000) is walked in name order like a common text,
+    // where its index would hand every match to a sort; a rare one is read through its index:
+    // SQLite's multi-index OR, PostgreSQL's BitmapOr. On SQLite, which plans without statistics,
+    // the walk is pagedQuery's (paged-query.ts#rangeTest), and "active + 0" keeps its index read
+    // from walking the (active, nome) index over every user instead. PostgreSQL's statistics choose
+    // between the two for each prefix (rangeTest's `scan` is the plain condition there); "active + 0"
+    // would hide them: estimated at 0.5 % of the rows, a 10,000-user prefix was read through its
+    // index and sorted (2.8 ms) instead of walked by name (0.9 ms; docs/performance.md, thirteenth pass).
     const [lower, upper] = digitPrefixRange(digits);
     const withCpf = f.matchCpf && digits.length >= 3;
     const prefix = (column: 'matricula' | 'cpf') =>
@@ -47,7 +51,10 @@ const filtered = (db: DbOrTx, f: UserFilter) => (how: TextTest) => {
         'u',
       );
     q = q.where((eb) => eb.or([prefix('matricula'), ...(withCpf ? [prefix('cpf')] : [])]));
-    q = how === 'index' ? q.where(sql<boolean>`${sql.ref('u.active')} + 0 = 1`) : q.where('u.active', '=', 1);
+    q =
+      how === 'index' && !isPostgres(db)
+        ? q.where(sql<boolean>`${sql.ref('u.active')} + 0 = 1`)
+        : q.where('u.active', '=', 1);
   } else if (text && how === 'index') {
     // Through the search index (a rare text, or one the walk did not find): "active + 0" as above,
     // else SQLite walks the whole (active, nome) index testing each id against the text's matches.
