@@ -3,6 +3,7 @@ import { CompiledQuery, type KyselyPlugin, type RootOperationNode, sql } from 'k
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { idSet } from '../src/db/id-set.ts';
+import { preparedName } from '../src/db/prepared-statements.ts';
 import * as apps from '../src/modules/apps/apps.queries.ts';
 import * as calendar from '../src/modules/calendar/calendar.queries.ts';
 import * as fines from '../src/modules/fines/fines.queries.ts';
@@ -482,8 +483,9 @@ async function statementsOf(q: ListQuery): Promise<CompiledQuery[]> {
   });
 }
 
-/** A statement's plan, one line per step. */
-async function planOf(statement: CompiledQuery): Promise<string[]> {
+/** A statement's plan, one line per step (`generic`: PostgreSQL's plan for any values, as a prepared statement keeps it). */
+async function planOf(statement: CompiledQuery, generic = false): Promise<string[]> {
+  if (generic) return genericPlanOf(statement);
   if (t.dialect === 'sqlite') {
     const plan = await t.db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]),
@@ -498,6 +500,42 @@ async function planOf(statement: CompiledQuery): Promise<string[]> {
       );
       return plan.rows.map((r) => r['QUERY PLAN'].trim());
     } finally {
+      await conn.executeQuery(CompiledQuery.raw('reset enable_seqscan'));
+    }
+  });
+}
+
+/** A parameter's value as a PostgreSQL literal (numbers, texts, arrays of them, null). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const text = Array.isArray(value)
+    ? `{${value.map((v) => JSON.stringify(String(v))).join(',')}}`
+    : String(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * PostgreSQL's generic plan of a statement that runs prepared (db/prepared-statements.ts): the one
+ * plan it may keep for every value after a few runs, forced here (`plan_cache_mode`).
+ */
+function genericPlanOf(statement: CompiledQuery): Promise<string[]> {
+  return t.db.connection().execute(async (conn) => {
+    await conn.executeQuery(CompiledQuery.raw('set enable_seqscan = off'));
+    await conn.executeQuery(CompiledQuery.raw('set plan_cache_mode = force_generic_plan'));
+    await conn.executeQuery(CompiledQuery.raw(`prepare query_plans_generic as ${statement.sql}`));
+    try {
+      // EXECUTE takes no bound parameters: its values are written as literals (a generic plan
+      // does not look at them anyway).
+      const values = statement.parameters.map(literal).join(', ');
+      const plan = await conn.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain execute query_plans_generic${values ? `(${values})` : ''}`),
+      );
+      return plan.rows.map((r) => r['QUERY PLAN'].trim());
+    } finally {
+      await conn.executeQuery(CompiledQuery.raw('deallocate query_plans_generic'));
+      await conn.executeQuery(CompiledQuery.raw('reset plan_cache_mode'));
       await conn.executeQuery(CompiledQuery.raw('reset enable_seqscan'));
     }
   });
@@ -612,14 +650,26 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** How many list queries had statements checked in their generic plan (PostgreSQL). */
+let preparedChecked = 0;
+
 describe('list queries read no whole table', () => {
   it.each(LIST_QUERIES.map((q) => [q.name, q] as const))('%s', async (_, q) => {
     const statements = await statementsOf(q);
     expect(statements.length).toBeGreaterThan(0);
+    // Run as the server runs it (its statements reused, some prepared on PostgreSQL): those
+    // prepared are also checked in the one plan PostgreSQL may keep for all their values.
+    await q.run(t.db, who);
+    const runs = statements.flatMap((s) => [
+      { s, generic: false },
+      ...(t.dialect === 'postgres' && preparedName(s.sql) ? [{ s, generic: true }] : []),
+    ]);
+    if (runs.some((r) => r.generic)) preparedChecked++;
     const problems: string[] = [];
-    for (const s of statements) {
-      const plan = await planOf(s);
-      if (process.env.PLAN_DEBUG) console.log(`${q.name}\n${s.sql}\n  ${plan.join('\n  ')}`);
+    for (const { s, generic } of runs) {
+      const plan = await planOf(s, generic);
+      if (process.env.PLAN_DEBUG)
+        console.log(`${q.name}${generic ? ' (generic)' : ''}\n${s.sql}\n  ${plan.join('\n  ')}`);
       const scans = fullScans(plan);
       if (scans.length > 0) problems.push(`${scans.join('; ')} in: ${s.sql}`);
       const indexed = plan.some((line) => line.includes('_search'));
@@ -634,4 +684,13 @@ describe('list queries read no whole table', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  // After the queries above: the plain lists' statements are prepared on PostgreSQL, so their
+  // generic plans were checked (a check that never ran would pass unseen).
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'checked the generic plans of the lists that run prepared',
+    () => {
+      expect(preparedChecked).toBeGreaterThanOrEqual(10);
+    },
+  );
 });

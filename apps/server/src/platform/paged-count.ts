@@ -12,6 +12,8 @@ export interface Reuse {
   owner: object;
   filters: CompiledQuery;
   key: string;
+  /** Whether its statements may be prepared (runReused's `prepare`). */
+  prepare: boolean;
 }
 
 /**
@@ -33,7 +35,15 @@ export async function countUpTo<DB, TB extends keyof DB, I>(
       .limit(tail[0] as number)
       .offset(tail[1] as number);
   const beyond = reuse
-    ? await runReused(reuse.runner, reuse.owner, `beyond${reuse.key}`, reuse.filters, [1, cap], beyondOf)
+    ? await runReused(
+        reuse.runner,
+        reuse.owner,
+        `beyond${reuse.key}`,
+        reuse.filters,
+        [1, cap],
+        beyondOf,
+        reuse.prepare,
+      )
     : await beyondOf([1, cap]).execute();
   if (beyond.length > 0) return cap + 1;
   const countOf = () =>
@@ -46,6 +56,7 @@ export async function countUpTo<DB, TB extends keyof DB, I>(
     reuse.filters,
     [],
     countOf,
+    reuse.prepare,
   );
   if (!counted) throw new Error('count(*) answered no row');
   return Number(counted.total);

@@ -1,5 +1,12 @@
 import { LIMITS } from '@intranet/contracts';
-import { type QueryExecutor, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type CompiledQuery,
+  type QueryExecutor,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import { badRequest } from './errors.ts';
 import { countUpTo, type Reuse } from './paged-count.ts';
@@ -107,6 +114,24 @@ export function hasText<DB, TB extends keyof DB, I>(
   return probeFilters(byText).scanDiffers === true;
 }
 
+/**
+ * Whether a filter's values may change its best plan: a "contains" (how common the text is) or a
+ * range (rangeTest: how wide it is). Such statements are planned for their values on every run;
+ * the others may keep one plan for all values (a prepared statement's generic plan on PostgreSQL:
+ * equalities, IN lists and cursors read through the same index whatever their values).
+ */
+const probeSaysValues = (probe: TextProbe | undefined) =>
+  !!probe && (probe.scanDiffers === true || probe.texts === true || probe.counts.length > 0);
+
+/**
+ * Whether compiled filters compare by range or pattern (`<`, `>`, LIKE): a period, for one. A
+ * generic plan estimates any range at a fixed share of the rows, and read a rare status over two
+ * years through the dates' index instead of the status's (query-plans test, PLAN_DEBUG); such
+ * filters are planned for their values. (Read off the SQL text, whose values are all parameters:
+ * a false "yes" only leaves a statement unprepared.)
+ */
+const comparesRanges = (filters: CompiledQuery) => /[<>]|\blike\b/i.test(filters.sql);
+
 /** What the filters say of themselves to a probe that tests nothing (TextProbe; no SQL is built). */
 function probeFilters<DB, TB extends keyof DB, I>(byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>) {
   const probe: TextProbe = { limit: 1, counts: [] };
@@ -169,7 +194,7 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
   // A plugin's transformQuery must see every statement it runs: with one, each is built as before.
   const [found, counted] =
     runner && runner.getExecutor().plugins.length === 0
-      ? await reusedPage(runner, indexed, spec, plan, forTotal)
+      ? await reusedPage(runner, indexed, spec, plan, forTotal, isPostgres(runner) && !probeSaysValues(probe))
       : await Promise.all([
           onePage(inOrder(spec.select(indexed), plan), plan).execute(),
           plan.count ? countUpTo(forTotal, plan.cap) : undefined,
@@ -192,16 +217,25 @@ function reusedPage<DB, TB extends keyof DB, I, O, S extends string>(
   plan: Plan,
   /** The filters the total is counted with (their `count` form, or `indexed`). */
   counted: SelectQueryBuilder<DB, TB, I>,
+  /** Whether the statements may be prepared (runReused's `prepare`). */
+  prepare: boolean,
 ) {
   const filters = indexed.compile();
   const key = reuseKey(runner, filters);
   const countFilters = counted === indexed ? filters : counted.compile();
   const countKey = counted === indexed ? key : reuseKey(runner, countFilters);
-  const reuse: Reuse = { runner, owner: spec, filters: countFilters, key: countKey };
+  const prepared = prepare && !comparesRanges(filters) && !comparesRanges(countFilters);
+  const reuse: Reuse = { runner, owner: spec, filters: countFilters, key: countKey, prepare: prepared };
   const pageKey = `page\u0000${plan.keys.join(',')}\u0000${plan.dir}\u0000${plan.keyed}\u0000${!!plan.after}${key}`;
   return Promise.all([
-    runReused(runner, spec, pageKey, filters, pageTail(plan), (tail) =>
-      pageWith(spec.select(indexed), plan, tail),
+    runReused(
+      runner,
+      spec,
+      pageKey,
+      filters,
+      pageTail(plan),
+      (tail) => pageWith(spec.select(indexed), plan, tail),
+      prepared,
     ),
     plan.count ? countUpTo(counted, plan.cap, reuse) : undefined,
   ]);

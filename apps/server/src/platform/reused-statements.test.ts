@@ -2,8 +2,9 @@ import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCall } from '../../test/call-rows.ts';
 import { buildTestApp, DEMO, type TestApp } from '../../test/harness.ts';
-import { type PageRequest, pagedQuery } from './paged-query.ts';
+import { type PageRequest, pagedQuery, rangeTest } from './paged-query.ts';
 import { runReused } from './reused-statements.ts';
+import type { TextTest } from './text-search.ts';
 
 /**
  * pagedQuery's reused statements on the real database (SQLite and PostgreSQL): a page read through
@@ -107,6 +108,57 @@ describe('pagedQuery with reused statements', () => {
     const many = await pagedQuery(filtered(MARKS[0]!, ['QSSMA', 'Infraestrutura']), SPEC, first, t.db);
     expect([few.total, few.totalCapped]).toEqual([11, undefined]);
     expect([many.total, many.totalCapped]).toEqual([20, true]);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('pagedQuery on PostgreSQL: prepared statements', () => {
+  it('runs a plain page and its total as prepared statements of the connection, never a range page', async () => {
+    await t.db.connection().execute(async (conn) => {
+      const prepared = async () =>
+        (
+          await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn)
+        ).rows.map((r) => r.statement);
+      const before = new Set(await prepared());
+      const first = { sort: 'data' as const, dir: 'desc' as const, pageSize: 5, count: true };
+      // Three departments: a shape of the filters (an IN of three) that no test above asked.
+      const plain = await pagedQuery(
+        filtered(MARKS[0]!, ['QSSMA', 'Infraestrutura', 'TI']),
+        SPEC,
+        first,
+        conn,
+      );
+      expect(plain.rows.length).toBe(5);
+      const added = (await prepared()).filter((s) => !before.has(s));
+      // The page (in the sort's order, with the filters' IN list) and the total's probe past the cap.
+      expect(
+        added.filter((s) => /"dep" in \(\$\d+, \$\d+, \$\d+\).* order by "calls"\."created_at" desc/.test(s)),
+      ).toHaveLength(1);
+      expect(
+        added.filter((s) => /^select 1 as "one" from "calls" .* limit \$\d+ offset \$\d+$/.test(s)),
+      ).toHaveLength(1);
+
+      // The same filters with other values: the same prepared statements, none added.
+      await pagedQuery(filtered(MARKS[1]!, ['Infraestrutura', 'Compras', 'RH']), SPEC, first, conn);
+      expect((await prepared()).length).toBe(before.size + added.length);
+
+      // A range (rangeTest: its plan depends on how wide it is), which PostgreSQL reads as a plain
+      // page: planned on each run, never prepared.
+      const ranged = (how: TextTest) =>
+        filtered(MARKS[0]!, ['QSSMA', 'Infraestrutura', 'TI']).where(
+          rangeTest(conn, 'calls', 'created_at', [['>=', DAYS[1]!]], how),
+        );
+      const found = await pagedQuery(ranged, SPEC, first, conn);
+      expect(found.rows.length).toBeGreaterThan(0);
+      // A period written as a plain filter: the same.
+      const period = await pagedQuery(
+        filtered(MARKS[0]!, ['QSSMA', 'Infraestrutura', 'TI']).where('created_at', '>=', DAYS[1]!),
+        SPEC,
+        first,
+        conn,
+      );
+      expect(period.rows.length).toBeGreaterThan(0);
+      expect((await prepared()).length).toBe(before.size + added.length);
+    });
   });
 });
 

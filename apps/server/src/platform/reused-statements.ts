@@ -1,4 +1,5 @@
 import type { CompiledQuery, QueryResult } from 'kysely';
+import { namePrepared } from '../db/prepared-statements.ts';
 
 /** Runs compiled queries: the database or a transaction (database.ts#DbOrTx). */
 export interface QueryRunner {
@@ -35,7 +36,11 @@ const MAX_KEYS = 200;
  * the tail of unique marks, to find them among the parameters; the key must say everything else
  * the statement's text depends on (the filters' SQL among it). A statement whose other parameters
  * are not exactly the filters' own, in their order (a select list with values of its own), keeps
- * being built and compiled on every run.
+ * being built and compiled on every run. `prepare` (PostgreSQL texts only): the statement's text is
+ * also a named prepared statement of each connection (db/prepared-statements.ts), parsed once and,
+ * after a few runs, planned once: for statements whose best plan does not depend on their values
+ * (pagedQuery's plain pages: 20–55 % more list requests a second in the tickets bench,
+ * docs/performance.md, thirteenth pass).
  */
 export async function runReused<R>(
   runner: QueryRunner,
@@ -44,6 +49,7 @@ export async function runReused<R>(
   filters: CompiledQuery,
   tail: readonly unknown[],
   build: (tail: readonly unknown[]) => BuiltStatement<R>,
+  prepare = false,
 ): Promise<R[]> {
   let byKey = layouts.get(owner);
   if (!byKey) {
@@ -55,6 +61,7 @@ export async function runReused<R>(
     layout = layoutOf(filters, tail.length, build);
     if (byKey.size >= MAX_KEYS) byKey.clear();
     byKey.set(key, layout);
+    if (layout && prepare) namePrepared(layout.compiled.sql);
   }
   if (!layout) return build(tail).execute();
   const parameters = layout.slots.map((slot) => (slot >= 0 ? filters.parameters[slot] : tail[-1 - slot]));
