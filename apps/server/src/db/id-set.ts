@@ -22,3 +22,7 @@ export function inIdSet(db: { getExecutor(): QueryExecutor }, ref: string, set: 
     ? sql<SqlBool>`${sql.ref(ref)} = any(${set.ids}::int[])`
     : sql<SqlBool>`${sql.ref(ref)} in (select value from json_each(${set.json}))`;
 }
+
+/** The one parameter `inIdSet` binds for the set, for a statement compiled once (compiled-once.ts). */
+export const idSetValue = (db: { getExecutor(): QueryExecutor }, set: IdSet): unknown =>
+  isPostgres(db) ? set.ids : set.json;

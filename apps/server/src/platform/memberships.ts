@@ -1,6 +1,7 @@
 import { expressionBuilder, sql } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { DbOrTx } from '../db/database.ts';
-import { idSet, inIdSet } from '../db/id-set.ts';
+import { idSet, idSetValue, inIdSet } from '../db/id-set.ts';
 import { byName, type jsonArrayFor, jsonList } from '../db/json-array.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -52,11 +53,32 @@ export const membershipsIn = (row: MembershipColumns): Memberships => ({
   branches: jsonList(row.branches),
 });
 
+/** The rows of `sectorsOf` and `branchesOf`: the user's id and the name. */
+const sectorsOf = compiledOnce(
+  (db) =>
+    db
+      .selectFrom('user_sectors as us')
+      .innerJoin('sectors as sc', 'sc.id', 'us.sector_id')
+      .select(['us.user_id', 'sc.name', 'us.is_main'])
+      .where(inIdSet(db, 'us.user_id', idSet([]))),
+  1,
+);
+const branchesOf = compiledOnce(
+  (db) =>
+    db
+      .selectFrom('user_branches as ub')
+      .innerJoin('branches as b', 'b.id', 'ub.branch_id')
+      .select(['ub.user_id', 'b.name'])
+      .where(inIdSet(db, 'ub.user_id', idSet([]))),
+  1,
+);
+
 /**
  * The sectors and branches of each of `userIds` (a list's page): two statements, the ids one
- * parameter each (db/id-set.ts). On PostgreSQL a 50-value `IN` list cost more to plan than to run,
- * and one UNION ALL of the two cost more than both (0.8 ms of planning against 0.06 each:
- * docs/performance.md, "Issue 14, twelfth pass").
+ * parameter each (db/id-set.ts), each compiled once and prepared on PostgreSQL (db/compiled-once.ts).
+ * On PostgreSQL a 50-value `IN` list cost more to plan than to run, and one UNION ALL of the two
+ * cost more than both (0.8 ms of planning against 0.06 each: docs/performance.md, "Issue 14,
+ * twelfth pass").
  */
 export async function membershipsOf(
   db: DbOrTx,
@@ -64,21 +86,8 @@ export async function membershipsOf(
 ): Promise<Map<number, Memberships>> {
   const byUser = new Map<number, Memberships>();
   if (userIds.length === 0) return byUser;
-  const ids = idSet(userIds);
-  const [sectors, branches] = await Promise.all([
-    db
-      .selectFrom('user_sectors as us')
-      .innerJoin('sectors as sc', 'sc.id', 'us.sector_id')
-      .select(['us.user_id', 'sc.name', 'us.is_main'])
-      .where(inIdSet(db, 'us.user_id', ids))
-      .execute(),
-    db
-      .selectFrom('user_branches as ub')
-      .innerJoin('branches as b', 'b.id', 'ub.branch_id')
-      .select(['ub.user_id', 'b.name'])
-      .where(inIdSet(db, 'ub.user_id', ids))
-      .execute(),
-  ]);
+  const ids = [idSetValue(db, idSet(userIds))];
+  const [sectors, branches] = await Promise.all([sectorsOf(db, ids), branchesOf(db, ids)]);
   for (const id of userIds) byUser.set(id, { sectors: [], branches: [] });
   for (const r of sectors) byUser.get(r.user_id)?.sectors.push({ name: r.name, is_main: r.is_main });
   for (const r of branches) byUser.get(r.user_id)?.branches.push({ name: r.name });

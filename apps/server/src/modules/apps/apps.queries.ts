@@ -1,6 +1,8 @@
 import type { SectorName } from '@intranet/contracts';
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { DbOrTx } from '../../db/database.ts';
+import { idSet, idSetValue, inIdSet } from '../../db/id-set.ts';
 import { containsText } from '../../platform/text-search.ts';
 
 export interface AppFilter {
@@ -46,16 +48,22 @@ export async function listApps(db: DbOrTx, f: AppFilter) {
   return { rows, total: Number(count.total) };
 }
 
+/** The sectors of a page's apps by name: the ids one parameter (db/id-set.ts), compiled once (prepared on PostgreSQL). */
+const sectorRows = compiledOnce(
+  (db) =>
+    db
+      .selectFrom('app_sectors as aps')
+      .innerJoin('sectors as s', 's.id', 'aps.sector_id')
+      .select(['aps.app_id', 's.name'])
+      .where(inIdSet(db, 'aps.app_id', idSet([])))
+      .orderBy('s.name'),
+  1,
+);
+
 export async function sectorsOfApps(db: DbOrTx, appIds: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
   if (appIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('app_sectors as aps')
-    .innerJoin('sectors as s', 's.id', 'aps.sector_id')
-    .select(['aps.app_id', 's.name'])
-    .where('aps.app_id', 'in', appIds)
-    .orderBy('s.name')
-    .execute();
+  const rows = await sectorRows(db, [idSetValue(db, idSet(appIds))]);
   for (const r of rows) out.set(r.app_id, [...(out.get(r.app_id) ?? []), r.name]);
   return out;
 }
