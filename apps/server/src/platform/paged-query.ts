@@ -1,12 +1,5 @@
 import { LIMITS } from '@intranet/contracts';
-import {
-  type CompiledQuery,
-  type QueryExecutor,
-  type RawBuilder,
-  type SelectQueryBuilder,
-  type SqlBool,
-  sql,
-} from 'kysely';
+import { type QueryExecutor, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import { badRequest } from './errors.ts';
 import { countUpTo, type Reuse } from './paged-count.ts';
@@ -23,7 +16,7 @@ import {
   type SortDir,
   setCappedTotal,
 } from './paged-plan.ts';
-import { type Runner, reuseKey } from './paged-reuse.ts';
+import { comparesRanges, type Runner, reuseKey } from './paged-reuse.ts';
 import { skippedPage } from './paged-skip.ts';
 import { type WalkMiss, walkedPage } from './paged-walk.ts';
 import { runReused } from './reused-statements.ts';
@@ -122,15 +115,6 @@ export function hasText<DB, TB extends keyof DB, I>(
  */
 const probeSaysValues = (probe: TextProbe | undefined) =>
   !!probe && (probe.scanDiffers === true || probe.texts === true || probe.counts.length > 0);
-
-/**
- * Whether compiled filters compare by range or pattern (`<`, `>`, LIKE): a period, for one. A
- * generic plan estimates any range at a fixed share of the rows, and read a rare status over two
- * years through the dates' index instead of the status's (query-plans test, PLAN_DEBUG); such
- * filters are planned for their values. (Read off the SQL text, whose values are all parameters:
- * a false "yes" only leaves a statement unprepared.)
- */
-const comparesRanges = (filters: CompiledQuery) => /[<>]|\blike\b/i.test(filters.sql);
 
 /** What the filters say of themselves to a probe that tests nothing (TextProbe; no SQL is built). */
 function probeFilters<DB, TB extends keyof DB, I>(byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>) {

@@ -15,8 +15,18 @@ export const reuseKey = (runner: Runner, filters: CompiledQuery) =>
   `\u0000${isPostgres(runner) ? 'pg' : 'sqlite'}\u0000${filters.sql}`;
 
 /**
+ * Whether compiled filters compare by range or pattern (`<`, `>`, LIKE): a period, for one. A
+ * generic plan estimates any range at a fixed share of the rows, and read a rare status over two
+ * years through the dates' index instead of the status's (query-plans test, PLAN_DEBUG); such
+ * filters are planned for their values. (Read off the SQL text, whose values are all parameters:
+ * a false "yes" only leaves a statement unprepared.)
+ */
+export const comparesRanges = (filters: CompiledQuery) => /[<>]|\blike\b/i.test(filters.sql);
+
+/**
  * Runs `build(filters, tail)` as runReused does (compiled once per spec and key, with the filters'
  * SQL in the key) when pagedQuery has a runner without plugins, else builds and runs it.
+ * `prepare`: as runReused's, on PostgreSQL and for filters that compare no range (comparesRanges).
  */
 export function reusedIfPlain<DB, TB extends keyof DB, I, R>(
   runner: Runner | undefined,
@@ -25,10 +35,17 @@ export function reusedIfPlain<DB, TB extends keyof DB, I, R>(
   filters: SelectQueryBuilder<DB, TB, I>,
   tail: readonly unknown[],
   build: (filters: SelectQueryBuilder<DB, TB, I>, tail: readonly unknown[]) => BuiltStatement<R>,
+  prepare = false,
 ): Promise<R[]> {
   if (!runner || runner.getExecutor().plugins.length > 0) return build(filters, tail).execute();
   const compiled = filters.compile();
-  return runReused(runner, spec, `${key}${reuseKey(runner, compiled)}`, compiled, tail, (t) =>
-    build(filters, t),
+  return runReused(
+    runner,
+    spec,
+    `${key}${reuseKey(runner, compiled)}`,
+    compiled,
+    tail,
+    (t) => build(filters, t),
+    prepare && isPostgres(runner) && !comparesRanges(compiled),
   );
 }

@@ -108,6 +108,8 @@ export async function walkedPage<DB, TB extends keyof DB, I, O, S extends string
       )
         .limit(tail[after.length] as number)
         .offset(tail[after.length + 1] as number),
+    // The other filters only (no text, no range): prepared on PostgreSQL unless they compare a period.
+    true,
   );
   const edge = edgeRow && plan.keys.map((_, i) => (edgeRow as Record<string, unknown>)[`${KEY}${i}`]);
   if (edge?.some((v) => v === null)) return undefined;
