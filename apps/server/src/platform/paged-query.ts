@@ -16,7 +16,7 @@ import {
   type SortDir,
   setCappedTotal,
 } from './paged-plan.ts';
-import { comparesRanges, type Runner, reuseKey } from './paged-reuse.ts';
+import { mayPrepare, type Runner, reuseKey } from './paged-reuse.ts';
 import { skippedPage } from './paged-skip.ts';
 import { type WalkMiss, walkedPage } from './paged-walk.ts';
 import { runReused } from './reused-statements.ts';
@@ -178,7 +178,7 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
   // A plugin's transformQuery must see every statement it runs: with one, each is built as before.
   const [found, counted] =
     runner && runner.getExecutor().plugins.length === 0
-      ? await reusedPage(runner, indexed, spec, plan, forTotal, isPostgres(runner) && !probeSaysValues(probe))
+      ? await reusedPage(runner, indexed, spec, plan, forTotal, !probeSaysValues(probe))
       : await Promise.all([
           onePage(inOrder(spec.select(indexed), plan), plan).execute(),
           plan.count ? countUpTo(forTotal, plan.cap) : undefined,
@@ -201,14 +201,14 @@ function reusedPage<DB, TB extends keyof DB, I, O, S extends string>(
   plan: Plan,
   /** The filters the total is counted with (their `count` form, or `indexed`). */
   counted: SelectQueryBuilder<DB, TB, I>,
-  /** Whether the statements may be prepared (runReused's `prepare`). */
+  /** Whether the filters' values leave their plan alone (runReused's `prepare`, where mayPrepare allows it). */
   prepare: boolean,
 ) {
   const filters = indexed.compile();
   const key = reuseKey(runner, filters);
   const countFilters = counted === indexed ? filters : counted.compile();
   const countKey = counted === indexed ? key : reuseKey(runner, countFilters);
-  const prepared = prepare && !comparesRanges(filters) && !comparesRanges(countFilters);
+  const prepared = prepare && mayPrepare(runner, filters, countFilters);
   const reuse: Reuse = { runner, owner: spec, filters: countFilters, key: countKey, prepare: prepared };
   const pageKey = `page\u0000${plan.keys.join(',')}\u0000${plan.dir}\u0000${plan.keyed}\u0000${!!plan.after}${key}`;
   return Promise.all([

@@ -21,12 +21,16 @@ export const reuseKey = (runner: Runner, filters: CompiledQuery) =>
  * filters are planned for their values. (Read off the SQL text, whose values are all parameters:
  * a false "yes" only leaves a statement unprepared.)
  */
-export const comparesRanges = (filters: CompiledQuery) => /[<>]|\blike\b/i.test(filters.sql);
+const comparesRanges = (filters: CompiledQuery) => /[<>]|\blike\b/i.test(filters.sql);
+
+/** Whether statements of these compiled filters may be prepared: on PostgreSQL, none comparing a range. */
+export const mayPrepare = (runner: Runner, ...filters: CompiledQuery[]) =>
+  isPostgres(runner) && !filters.some(comparesRanges);
 
 /**
  * Runs `build(filters, tail)` as runReused does (compiled once per spec and key, with the filters'
  * SQL in the key) when pagedQuery has a runner without plugins, else builds and runs it.
- * `prepare`: as runReused's, on PostgreSQL and for filters that compare no range (comparesRanges).
+ * `prepare`: as runReused's, where the filters allow it (mayPrepare).
  */
 export function reusedIfPlain<DB, TB extends keyof DB, I, R>(
   runner: Runner | undefined,
@@ -46,6 +50,6 @@ export function reusedIfPlain<DB, TB extends keyof DB, I, R>(
     compiled,
     tail,
     (t) => build(filters, t),
-    prepare && isPostgres(runner) && !comparesRanges(compiled),
+    prepare && mayPrepare(runner, compiled),
   );
 }

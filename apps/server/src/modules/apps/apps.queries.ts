@@ -64,7 +64,11 @@ export async function sectorsOfApps(db: DbOrTx, appIds: number[]): Promise<Map<n
   const out = new Map<number, string[]>();
   if (appIds.length === 0) return out;
   const rows = await sectorRows(db, [idSetValue(db, idSet(appIds))]);
-  for (const r of rows) out.set(r.app_id, [...(out.get(r.app_id) ?? []), r.name]);
+  for (const r of rows) {
+    const names = out.get(r.app_id);
+    if (names) names.push(r.name);
+    else out.set(r.app_id, [r.name]);
+  }
   return out;
 }
 
