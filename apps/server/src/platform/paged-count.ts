@@ -1,4 +1,5 @@
 import { type CompiledQuery, type SelectQueryBuilder, sql } from 'kysely';
+import { KEY, type Plan } from './paged-plan.ts';
 import { type QueryRunner, runReused } from './reused-statements.ts';
 
 /** A first page's total (pagedQuery): counted up to a cap, never every matching row. */
@@ -27,25 +28,53 @@ export interface Reuse {
 export async function countUpTo<DB, TB extends keyof DB, I>(
   filtered: SelectQueryBuilder<DB, TB, I>,
   cap: number,
+) {
+  const beyond = await beyondOf(filtered, cap).execute();
+  return beyond.length > 0 ? cap + 1 : exactCount(filtered);
+}
+
+/** The probe of countUpTo: a row past the cap, or none. */
+const beyondOf = <DB, TB extends keyof DB, I>(filtered: SelectQueryBuilder<DB, TB, I>, cap: number) =>
+  filtered.select(sql<number>`1`.as('one')).limit(sql.lit(1)).offset(sql.lit(cap));
+
+/** The column a first page carries its probe in (a plain page: pagedQuery#plainPage). */
+const BEYOND = `${KEY}beyond`;
+
+/**
+ * countUpTo's probe as a column of the page's own statement: one statement less on the first page
+ * of every list. An uncorrelated subquery, run once per statement by both databases (1 when a row
+ * lies past the cap, else NULL). The cap is a literal, so the statement's parameters stay the
+ * filters' (reused-statements.ts). Read back by totalOfPage.
+ */
+export const beyondColumn = <DB, TB extends keyof DB, I>(
+  filtered: SelectQueryBuilder<DB, TB, I>,
+  cap: number,
+) => beyondOf(filtered, cap).as(BEYOND);
+
+/**
+ * The total of a first page read with beyondColumn, without another statement when the page
+ * tells it: none (no row), past the cap, or every row (a page not full). Otherwise `count` is
+ * asked (the exact count, at most the cap). The column is blanked from the rows (as pageOf's keys).
+ */
+export function totalOfPage(
+  found: readonly Record<string, unknown>[],
+  plan: Plan,
+  count: () => Promise<number>,
+): number | Promise<number> {
+  const past = found[0]?.[BEYOND] != null;
+  for (const row of found) row[BEYOND] = undefined;
+  if (found.length === 0) return 0;
+  if (past) return plan.cap + 1;
+  // A keyed page reads one row more than it shows; an offset page, exactly its size.
+  if (plan.keyed ? found.length <= plan.pageSize : found.length < plan.pageSize) return found.length;
+  return count();
+}
+
+/** The exact count of the filtered rows (compiled once per filters' SQL when `reuse` is given). */
+export async function exactCount<DB, TB extends keyof DB, I>(
+  filtered: SelectQueryBuilder<DB, TB, I>,
   reuse?: Reuse,
 ) {
-  const beyondOf = (tail: readonly unknown[]) =>
-    filtered
-      .select(sql<number>`1`.as('one'))
-      .limit(tail[0] as number)
-      .offset(tail[1] as number);
-  const beyond = reuse
-    ? await runReused(
-        reuse.runner,
-        reuse.owner,
-        `beyond${reuse.key}`,
-        reuse.filters,
-        [1, cap],
-        beyondOf,
-        reuse.prepare,
-      )
-    : await beyondOf([1, cap]).execute();
-  if (beyond.length > 0) return cap + 1;
   const countOf = () =>
     filtered.select(sql<number | string>`count(*)`.as('total')).$castTo<{ total: number | string }>();
   if (!reuse) return Number((await countOf().executeTakeFirstOrThrow()).total);

@@ -171,6 +171,32 @@ describe('pagedQuery', () => {
     expect(next.rows.map((r) => r.id)).toEqual(order('id', 'asc').slice(5, 10));
   });
 
+  it('tells the total of a first page that shows every row without counting again, and counts a full one', async () => {
+    const ids = order('id', 'asc');
+    const upTo = (n: number) => filtered().where('calls.id', '<=', ids[n - 1]!);
+    // Built on each run, and reused as the server runs it (compiled once, the probe as a column).
+    for (const runner of [undefined, t.db]) {
+      for (const cursor of [undefined, '']) {
+        for (const [rows, cap, total, capped] of [
+          [3, 20, 3, undefined],
+          [5, 20, 5, undefined],
+          [6, 20, 6, undefined],
+          [3, 3, 3, undefined],
+          [4, 3, 3, true],
+        ] as const) {
+          const res = await pagedQuery(
+            upTo(rows),
+            { ...spec, countCap: cap },
+            { sort: 'id', dir: 'asc', pageSize: 5, count: true, cursor },
+            runner,
+          );
+          expect([res.rows.length, res.total, res.totalCapped]).toEqual([Math.min(rows, 5), total, capped]);
+          expect(res.rows.map((r) => r.id)).toEqual(ids.slice(0, Math.min(rows, 5)));
+        }
+      }
+    }
+  });
+
   it('counts only when asked', async () => {
     const res = await pagedQuery(filtered(), spec, { sort: 'id', dir: 'asc', pageSize: 5 });
     expect(res.total).toBeUndefined();

@@ -2,12 +2,10 @@ import { LIMITS } from '@intranet/contracts';
 import { type QueryExecutor, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import { badRequest } from './errors.ts';
-import { countUpTo, type Reuse } from './paged-count.ts';
+import { beyondColumn, exactCount, type Reuse, totalOfPage } from './paged-count.ts';
 import {
   decodeCursor,
-  inOrder,
   type ListSpec,
-  onePage,
   type Page,
   type Plan,
   pageOf,
@@ -175,27 +173,19 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
   const indexed = typeof filtered === 'function' ? filtered('index') : filtered;
   const forTotal =
     typeof filtered === 'function' && plan.count && counting === 'count' ? filtered('count') : indexed;
-  // A plugin's transformQuery must see every statement it runs: with one, each is built as before.
-  const [found, counted] =
-    runner && runner.getExecutor().plugins.length === 0
-      ? await reusedPage(runner, indexed, spec, plan, forTotal, !probeSaysValues(probe))
-      : await Promise.all([
-          onePage(inOrder(spec.select(indexed), plan), plan).execute(),
-          plan.count ? countUpTo(forTotal, plan.cap) : undefined,
-        ]);
-  const result = pageOf(found, plan);
-  if (counted !== undefined) setCappedTotal(result, counted, plan.cap);
-  return result;
+  return plainPage(indexed, spec, plan, forTotal, !probeSaysValues(probe), runner);
 }
 
 /**
- * A plain page (no text filter) and its first page's count through statements compiled once per
- * spec and filters' SQL (reused-statements.ts): the filters are compiled alone, and the page's
- * statements are built only the first time (the spec, a module constant, selects the same columns
- * every time).
+ * A page read through the filters' indexes, with a first page's total: one statement, the page
+ * with countUpTo's probe as a column (paged-count.ts#beyondColumn), and the exact count only when
+ * the page cannot tell it (a full page, fewer rows than the cap). With a runner without plugins,
+ * the statements are compiled once per spec and filters' SQL (reused-statements.ts): the filters
+ * are compiled alone, and the page's statements are built only the first time (the spec, a module
+ * constant, selects the same columns every time). A plugin's transformQuery must see every
+ * statement it runs: with one, each is built as before.
  */
-function reusedPage<DB, TB extends keyof DB, I, O, S extends string>(
-  runner: Runner,
+async function plainPage<DB, TB extends keyof DB, I, O, S extends string>(
   indexed: SelectQueryBuilder<DB, TB, I>,
   spec: ListSpec<DB, TB, I, O, S>,
   plan: Plan,
@@ -203,24 +193,34 @@ function reusedPage<DB, TB extends keyof DB, I, O, S extends string>(
   counted: SelectQueryBuilder<DB, TB, I>,
   /** Whether the filters' values leave their plan alone (runReused's `prepare`, where mayPrepare allows it). */
   prepare: boolean,
-) {
-  const filters = indexed.compile();
-  const key = reuseKey(runner, filters);
-  const countFilters = counted === indexed ? filters : counted.compile();
-  const countKey = counted === indexed ? key : reuseKey(runner, countFilters);
-  const prepared = prepare && mayPrepare(runner, filters, countFilters);
-  const reuse: Reuse = { runner, owner: spec, filters: countFilters, key: countKey, prepare: prepared };
-  const pageKey = `page\u0000${plan.keys.join(',')}\u0000${plan.dir}\u0000${plan.keyed}\u0000${!!plan.after}${key}`;
-  return Promise.all([
-    runReused(
-      runner,
-      spec,
-      pageKey,
-      filters,
-      pageTail(plan),
-      (tail) => pageWith(spec.select(indexed), plan, tail),
-      prepared,
-    ),
-    plan.count ? countUpTo(counted, plan.cap, reuse) : undefined,
-  ]);
+  runner: Runner | undefined,
+): Promise<Page<O>> {
+  const selected = plan.count
+    ? spec.select(indexed).select(beyondColumn(counted, plan.cap))
+    : spec.select(indexed);
+  const statement = (tail: readonly unknown[]) => pageWith(selected, plan, tail);
+  let found: Record<string, unknown>[];
+  let count: () => Promise<number>;
+  if (runner && runner.getExecutor().plugins.length === 0) {
+    const filters = indexed.compile();
+    const key = reuseKey(runner, filters);
+    const countFilters = counted === indexed ? filters : counted.compile();
+    const countKey = counted === indexed ? key : reuseKey(runner, countFilters);
+    const prepared = prepare && mayPrepare(runner, filters, countFilters);
+    // The probe's subquery is in the select list: its parameters come before the filters'.
+    const own = plan.count
+      ? { ...filters, parameters: [...countFilters.parameters, ...filters.parameters] }
+      : filters;
+    const pageKey = `page\u0000${plan.keys.join(',')}\u0000${plan.dir}\u0000${plan.keyed}\u0000${!!plan.after}\u0000${plan.count}${countKey}${key}`;
+    found = await runReused(runner, spec, pageKey, own, pageTail(plan), statement, prepared);
+    const reuse: Reuse = { runner, owner: spec, filters: countFilters, key: countKey, prepare: prepared };
+    count = () => exactCount(counted, reuse);
+  } else {
+    found = await statement(pageTail(plan)).execute();
+    count = () => exactCount(counted);
+  }
+  const total = plan.count ? await totalOfPage(found, plan, count) : undefined;
+  const result = pageOf(found as O[], plan);
+  if (total !== undefined) setCappedTotal(result, total, plan.cap);
+  return result;
 }
