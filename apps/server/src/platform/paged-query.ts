@@ -2,7 +2,7 @@ import { LIMITS } from '@intranet/contracts';
 import { type QueryExecutor, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import { badRequest } from './errors.ts';
-import { beyondColumn, exactCount, type Reuse, totalOfPage } from './paged-count.ts';
+import { totalColumn, totalOfPage } from './paged-count.ts';
 import {
   decodeCursor,
   type ListSpec,
@@ -177,13 +177,12 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
 }
 
 /**
- * A page read through the filters' indexes, with a first page's total: one statement, the page
- * with countUpTo's probe as a column (paged-count.ts#beyondColumn), and the exact count only when
- * the page cannot tell it (a full page, fewer rows than the cap). With a runner without plugins,
- * the statements are compiled once per spec and filters' SQL (reused-statements.ts): the filters
- * are compiled alone, and the page's statements are built only the first time (the spec, a module
- * constant, selects the same columns every time). A plugin's transformQuery must see every
- * statement it runs: with one, each is built as before.
+ * A page read through the filters' indexes, with a first page's total as a column of the same
+ * statement (paged-count.ts#totalColumn). With a runner without plugins, the statement is compiled
+ * once per spec and filters' SQL (reused-statements.ts): the filters are compiled alone, and the
+ * page's statement is built only the first time (the spec, a module constant, selects the same
+ * columns every time). A plugin's transformQuery must see every statement it runs: with one, it
+ * is built on each run.
  */
 async function plainPage<DB, TB extends keyof DB, I, O, S extends string>(
   indexed: SelectQueryBuilder<DB, TB, I>,
@@ -196,30 +195,28 @@ async function plainPage<DB, TB extends keyof DB, I, O, S extends string>(
   runner: Runner | undefined,
 ): Promise<Page<O>> {
   const selected = plan.count
-    ? spec.select(indexed).select(beyondColumn(counted, plan.cap))
+    ? spec.select(indexed).select(totalColumn(counted, plan.cap))
     : spec.select(indexed);
   const statement = (tail: readonly unknown[]) => pageWith(selected, plan, tail);
   let found: Record<string, unknown>[];
-  let count: () => Promise<number>;
   if (runner && runner.getExecutor().plugins.length === 0) {
     const filters = indexed.compile();
-    const key = reuseKey(runner, filters);
     const countFilters = counted === indexed ? filters : counted.compile();
-    const countKey = counted === indexed ? key : reuseKey(runner, countFilters);
-    const prepared = prepare && mayPrepare(runner, filters, countFilters);
-    // The probe's subquery is in the select list: its parameters come before the filters'.
+    // The total's two subqueries (probe, count) are in the select list: their parameters come first.
     const own = plan.count
-      ? { ...filters, parameters: [...countFilters.parameters, ...filters.parameters] }
+      ? {
+          ...filters,
+          parameters: [...countFilters.parameters, ...countFilters.parameters, ...filters.parameters],
+        }
       : filters;
-    const pageKey = `page\u0000${plan.keys.join(',')}\u0000${plan.dir}\u0000${plan.keyed}\u0000${!!plan.after}\u0000${plan.count}${countKey}${key}`;
+    const total = plan.count ? `\u0000total${reuseKey(runner, countFilters)}` : '';
+    const pageKey = `page\u0000${plan.keys.join(',')}\u0000${plan.dir}\u0000${plan.keyed}\u0000${!!plan.after}${total}${reuseKey(runner, filters)}`;
+    const prepared = prepare && mayPrepare(runner, filters, countFilters);
     found = await runReused(runner, spec, pageKey, own, pageTail(plan), statement, prepared);
-    const reuse: Reuse = { runner, owner: spec, filters: countFilters, key: countKey, prepare: prepared };
-    count = () => exactCount(counted, reuse);
   } else {
     found = await statement(pageTail(plan)).execute();
-    count = () => exactCount(counted);
   }
-  const total = plan.count ? await totalOfPage(found, plan, count) : undefined;
+  const total = plan.count ? totalOfPage(found) : undefined;
   const result = pageOf(found as O[], plan);
   if (total !== undefined) setCappedTotal(result, total, plan.cap);
   return result;
