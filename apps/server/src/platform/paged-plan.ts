@@ -122,7 +122,7 @@ export function pageWith<DB, TB extends keyof DB, O>(
   return plan.keyed ? limited : limited.offset(tail[cursorValues + 1] as number);
 }
 
-/** A first page's total from a count up to the cap + 1 (countUpTo). */
+/** A first page's total from a count up to the cap + 1 (paged-count.ts: countUpTo, totalColumn). */
 export function setCappedTotal<O>(result: Page<O>, counted: number, cap: number): void {
   result.total = Math.min(counted, cap);
   if (counted > cap) result.totalCapped = true;
