@@ -6,7 +6,7 @@ import { type BuiltStatement, type QueryRunner, runReused } from './reused-state
 
 /**
  * The database or a transaction, given to pagedQuery so that it runs the statements it reuses
- * (paged-query.ts#reusedPage), unless it has Kysely plugins (the query-plan tests' recorder).
+ * (paged-query.ts#plainPage), unless it has Kysely plugins (the query-plan tests' recorder).
  */
 export type Runner = QueryRunner & { getExecutor(): QueryExecutor };
 
