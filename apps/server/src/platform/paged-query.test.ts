@@ -171,10 +171,10 @@ describe('pagedQuery', () => {
     expect(next.rows.map((r) => r.id)).toEqual(order('id', 'asc').slice(5, 10));
   });
 
-  it('tells the total of a first page that shows every row without counting again, and counts a full one', async () => {
+  it("counts a first page's total in its own statement: below, at and past the page, at and past the cap", async () => {
     const ids = order('id', 'asc');
     const upTo = (n: number) => filtered().where('calls.id', '<=', ids[n - 1]!);
-    // Built on each run, and reused as the server runs it (compiled once, the probe as a column).
+    // Built on each run, and reused as the server runs it (compiled once, the total as a column).
     for (const runner of [undefined, t.db]) {
       for (const cursor of [undefined, '']) {
         for (const [rows, cap, total, capped] of [
