@@ -2,7 +2,7 @@ import { LIMITS } from '@intranet/contracts';
 import { type QueryExecutor, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import { badRequest } from './errors.ts';
-import { totalColumn, totalOfPage } from './paged-count.ts';
+import { totalColumn, totalOfPage, totalParameters } from './paged-count.ts';
 import {
   decodeCursor,
   type ListSpec,
@@ -202,12 +202,9 @@ async function plainPage<DB, TB extends keyof DB, I, O, S extends string>(
   if (runner && runner.getExecutor().plugins.length === 0) {
     const filters = indexed.compile();
     const countFilters = counted === indexed ? filters : counted.compile();
-    // The total's two subqueries (probe, count) are in the select list: their parameters come first.
+    // The total's subqueries are in the select list: their parameters come first.
     const own = plan.count
-      ? {
-          ...filters,
-          parameters: [...countFilters.parameters, ...countFilters.parameters, ...filters.parameters],
-        }
+      ? { ...filters, parameters: [...totalParameters(countFilters.parameters), ...filters.parameters] }
       : filters;
     const total = plan.count ? `\u0000total${reuseKey(runner, countFilters)}` : '';
     const pageKey = `page\u0000${plan.keys.join(',')}\u0000${plan.dir}\u0000${plan.keyed}\u0000${!!plan.after}${total}${reuseKey(runner, filters)}`;
