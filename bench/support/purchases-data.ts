@@ -68,11 +68,11 @@ export async function loadPurchases(db: Db, count: number): Promise<void> {
       for (const sector of sectorsOf(u.matricula)) {
         await tx
           .insertInto('purchase_request_sectors')
-          .columns(['request_id', 'sector'])
+          .columns(['request_id', 'sector', 'created_at'])
           .expression((eb) =>
             eb
               .selectFrom('purchase_requests')
-              .select(['id', sql.lit(sector).as('sector')])
+              .select(['id', sql.lit(sector).as('sector'), 'created_at'])
               .where('user_id', '=', u.id)
               .where('id', '>', before?.max ?? 0),
           )

@@ -22,6 +22,7 @@ import {
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../src/db/database.ts';
 import type { NewFolderFile } from '../src/modules/folders/folders.queries.ts';
+import { insertPurchase } from '../src/modules/purchases/purchases.queries.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { createSession } from '../src/platform/sessions.ts';
 import type { SeededRandom } from './seeded-random.ts';
@@ -392,9 +393,9 @@ export async function insertPurchases(db: Db, r: SeededRandom, requesters: Popul
     const who = r.pick(requesters);
     const at = new Date(start + r.int(300 * 86_400) * 1000).toISOString();
     const sectors = who.actor.setor.map((s) => s.sector);
-    const row = await db
-      .insertInto('purchase_requests')
-      .values({
+    const id = await insertPurchase(
+      db,
+      {
         typerequest: r.pick(['compra', 'servico']),
         descript: `Pedido gerado para ${who.nome}`,
         qnt: 1 + r.int(20),
@@ -423,16 +424,10 @@ export async function insertPurchases(db: Db, r: SeededRandom, requesters: Popul
         cotac_id: null,
         created_at: at,
         updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (sectors.length > 0) {
-      await db
-        .insertInto('purchase_request_sectors')
-        .values(sectors.map((sector) => ({ request_id: row.id, sector })))
-        .execute();
-    }
-    ids.push(row.id);
+      },
+      sectors,
+    );
+    ids.push(id);
   }
   return ids;
 }

@@ -621,8 +621,8 @@ async function tenTimesShape(db: Db) {
       1 + g % 3, 'Matriz', g % 11, 1, 'Pessoa ' || g, '8' || g, 'Operação',
       to_char(timestamp '2024-01-01' + g * interval '1 hour', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"'), ${now}
     from generate_series(1, 20000) g`.execute(db);
-  await sql`insert into purchase_request_sectors (request_id, sector)
-    select id, case when id % 5 = 0 then 'Recursos Humanos' else 'Operação' end from purchase_requests
+  await sql`insert into purchase_request_sectors (request_id, sector, created_at)
+    select id, case when id % 5 = 0 then 'Recursos Humanos' else 'Operação' end, created_at from purchase_requests
     on conflict do nothing`.execute(db);
   await sql`insert into operation_attachments (ot, slot, file_name, original_name, mime, size, created_at)
     select 'OT-' || lpad(g::text, 6, '0'), g % 4, 'plan-ot-' || g, 'video.mp4', 'video/mp4', 1, ${now}

@@ -27,6 +27,7 @@ import * as m0025 from './migrations/0025_folder_tree_version.ts';
 import * as m0026 from './migrations/0026_search_keys.ts';
 import * as m0027 from './migrations/0027_search_key_indexes.ts';
 import * as m0028 from './migrations/0028_pg_sort_indexes_with_id.ts';
+import * as m0029 from './migrations/0029_purchase_sectors_created.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0026_search_keys': m0026,
   '0027_search_key_indexes': m0027,
   '0028_pg_sort_indexes_with_id': m0028,
+  '0029_purchase_sectors_created': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

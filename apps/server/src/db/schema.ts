@@ -321,6 +321,8 @@ export interface PurchaseRequestsTable {
 export interface PurchaseRequestSectorsTable {
   request_id: number;
   sector: string;
+  /** The request's `created_at`, copied at opening (migration 0029: a sector's period is one index range). */
+  created_at: string;
 }
 
 export interface PurchaseQuotesTable {

@@ -6,6 +6,7 @@ import {
   toCentavos,
 } from '@intranet/contracts';
 import type { Tx } from '../db/database.ts';
+import { insertPurchase } from '../modules/purchases/purchases.queries.ts';
 import { DEMO_USERS } from './demo-data.ts';
 
 interface DemoPurchase {
@@ -146,9 +147,9 @@ export async function seedDemoPurchases(tx: Tx, idOf: (matricula: string) => num
     const requester = userOf(p.requester);
     const created = at(30 - i * 2);
     const reached = (s: number) => p.status !== PURCHASE_STATUS.negado && p.status >= s;
-    const row = await tx
-      .insertInto('purchase_requests')
-      .values({
+    const id = await insertPurchase(
+      tx,
+      {
         typerequest: p.typerequest,
         descript: p.descript,
         qnt: p.qnt,
@@ -177,19 +178,15 @@ export async function seedDemoPurchases(tx: Tx, idOf: (matricula: string) => num
         cotac_id: null,
         created_at: created,
         updated_at: created,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await tx
-      .insertInto('purchase_request_sectors')
-      .values(requester.sectors.map((sector) => ({ request_id: row.id, sector })))
-      .execute();
+      },
+      requester.sectors,
+    );
     if (p.quotes) {
       const quotes = await tx
         .insertInto('purchase_quotes')
         .values(
           p.quotes.map(([fornecedor, reais, canal], k) => ({
-            request_id: row.id,
+            request_id: id,
             fornecedor,
             prazo: at(-(7 + k * 3)).slice(0, 10),
             valor: toCentavos(reais),
@@ -209,7 +206,7 @@ export async function seedDemoPurchases(tx: Tx, idOf: (matricula: string) => num
         await tx
           .updateTable('purchase_requests')
           .set({ cotac_id: quotes[0]!.id })
-          .where('id', '=', row.id)
+          .where('id', '=', id)
           .execute();
       }
     }
@@ -219,7 +216,7 @@ export async function seedDemoPurchases(tx: Tx, idOf: (matricula: string) => num
         .values({
           problema: 'Instalação',
           dep: 'Infraestrutura',
-          descricao: `Lista de materiais para a solicitação de compra #${row.id}: ${p.descript}`,
+          descricao: `Lista de materiais para a solicitação de compra #${id}: ${p.descript}`,
           filial: p.filial,
           status: CALL_STATUS.materiaisPendentes,
           user_id: compras,
@@ -229,13 +226,13 @@ export async function seedDemoPurchases(tx: Tx, idOf: (matricula: string) => num
           suporte_id: null,
           nome_suporte: null,
           matricula_suporte: null,
-          request_id: row.id,
+          request_id: id,
           created_at: created,
           updated_at: created,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await tx.updateTable('purchase_requests').set({ call_id: call.id }).where('id', '=', row.id).execute();
+      await tx.updateTable('purchase_requests').set({ call_id: call.id }).where('id', '=', id).execute();
     }
     // The history of how it got here, one audit row per stage.
     const steps = PURCHASE_STAGES.filter((s) => s.status > 0 && reached(s.status)).map((s) => s.status);
@@ -246,7 +243,7 @@ export async function seedDemoPurchases(tx: Tx, idOf: (matricula: string) => num
           user_id: idOf(p.requester),
           action: 'purchase.open',
           entity: 'purchase',
-          entity_id: String(row.id),
+          entity_id: String(id),
           summary: `Solicitação aberta: ${p.descript}`,
           created_at: created,
         },
@@ -254,7 +251,7 @@ export async function seedDemoPurchases(tx: Tx, idOf: (matricula: string) => num
           user_id: s === 4 || s === 5 ? idOf(p.approver ?? '1002') : compras,
           action: 'purchase.demo',
           entity: 'purchase',
-          entity_id: String(row.id),
+          entity_id: String(id),
           summary: `${purchaseStatusLabel(s - 1)} → ${purchaseStatusLabel(s)}`,
           created_at: created,
         })),
@@ -264,7 +261,7 @@ export async function seedDemoPurchases(tx: Tx, idOf: (matricula: string) => num
                 user_id: idOf(p.approver ?? '1002'),
                 action: 'purchase.negarGestor',
                 entity: 'purchase',
-                entity_id: String(row.id),
+                entity_id: String(id),
                 summary: `Negar: ${purchaseStatusLabel(3)} → ${purchaseStatusLabel(10)}`,
                 created_at: created,
               },

@@ -1,13 +1,16 @@
 import {
   awaitsApprovalOf,
   canListReceivedPurchases,
+  dayStartUtc,
   inReceivedList,
   isDirector,
   isPurchasing,
   isRequestManager,
   MSG,
+  nextDayStartUtc,
   type PurchaseActor,
   type PurchaseFacts,
+  SECTOR_NAMES,
 } from '@intranet/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +29,7 @@ import {
 import { seededRandom } from '../../../test/seeded-random.ts';
 import { exportBatches, listPurchases } from './purchases.queries.ts';
 
-type Request = PurchaseFacts & { id: number };
+type Request = PurchaseFacts & { id: number; createdAt: string };
 
 async function exportedIds(buf: Buffer): Promise<number[]> {
   const wb = new ExcelJS.Workbook();
@@ -43,6 +46,7 @@ describe(`purchase lists against purchases.policy on a generated population (${T
   let viewers: PopulationUser[];
   let callers: Map<number, Caller>;
   let requests: Request[];
+  let sectorRows: { request_id: number; sector: string; created_at: string }[];
   const actors = new Map<number, PurchaseActor>();
 
   beforeAll(async () => {
@@ -59,13 +63,18 @@ describe(`purchase lists against purchases.policy on a generated population (${T
     viewers = users.filter((u) => u.active === 1);
     for (const u of users) actors.set(u.id, { ...u.actor, diretor: directors.includes(u) });
     // Every request in the database, the demo's included.
-    const rows = await t.db.selectFrom('purchase_requests').select(['id', 'user_id', 'status']).execute();
-    const sectors = await t.db
-      .selectFrom('purchase_request_sectors')
-      .select(['request_id', 'sector'])
+    const rows = await t.db
+      .selectFrom('purchase_requests')
+      .select(['id', 'user_id', 'status', 'created_at'])
       .execute();
+    sectorRows = await t.db
+      .selectFrom('purchase_request_sectors')
+      .select(['request_id', 'sector', 'created_at'])
+      .execute();
+    const sectors = sectorRows;
     requests = rows.map((x) => ({
       id: x.id,
+      createdAt: x.created_at,
       userId: x.user_id,
       status: x.status,
       requesterSectors: sectors.filter((s) => s.request_id === x.id).map((s) => s.sector),
@@ -178,6 +187,67 @@ describe(`purchase lists against purchases.policy on a generated population (${T
     });
     expect(problems).toEqual([]);
     expect(kinds.size).toBeGreaterThan(2);
+  }, 180_000);
+
+  // The total of a sector within a period reads the sector rows' copy of the request's date
+  // (migration 0029, queries.ts#ofSectorInPeriod); the page reads the request's own.
+  it('sector + period: exactly the sector’s requests of the period, and a first page’s total of as many', async () => {
+    expect(sectorRows.length).toBeGreaterThan(100);
+    const copied = new Map(requests.map((r) => [r.id, r.createdAt]));
+    expect(sectorRows.filter((s) => s.created_at !== copied.get(s.request_id))).toEqual([]);
+    const periods = [
+      { from: '2025-03-10', to: '2025-07-20' },
+      { from: '2025-06-01', to: undefined },
+      { from: undefined, to: '2025-02-28' },
+    ];
+    const purchasing = viewers.find((u) => isPurchasing(actor(u)))!;
+    const manager = viewers.find(
+      (u) =>
+        !isPurchasing(actor(u)) &&
+        !isDirector(actor(u)) &&
+        isRequestManager(actor(u), { requesterSectors: actor(u).setor.map((m) => m.sector) }) &&
+        actor(u).setor.length > 0,
+    )!;
+    const checked: string[] = [];
+    const problems = await problemsOfEach(
+      [purchasing, manager].flatMap((u) =>
+        SECTOR_NAMES.flatMap((sector) => periods.map((p) => ({ u, sector, p }))),
+      ),
+      async ({ u, sector, p }) => {
+        const a = actor(u);
+        const filters = {
+          scope: 'received',
+          setor: sector,
+          from: p.from,
+          to: p.to,
+          q: undefined,
+          filial: undefined,
+        } as const;
+        const expected = requests
+          .filter(
+            (r) =>
+              inReceivedList(a, r) &&
+              r.requesterSectors.includes(sector) &&
+              (!p.from || r.createdAt >= dayStartUtc(p.from)) &&
+              (!p.to || r.createdAt < nextDayStartUtc(p.to)),
+          )
+          .map((r) => r.id);
+        const label = `${describeUser(u)} ${sector} ${p.from ?? '…'}–${p.to ?? '…'}`;
+        if (expected.length > 0) checked.push(label);
+        const ids: number[] = [];
+        for await (const batch of exportBatches(t.db, a, filters, { sort: 'date', dir: 'desc' }, 25)) {
+          ids.push(...batch.map((r) => r.id));
+        }
+        const first = await listPurchases(t.db, a, filters, { sort: 'date', dir: 'desc', pageSize: 10 });
+        const total =
+          first.total === expected.length
+            ? []
+            : [`${label}: total ${first.total}, esperado ${expected.length}`];
+        return [...total, ...scopeDifference(label, ids, expected)];
+      },
+    );
+    expect(problems).toEqual([]);
+    expect(checked.length).toBeGreaterThan(10);
   }, 180_000);
 
   it('solicitacoes.xlsx holds exactly the received list', async () => {
