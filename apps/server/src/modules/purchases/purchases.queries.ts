@@ -13,7 +13,14 @@ import {
   SECTOR,
   toBranchName,
 } from '@intranet/contracts';
-import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type SelectQueryBuilder,
+  sql,
+  type Updateable,
+} from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { ilike, likeContains } from '../../db/dialect.ts';
 import type {
@@ -130,11 +137,7 @@ function scopeFilter(eb: Eb, u: PurchaseActor, scope: PurchaseFilters['scope']) 
  * `status in (3, 4) and (status = 4 or manager)`, not `(status = 3 and manager) or status = 4`: the
  * same rows, but the IN is a range of the status index for the page, where the OR read the whole
  * table and sorted it (issue 14, fourth pass; purchases.scope.test.ts checks the rows). Its total
- * (`how` 'count') is the OR: on SQLite each branch a range of the status index, the 4s first, so
- * a total past the cap stops there; the IN read the 3s first, each with its sectors' subquery (a
- * bench director: 3,334 requests at 3 for the one of his sectors; 4.2 against 0.1 ms). On
- * PostgreSQL the OR is a BitmapOr whose 3s alone run the subquery, and is planned faster: 2.3
- * against 3.3 ms executed, 0.11 against 0.85 planned (docs/performance.md, thirteenth pass).
+ * reads the same rows in another order (`how` 'count': `filtered`, inWaitingCountOrder).
  */
 function waitingFilter(eb: Eb, u: PurchaseActor, how: TextTest = 'index') {
   const gestor = PURCHASE_STATUS.aprovacaoGestor;
@@ -144,12 +147,6 @@ function waitingFilter(eb: Eb, u: PurchaseActor, how: TextTest = 'index') {
   if (reach === 'all') return eb('purchase_requests.status', 'in', [gestor, diretor]);
   if (reach === 'none') return eb('purchase_requests.status', '=', diretor);
   if (typeof how === 'object') how.countDiffers = true;
-  if (how === 'count') {
-    return eb.or([
-      eb('purchase_requests.status', '=', diretor),
-      eb.and([eb('purchase_requests.status', '=', gestor), ofSectorsProbed(eb, reach)]),
-    ]);
-  }
   return eb.and([
     eb('purchase_requests.status', 'in', [gestor, diretor]),
     eb.or([eb('purchase_requests.status', '=', diretor), ofSectorsProbed(eb, reach)]),
@@ -196,12 +193,24 @@ function sectorPeriod(period: Period, how: TextTest): Period | undefined {
   return how === 'count' ? period : undefined;
 }
 
+/**
+ * The order "aguardando" is counted in: the 4s, all a director's, first, down the status index, so
+ * a total past the cap stops among them. In no order, both databases read the 3s first or mixed
+ * (PostgreSQL a BitmapOr in the table's order), each 3 with its sectors' subquery: a bench
+ * director's probe past the cap, 3.7–4.6 against 0.35 ms on PostgreSQL (docs/performance.md,
+ * fifteenth pass). The count below the cap ignores it (paged-count.ts).
+ */
+const inWaitingCountOrder = <O>(rows: SelectQueryBuilder<Database, 'purchase_requests', O>) =>
+  rows.orderBy('purchase_requests.status', 'desc');
+
 /** The list's rows; `how` is how its text search tests a row (pagedQuery chooses). */
-const filtered = (db: DbOrTx, u: PurchaseActor, f: PurchaseFilters) => (how: TextTest) =>
-  db
+const filtered = (db: DbOrTx, u: PurchaseActor, f: PurchaseFilters) => (how: TextTest) => {
+  const rows = db
     .selectFrom('purchase_requests')
     .where((eb) => scopeFilter(eb, u, f.scope))
     .where((eb) => filtersOf(db, eb, u, f, how));
+  return how === 'count' && f.waiting === '1' ? inWaitingCountOrder(rows) : rows;
+};
 
 type PrColumn = `purchase_requests.${keyof PurchaseRequestsTable & string}`;
 
@@ -233,10 +242,12 @@ const LIST_SPEC = {
 
 /** "Aguardando minha aprovação" for the home: counts up to `cap` + 1 rows on the status index, never more. */
 export async function countWaiting(db: DbOrTx, u: PurchaseActor, cap: number) {
-  const rows = await db
-    .selectFrom('purchase_requests')
-    .select('purchase_requests.id')
-    .where((eb) => waitingFilter(eb, u, 'count'))
+  const rows = await inWaitingCountOrder(
+    db
+      .selectFrom('purchase_requests')
+      .select('purchase_requests.id')
+      .where((eb) => waitingFilter(eb, u)),
+  )
     .limit(cap + 1)
     .execute();
   return { count: Math.min(rows.length, cap), capped: rows.length > cap };
