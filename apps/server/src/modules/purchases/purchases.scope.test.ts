@@ -27,7 +27,7 @@ import {
   signInAll,
 } from '../../../test/population.ts';
 import { seededRandom } from '../../../test/seeded-random.ts';
-import { exportBatches, listPurchases } from './purchases.queries.ts';
+import { countWaiting, exportBatches, listPurchases } from './purchases.queries.ts';
 
 type Request = PurchaseFacts & { id: number; createdAt: string };
 
@@ -164,11 +164,12 @@ describe(`purchase lists against purchases.policy on a generated population (${T
   }, 180_000);
 
   // queries.ts#waitingFilter writes a director's as `status in (3, 4) and (status = 4 or manager)`
-  // (issue 14, fourth pass), and its total as an OR on SQLite (tenth pass): each viewer made a
-  // director (a manager of sectors, of Compras, an admin, a member) gets exactly the rule's rows,
-  // and a first page's total of exactly as many.
+  // (issue 14, fourth pass), and counts it 4s first (fifteenth pass: queries.ts#inWaitingCountOrder):
+  // each viewer made a director (a manager of sectors, of Compras, an admin, a member) gets exactly
+  // the rule's rows, a first page's total of exactly as many, and the home's count of them.
   it('waiting=1 of any kind of director: exactly awaitsApprovalOf', async () => {
     const kinds = new Set<string>();
+    let past = 0;
     const problems = await problemsOfEach(viewers, async (u) => {
       const a: PurchaseActor = { ...actor(u), diretor: true };
       kinds.add(`${a.privilegio}/${a.admin}`);
@@ -183,10 +184,26 @@ describe(`purchase lists against purchases.policy on a generated population (${T
         first.total === expected.length
           ? []
           : [`${describeUser(u)}: total ${first.total}, esperado ${expected.length}`];
-      return [...total, ...scopeDifference(`${describeUser(u)} director waiting`, ids, expected)];
+      // The home's count, below and past a cap of 5.
+      const home = [await countWaiting(t.db, a, 10_000), await countWaiting(t.db, a, 5)];
+      if (expected.length > 5) past++;
+      const homeExpected = [
+        { count: expected.length, capped: false },
+        { count: Math.min(expected.length, 5), capped: expected.length > 5 },
+      ];
+      const homeCount =
+        JSON.stringify(home) === JSON.stringify(homeExpected)
+          ? []
+          : [`${describeUser(u)}: home ${JSON.stringify(home)}, esperado ${JSON.stringify(homeExpected)}`];
+      return [
+        ...total,
+        ...homeCount,
+        ...scopeDifference(`${describeUser(u)} director waiting`, ids, expected),
+      ];
     });
     expect(problems).toEqual([]);
     expect(kinds.size).toBeGreaterThan(2);
+    expect(past).toBeGreaterThan(0);
   }, 180_000);
 
   // The total of a sector within a period reads the sector rows' copy of the request's date
