@@ -195,9 +195,23 @@ describe(`purchase lists against purchases.policy on a generated population (${T
         JSON.stringify(home) === JSON.stringify(homeExpected)
           ? []
           : [`${describeUser(u)}: home ${JSON.stringify(home)}, esperado ${JSON.stringify(homeExpected)}`];
+      // With a period too: on SQLite a range walks the sort's index and counts apart (paged-walk.ts).
+      const inPeriod = { ...filters, from: '2025-03-01', to: '2025-08-31' };
+      const periodExpected = requests.filter(
+        (r) =>
+          awaitsApprovalOf(a, r) &&
+          r.createdAt >= dayStartUtc(inPeriod.from) &&
+          r.createdAt < nextDayStartUtc(inPeriod.to),
+      ).length;
+      const periodFirst = await listPurchases(t.db, a, inPeriod, { sort: 'date', dir: 'desc', pageSize: 3 });
+      const periodTotal =
+        periodFirst.total === periodExpected
+          ? []
+          : [`${describeUser(u)}: total no período ${periodFirst.total}, esperado ${periodExpected}`];
       return [
         ...total,
         ...homeCount,
+        ...periodTotal,
         ...scopeDifference(`${describeUser(u)} director waiting`, ids, expected),
       ];
     });
