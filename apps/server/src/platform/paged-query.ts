@@ -14,7 +14,7 @@ import {
   type SortDir,
   setCappedTotal,
 } from './paged-plan.ts';
-import { mayPrepare, type Runner, reuseKey } from './paged-reuse.ts';
+import { mayPrepare, type Runner, reusable, reuseKey } from './paged-reuse.ts';
 import { skippedPage } from './paged-skip.ts';
 import { type WalkMiss, walkedPage } from './paged-walk.ts';
 import { runReused } from './reused-statements.ts';
@@ -181,8 +181,7 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
  * statement (paged-count.ts#totalColumn). With a runner without plugins, the statement is compiled
  * once per spec and filters' SQL (reused-statements.ts): the filters are compiled alone, and the
  * page's statement is built only the first time (the spec, a module constant, selects the same
- * columns every time). A plugin's transformQuery must see every statement it runs: with one, it
- * is built on each run.
+ * columns every time); else it is built on each run (paged-reuse.ts#reusable).
  */
 async function plainPage<DB, TB extends keyof DB, I, O, S extends string>(
   indexed: SelectQueryBuilder<DB, TB, I>,
@@ -199,7 +198,7 @@ async function plainPage<DB, TB extends keyof DB, I, O, S extends string>(
     : spec.select(indexed);
   const statement = (tail: readonly unknown[]) => pageWith(selected, plan, tail);
   let found: Record<string, unknown>[];
-  if (runner && runner.getExecutor().plugins.length === 0) {
+  if (reusable(runner)) {
     const filters = indexed.compile();
     const countFilters = counted === indexed ? filters : counted.compile();
     // The total's subqueries are in the select list: their parameters come first.

@@ -10,6 +10,13 @@ import { type BuiltStatement, type QueryRunner, runReused } from './reused-state
  */
 export type Runner = QueryRunner & { getExecutor(): QueryExecutor };
 
+/**
+ * Whether pagedQuery may reuse compiled statements on `runner`: given one, and without plugins (a
+ * plugin's transformQuery must see every statement it runs, so with one each is built per run).
+ */
+export const reusable = (runner: Runner | undefined): runner is Runner =>
+  runner !== undefined && runner.getExecutor().plugins.length === 0;
+
 /** What a reused statement's text depends on besides its kind, order and paging: the database, the filters' SQL. */
 export const reuseKey = (runner: Runner, filters: CompiledQuery) =>
   `\u0000${isPostgres(runner) ? 'pg' : 'sqlite'}\u0000${filters.sql}`;
@@ -41,7 +48,7 @@ export function reusedIfPlain<DB, TB extends keyof DB, I, R>(
   build: (filters: SelectQueryBuilder<DB, TB, I>, tail: readonly unknown[]) => BuiltStatement<R>,
   prepare = false,
 ): Promise<R[]> {
-  if (!runner || runner.getExecutor().plugins.length > 0) return build(filters, tail).execute();
+  if (!reusable(runner)) return build(filters, tail).execute();
   const compiled = filters.compile();
   return runReused(
     runner,
