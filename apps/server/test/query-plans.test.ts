@@ -26,7 +26,9 @@ import { buildTestApp, DEMO, type TestApp } from './harness.ts';
  * - PostgreSQL: EXPLAIN with `enable_seqscan = off` (a `Seq Scan` left means no index serves
  *   that access), after filling calls, purchase requests, users, folders, files and OT attachments with 20,000 rows
  *   each and ANALYZE (on
- *   the few demo rows PostgreSQL rightly prefers any B-tree to a trigram index).
+ *   the few demo rows PostgreSQL rightly prefers any B-tree to a trigram index); a statement that
+ *   runs prepared also in its generic plan, which must read the indexes its plan for its values
+ *   reads (pathsOf).
  * A new module adds its list queries to LIST_QUERIES.
  */
 
