@@ -32,6 +32,23 @@ export function attachmentDisposition(name: string): string {
 }
 
 /**
+ * The byte ranges of a Range header, as range-parser reads them, except that a suffix longer than
+ * the file means the whole file (RFC 9110 §14.1.3: range-parser finds it unsatisfiable). A suffix
+ * of zero stays unsatisfiable.
+ */
+export function byteRanges(size: number, header: string): ReturnType<typeof rangeParser> {
+  const [unit = '', specs = ''] = header.split(/=(.*)/s);
+  const whole = specs
+    .split(',')
+    .map((spec) => {
+      const suffix = /^\s*-\s*(\d+)\s*$/.exec(spec)?.[1];
+      return suffix !== undefined && Number(suffix) > size ? `0-${size - 1}` : spec;
+    })
+    .join(',');
+  return rangeParser(size, `${unit}=${whole}`, { combine: true });
+}
+
+/**
  * Streams a stored file with HEAD (size only) and single byte ranges (206 / 416), in constant
  * memory whatever its size.
  */
@@ -58,7 +75,7 @@ export async function sendStoredFile(
   const rangeHeader = request.headers.range;
   // Only byte ranges exist for files; a range in any other unit is ignored (RFC 9110 §14.2).
   if (rangeHeader?.trim().toLowerCase().startsWith('bytes=')) {
-    const ranges = rangeParser(stat.size, rangeHeader, { combine: true });
+    const ranges = byteRanges(stat.size, rangeHeader);
     if (ranges === -1) {
       reply.header('Content-Range', `bytes */${stat.size}`);
       throw new HttpError(416, 'Intervalo solicitado inválido.');
