@@ -33,7 +33,7 @@ const schema = z.object({
   TRUST_PROXY: flag.default(false),
   COOKIE_SECURE: flag.default(false),
   /**
-   * In each 15-minute window: login attempts per client IP, and wrong passwords per person and
+   * In each 15-minute window: failed logins per client IP, and wrong passwords per person and
    * address (5 times as many, at least 50, per person from all addresses). Unset keeps the
    * defaults of platform/rate-limit.ts (200 per IP, 10 per person); `npm run bench` raises them.
    */

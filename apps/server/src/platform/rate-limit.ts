@@ -23,7 +23,7 @@ export interface DelayRule {
 }
 
 export interface RateLimits {
-  /** Login attempts from one address, right or wrong. */
+  /** Failed logins from one address (a successful sign-in gives its attempt back). */
   loginPerIp: RateRule;
   /** Wrong passwords of one person from one address (login, checkpassword, own password change). */
   loginPerUser: RateRule;
@@ -87,6 +87,29 @@ async function consume(counter: RateLimiterAbstract, key: string): Promise<void>
 export function rateLimitPerIp(name: string, rule: RateRule): Check {
   const byIp = limiter(`${name}:ip`, rule.max, rule.windowMs);
   return (request) => consume(byIp, request.ip);
+}
+
+/** A rule per client address over attempts that may fail: only the failures add up. */
+export interface FailureLimit {
+  /** A preHandler: counts the attempt, answering 429 once the address has too many. */
+  check: Check;
+  /** Gives the request's attempt back: call it when the attempt succeeded. */
+  succeeded(request: FastifyRequest): Promise<void>;
+}
+
+/**
+ * Every attempt takes a point before it runs and a success gives it back, so an office behind one
+ * address signs in as often as it needs while its failures still add up. Taking the point first
+ * keeps the count right under concurrent attempts (a check-then-count would let a burst through).
+ */
+export function rateLimitFailuresPerIp(name: string, rule: RateRule): FailureLimit {
+  const byIp = limiter(`${name}:ip`, rule.max, rule.windowMs);
+  return {
+    check: (request) => consume(byIp, request.ip),
+    async succeeded(request) {
+      await byIp.reward(request.ip, 1);
+    },
+  };
 }
 
 /**

@@ -129,6 +129,31 @@ describe(`rate limits of login and recovery (${TEST_DIALECT})`, () => {
     expect((await recovery('sendCode', DEMO.admin, ip)).statusCode).toBe(200);
   });
 
+  it('login per IP counts failures only: a branch behind one address signs in beyond the limit', async () => {
+    const ip = '10.2.1.1';
+    const people = [DEMO.admin, DEMO.suporteTi, DEMO.analistaRh, DEMO.gestorMultas];
+    for (let i = 0; i < 3 * LIMITS.loginPerIp.max; i++) {
+      const res = await login(people[i % people.length]!, PASSWORD, ip);
+      expect(res.statusCode, `sign-in ${i + 1}`).toBe(200);
+    }
+    // Failures from the same address are still limited, and then even a right password waits.
+    for (let i = 0; i < LIMITS.loginPerIp.max; i++) {
+      expect((await login(`81${i}`, 'errada', ip)).statusCode).toBe(401);
+    }
+    expectTooMany(await login('819', 'errada', ip));
+    expectTooMany(await login(DEMO.admin, PASSWORD, ip));
+  });
+
+  it('login per IP holds under a burst: concurrent failures beyond the limit answer 429', async () => {
+    const ip = '10.2.2.1';
+    const answers = await Promise.all(
+      Array.from({ length: 2 * LIMITS.loginPerIp.max }, (_, i) => login(`82${i}`, 'errada', ip)),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.loginPerIp.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(LIMITS.loginPerIp.max);
+  });
+
   it('recovery per user: sendCode, checkCode and updatepassword count together', async () => {
     expect((await recovery('sendCode', DEMO.diretor, '10.3.0.1')).statusCode).toBe(200);
     expect((await recovery('checkCode', DEMO.diretor, '10.3.0.2')).statusCode).toBe(400);

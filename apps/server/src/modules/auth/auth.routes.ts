@@ -3,14 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { receiveForm } from '../../platform/multipart-form.ts';
-import { createPasswordGuard, rateLimitPair, rateLimitPerIp } from '../../platform/rate-limit.ts';
+import { createPasswordGuard, rateLimitFailuresPerIp, rateLimitPair } from '../../platform/rate-limit.ts';
 import { route } from '../../platform/route.ts';
 import { RECOVERY_COOKIE, SESSION_COOKIE } from '../../platform/sessions.ts';
 import * as service from './auth.service.ts';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, rateLimits } = ctx;
-  const loginLimit = rateLimitPerIp('login', rateLimits.loginPerIp);
+  // Per address only failed logins count: a branch behind one address signs in freely.
+  const loginLimit = rateLimitFailuresPerIp('login', rateLimits.loginPerIp);
   // Wrong passwords are counted per person in the service, where the login name is resolved.
   const passwordGuard = createPasswordGuard(rateLimits);
   const attempt = (request: Pick<FastifyRequest, 'ip'>) => ({ guard: passwordGuard, address: request.ip });
@@ -22,12 +23,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   );
 
   route(app, calls.login, {
-    preHandler: loginLimit,
+    preHandler: loginLimit.check,
     handler: async (request, reply) => {
       const token = await service.login(db, attempt(request), request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       });
+      await loginLimit.succeeded(request);
       reply.setCookie(SESSION_COOKIE, token, {
         httpOnly: true,
         sameSite: 'lax',
