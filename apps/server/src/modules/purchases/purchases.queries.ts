@@ -22,7 +22,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { ilike, likeContains } from '../../db/dialect.ts';
+import { ilike, isPostgres, likeContains } from '../../db/dialect.ts';
 import type {
   Database,
   PurchaseCommentsTable,
@@ -283,6 +283,16 @@ export function findPurchase(db: DbOrTx, id: number): Promise<PurchaseRecord | u
   return db.selectFrom('purchase_requests').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The request, locked for the rest of the transaction on PostgreSQL: every change of a request takes
+ * this lock first, so what it reads after it (status, quotes, selection, in-quote flag) stays true
+ * until it commits. SQLite has one writer: its transactions already run one at a time.
+ */
+export function lockPurchase(tx: DbOrTx, id: number): Promise<PurchaseRecord | undefined> {
+  const query = tx.selectFrom('purchase_requests').selectAll().where('id', '=', id);
+  return (isPostgres(tx) ? query.forUpdate() : query).executeTakeFirst();
+}
+
 export async function requesterSectors(db: DbOrTx, id: number): Promise<string[]> {
   const rows = await db
     .selectFrom('purchase_request_sectors')
@@ -326,6 +336,11 @@ export async function updateIfStatus(
     .where('status', '=', from)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/** Marks the request changed (a quote of it was written). */
+export async function touch(db: DbOrTx, id: number, now: string): Promise<void> {
+  await db.updateTable('purchase_requests').set({ updated_at: now }).where('id', '=', id).execute();
 }
 
 export async function deleteIfStatus(db: DbOrTx, id: number, status: number): Promise<boolean> {

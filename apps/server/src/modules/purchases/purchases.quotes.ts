@@ -3,19 +3,27 @@ import {
   formatBRL,
   fromCentavos,
   PURCHASE_MSG as MSG_PURCHASE,
+  type PurchaseActor,
   type Quote,
   type QuoteChannel,
   type SessionUser,
   toCentavos,
 } from '@intranet/contracts';
 import { nowIso } from '../../db/database.ts';
-import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { authorize, badRequest, notFound } from '../../platform/errors.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
 import * as q from './purchases.queries.ts';
-import { actorOf, filePath, fileRow, type Loaded, loadVisible, withFiles } from './purchases.service.ts';
+import {
+  actorOf,
+  changeRequest,
+  filePath,
+  fileRow,
+  loadVisible,
+  stillAllowed,
+  withFiles,
+} from './purchases.service.ts';
 
 type QuoteFile = { original_name: string; mime: string };
 
@@ -70,12 +78,11 @@ const quoteColumns = (input: QuoteInput, fileId: number | null) => ({
   file_id: fileId,
 });
 
-/** The request, if the caller may edit its quotes now (checked before a quote's file is read). */
-export async function quoteEditable(ctx: AppContext, user: SessionUser, id: number): Promise<Loaded> {
+/** The caller, if he may edit the request's quotes now (checked before a quote's file is read). */
+export async function quoteEditor(ctx: AppContext, user: SessionUser, id: number): Promise<PurchaseActor> {
   const actor = await actorOf(ctx, user);
-  const loaded = await loadVisible(ctx, actor, id);
-  authorize(canEditQuotes(actor, loaded.facts));
-  return loaded;
+  authorize(canEditQuotes(actor, (await loadVisible(ctx, actor, id)).facts));
+  return actor;
 }
 
 interface QuoteInput {
@@ -95,10 +102,11 @@ export async function insertQuote(
 ): Promise<number> {
   const file = form.files[0];
   return withFiles(ctx, form, async () => {
-    const { record } = await quoteEditable(ctx, user, id);
+    const actor = await quoteEditor(ctx, user, id);
     if (input.canalType === 'Fisica' && !file) throw badRequest(MSG_PURCHASE.quoteAttachment);
     const now = nowIso();
-    return auditedChange(ctx.db, user.userId, async (tx, audit) => {
+    return changeRequest(ctx, actor, id, async (tx, { facts }, audit) => {
+      stillAllowed(canEditQuotes(actor, facts));
       const fileId = file ? await q.insertFile(tx, fileRow(file, id, null, now)) : null;
       const quoteId = await q.insertQuote(tx, {
         request_id: id,
@@ -106,8 +114,7 @@ export async function insertQuote(
         created_by: user.userId,
         created_at: now,
       });
-      // The quote counts only while the request is still at the quote stage.
-      if (!(await q.updateIfStatus(tx, id, record.status, {}, now))) throw conflict(MSG_PURCHASE.conflict);
+      await q.touch(tx, id, now);
       audit({
         action: 'purchase.quote',
         entity: 'purchase',
@@ -130,22 +137,23 @@ export async function updateQuote(
   const file = form.files[0];
   const obsolete: string[] = [];
   await commitWithFiles(form, ctx.storage, async () => {
-    const { record, quotes } = await quoteEditable(ctx, user, requestId);
-    const existing = quotes.find((x) => x.id === quoteId);
-    if (!existing) throw notFound(MSG_PURCHASE.quoteNotFound);
-    if (input.canalType === 'Fisica' && !file && !existing.file_id)
-      throw badRequest(MSG_PURCHASE.quoteAttachment);
+    const actor = await quoteEditor(ctx, user, requestId);
     const now = nowIso();
-    const oldFile =
-      file && existing.file_id
-        ? (await q.listFiles(ctx.db, requestId)).find((f) => f.id === existing.file_id)
-        : undefined;
-    await auditedChange(ctx.db, user.userId, async (tx, audit) => {
+    await changeRequest(ctx, actor, requestId, async (tx, { facts, quotes }, audit) => {
+      stillAllowed(canEditQuotes(actor, facts));
+      const existing = quotes.find((x) => x.id === quoteId);
+      if (!existing) throw notFound(MSG_PURCHASE.quoteNotFound);
+      if (input.canalType === 'Fisica' && !file && !existing.file_id)
+        throw badRequest(MSG_PURCHASE.quoteAttachment);
+      const oldFile =
+        file && existing.file_id ? await q.findFile(tx, requestId, existing.file_id) : undefined;
       const fileId = file ? await q.insertFile(tx, fileRow(file, requestId, null, now)) : existing.file_id;
       await q.updateQuote(tx, quoteId, quoteColumns(input, fileId));
-      if (oldFile) await q.deleteFile(tx, oldFile.id);
-      if (!(await q.updateIfStatus(tx, requestId, record.status, {}, now)))
-        throw conflict(MSG_PURCHASE.conflict);
+      if (oldFile && existing.file_id) {
+        await q.deleteFile(tx, existing.file_id);
+        obsolete.push(oldFile.storage_key);
+      }
+      await q.touch(tx, requestId, now);
       audit({
         action: 'purchase.quoteUpdate',
         entity: 'purchase',
@@ -153,7 +161,6 @@ export async function updateQuote(
         summary: `Cotação editada: ${input.fornecedor}, ${formatBRL(input.valor)}`,
       });
     });
-    if (oldFile) obsolete.push(oldFile.storage_key);
     return { result: undefined };
   });
   for (const key of obsolete) await ctx.storage.delete(key).catch(() => undefined);
@@ -162,21 +169,22 @@ export async function updateQuote(
 export async function dropQuote(ctx: AppContext, user: SessionUser, quoteId: number): Promise<void> {
   const quote = await q.findQuote(ctx.db, quoteId);
   if (!quote) throw notFound(MSG_PURCHASE.quoteNotFound);
-  const { record } = await quoteEditable(ctx, user, quote.request_id);
-  const file = quote.file_id
-    ? (await q.listFiles(ctx.db, record.id)).find((f) => f.id === quote.file_id)
-    : undefined;
-  await auditedChange(ctx.db, user.userId, async (tx, audit) => {
+  const actor = await quoteEditor(ctx, user, quote.request_id);
+  const dropped = await changeRequest(ctx, actor, quote.request_id, async (tx, { facts, quotes }, audit) => {
+    stillAllowed(canEditQuotes(actor, facts));
+    const current = quotes.find((x) => x.id === quoteId);
+    if (!current) throw notFound(MSG_PURCHASE.quoteNotFound);
+    const file = current.file_id ? await q.findFile(tx, quote.request_id, current.file_id) : undefined;
     await q.deleteQuote(tx, quoteId);
-    if (file) await q.deleteFile(tx, file.id);
-    if (!(await q.updateIfStatus(tx, record.id, record.status, {}, nowIso())))
-      throw conflict(MSG_PURCHASE.conflict);
+    if (current.file_id) await q.deleteFile(tx, current.file_id);
+    await q.touch(tx, quote.request_id, nowIso());
     audit({
       action: 'purchase.quoteDelete',
       entity: 'purchase',
-      entityId: record.id,
+      entityId: quote.request_id,
       summary: `Cotação excluída: ${quote.fornecedor}`,
     });
+    return file;
   });
-  if (file) await ctx.storage.delete(file.storage_key).catch(() => undefined);
+  if (dropped) await ctx.storage.delete(dropped.storage_key).catch(() => undefined);
 }

@@ -15,6 +15,7 @@ import { purchasesSpreadsheet } from './purchases.export.ts';
 import * as q from './purchases.queries.ts';
 import * as quotes from './purchases.quotes.ts';
 import * as service from './purchases.service.ts';
+import * as steps from './purchases.steps.ts';
 
 export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   route(app, calls.open, {
@@ -76,23 +77,23 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Pr
         prefix: 'purchases',
         // Evidence goes only with Registrar Retirada, and a caller who may not see the request
         // stores no byte.
-        beforeFile: (f) => service.evidenceTarget(ctx, user, request.params.id, f.action),
+        beforeFile: (f) => steps.evidenceTarget(ctx, user, request.params.id, f.action),
       });
-      await service.firePurchaseTransition(ctx, request.log, user, request.params.id, fields, form);
+      await steps.firePurchaseTransition(ctx, request.log, user, request.params.id, fields, form);
       return { success: true as const, message: MSG_PURCHASE.moved };
     },
   });
 
   route(app, calls.selectQuote, {
     handler: async (request) => {
-      await service.selectQuote(ctx, currentUser(request), request.params.id, request.body);
+      await steps.selectQuote(ctx, currentUser(request), request.params.id, request.body);
       return { success: true as const, message: MSG_PURCHASE.quoteSelected };
     },
   });
 
   route(app, calls.setInQuote, {
     handler: async (request) => {
-      const message = await service.setInQuote(
+      const message = await steps.setInQuote(
         ctx,
         currentUser(request),
         request.params.id,
@@ -104,7 +105,7 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   route(app, calls.requestMaterials, {
     handler: async (request) => {
-      await service.requestMaterials(ctx, currentUser(request), request.params.id, request.body.descript);
+      await steps.requestMaterials(ctx, currentUser(request), request.params.id, request.body.descript);
       return { success: true as const, message: MSG_PURCHASE.materialsRequested };
     },
   });
@@ -142,7 +143,7 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Pr
         // A caller who may not edit this request's quotes stores no byte.
         beforeFile: async (raw) => {
           const ticket = Number(raw.ticket);
-          if (Number.isInteger(ticket) && ticket > 0) await quotes.quoteEditable(ctx, user, ticket);
+          if (Number.isInteger(ticket) && ticket > 0) await quotes.quoteEditor(ctx, user, ticket);
         },
       });
       const { ticket, prazoEntrega, ...rest } = fields;
@@ -158,7 +159,7 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Pr
         prefix: 'purchases',
         beforeFile: async (raw) => {
           const reqId = Number(raw.req_id);
-          if (Number.isInteger(reqId) && reqId > 0) await quotes.quoteEditable(ctx, user, reqId);
+          if (Number.isInteger(reqId) && reqId > 0) await quotes.quoteEditor(ctx, user, reqId);
         },
       });
       const { quote_id, req_id, ...input } = fields;

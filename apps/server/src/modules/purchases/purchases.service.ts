@@ -1,17 +1,9 @@
 import {
-  approverAfter,
-  CALL_STATUS,
   canCancelPurchase,
-  canFirePurchaseTransition,
   canListReceivedPurchases,
   canOpenPurchase,
-  canRequestMaterials,
   canSeePurchase,
-  canSelectQuote,
-  canToggleInQuote,
   filesRequired,
-  findPurchaseTransition,
-  formatBRL,
   fromCentavos,
   MSG,
   PURCHASE_MSG as MSG_PURCHASE,
@@ -22,22 +14,19 @@ import {
   type PurchaseFacts,
   type PurchaseScope,
   purchaseAbilities,
-  purchaseStatusLabel,
   purchaseStatusText,
   purchaseTimeline,
   type RequestType,
   type SessionUser,
   toCentavos,
-  unmetRequirement,
 } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { nowIso, type Tx } from '../../db/database.ts';
-import { auditedChange } from '../../platform/audit.ts';
+import { type AuditRecord, auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
-import * as tickets from '../tickets/tickets.queries.ts';
 import * as q from './purchases.queries.ts';
 
 /** The session user as purchases decide: plus whether he is the company's director. */
@@ -76,6 +65,31 @@ export async function loadVisible(ctx: AppContext, actor: PurchaseActor, id: num
   const { facts, quotes } = await factsOf(ctx.db, record);
   if (!canSeePurchase(actor, facts)) throw notFound(MSG_PURCHASE.notFound);
   return { record, facts, quotes };
+}
+
+/**
+ * One change of a request, in one audited transaction under the request's lock (lockPurchase): the
+ * record and its facts are read after the lock and the caller's sight checked again, so what `run`
+ * decides on is what commits.
+ */
+export function changeRequest<T>(
+  ctx: AppContext,
+  actor: PurchaseActor,
+  id: number,
+  run: (tx: Tx, loaded: Loaded, audit: (entry: AuditRecord) => void) => Promise<T>,
+): Promise<T> {
+  return auditedChange(ctx.db, actor.userId, async (tx, audit) => {
+    const record = await q.lockPurchase(tx, id);
+    if (!record) throw notFound(MSG_PURCHASE.notFound);
+    const { facts, quotes } = await factsOf(tx, record);
+    if (!canSeePurchase(actor, facts)) throw notFound(MSG_PURCHASE.notFound);
+    return run(tx, { record, facts, quotes }, audit);
+  });
+}
+
+/** A check that held before the lock and fails after it: someone changed the request meanwhile. */
+export function stillAllowed(ok: boolean): void {
+  if (!ok) throw conflict(MSG_PURCHASE.conflict);
 }
 
 export const withFiles = <T>(ctx: AppContext, form: ReceivedForm | undefined, change: () => Promise<T>) =>
@@ -188,173 +202,6 @@ export async function openRequest(
   return id;
 }
 
-const PICKUP_ACTION = 'registrarRetirada';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** Files may go with a transition only as the evidence of Registrar Retirada, on a visible request. */
-export async function evidenceTarget(
-  ctx: AppContext,
-  user: SessionUser,
-  id: number,
-  action: string | undefined,
-): Promise<void> {
-  if (action !== PICKUP_ACTION) throw badRequest(MSG_PURCHASE.evidenceOnlyOnPickup);
-  await loadVisible(ctx, await actorOf(ctx, user), id);
-}
-
-/**
- * Moves a request along its workflow. Registrar Retirada may carry the pickup's evidence: the files
- * are kept as a comment of the stage Disponível para Retirada, written in the same transaction (a
- * refused move stores nothing).
- */
-export async function firePurchaseTransition(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  user: SessionUser,
-  id: number,
-  body: { action: string; from: number; buyer_id?: number; picker_id?: number },
-  form?: ReceivedForm,
-): Promise<string> {
-  const files = form?.files ?? [];
-  if (files.length > 0 && body.action !== PICKUP_ACTION) {
-    await form?.discard();
-    throw badRequest(MSG_PURCHASE.evidenceOnlyOnPickup);
-  }
-  return withFiles(ctx, form, () => moveRequest(ctx, log, user, id, body, files));
-}
-
-async function moveRequest(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  user: SessionUser,
-  id: number,
-  body: { action: string; from: number; buyer_id?: number; picker_id?: number },
-  files: ReceivedFile[],
-): Promise<string> {
-  const actor = await actorOf(ctx, user);
-  const { record } = await loadVisible(ctx, actor, id);
-  const t = findPurchaseTransition(body.action);
-  if (!t) throw badRequest(MSG_PURCHASE.invalidTransition);
-  if (record.status !== body.from) throw conflict(MSG_PURCHASE.conflict);
-  if (!(t.from as readonly number[]).includes(record.status))
-    throw badRequest(MSG_PURCHASE.invalidTransition);
-  const now = nowIso();
-  const chosen =
-    t.requires === 'buyer' ? body.buyer_id : t.requires === 'picker' ? body.picker_id : undefined;
-  if (t.requires === 'buyer' || t.requires === 'picker') {
-    if (!chosen || !(await q.isPurchasingUser(ctx.db, chosen)))
-      throw badRequest(t.requires === 'buyer' ? MSG_PURCHASE.buyerRequired : MSG_PURCHASE.pickerRequired);
-  }
-  await auditedChange(ctx.db, user.userId, async (tx, audit) => {
-    // The facts are read again inside the transaction: the decision is taken on what commits.
-    const current = await q.findPurchase(tx, id);
-    if (!current || current.status !== body.from) throw conflict(MSG_PURCHASE.conflict);
-    const { facts } = await factsOf(tx, current);
-    authorize(canFirePurchaseTransition(actor, facts, t));
-    const unmet = unmetRequirement(facts, t);
-    if (unmet) throw badRequest(unmet);
-    const changes: Partial<q.PurchaseRecord> = { status: t.to };
-    if (t.records === 'approver') changes.aprovall_id = approverAfter(t, user.userId);
-    if (t.records === 'atendente') changes.atendente_id = user.userId;
-    if (t.records === 'quoter') changes.quoter_id = user.userId;
-    if (t.records === 'buyer') changes.buyer_id = chosen ?? null;
-    if (t.records === 'picker') changes.picker_id = chosen ?? null;
-    const moved = await q.updateIfStatus(tx, id, body.from, changes, now);
-    if (!moved) throw conflict(MSG_PURCHASE.conflict);
-    if (files.length > 0) {
-      const [picker] = await q.userContacts(tx, chosen ? [chosen] : []);
-      const commentId = await q.insertComment(tx, {
-        request_id: id,
-        stage: body.from,
-        text: `<p>Evidências da retirada (retirado por ${escapeHtml(picker?.nome ?? '—')}).</p>`,
-        user_id: user.userId,
-        user_name: user.userName,
-        mentions: '',
-        created_at: now,
-      });
-      for (const f of files) await q.insertFile(tx, fileRow(f, id, commentId, now));
-    }
-    audit({
-      action: `purchase.${t.key}`,
-      entity: 'purchase',
-      entityId: id,
-      summary:
-        `${t.label}: ${purchaseStatusLabel(body.from)} → ${purchaseStatusLabel(t.to)}` +
-        (files.length > 0 ? ` com ${files.length} evidência(s)` : ''),
-    });
-  });
-  const label = purchaseStatusLabel(t.to);
-  const [requester] = await q.userContacts(ctx.db, record.user_id === user.userId ? [] : [record.user_id]);
-  if (requester) {
-    await mail(
-      ctx,
-      log,
-      [requester],
-      `Solicitação #${id}: ${label}`,
-      `Olá, ${requester.nome}.\n\nSua solicitação #${id} (${record.descript}) passou para "${label}" por ${user.userName}.\n\n${footer}\n`,
-    );
-  }
-  if (t.to === PURCHASE_STATUS.aprovacaoGestor || t.to === PURCHASE_STATUS.aprovacaoDiretor) {
-    const approvers = (await q.approverContacts(ctx.db, t.to, await q.requesterSectors(ctx.db, id))).filter(
-      (a) => a.id !== user.userId,
-    );
-    await mail(
-      ctx,
-      log,
-      approvers,
-      `Solicitação #${id} aguarda sua aprovação`,
-      `A solicitação #${id} (${record.descript}), de ${record.nome_usuario}, aguarda aprovação: ${label}.\n\n${footer}\n`,
-    );
-  }
-  return t.label;
-}
-
-export async function selectQuote(
-  ctx: AppContext,
-  user: SessionUser,
-  id: number,
-  body: { cotac_id: number; reason?: string },
-): Promise<void> {
-  const actor = await actorOf(ctx, user);
-  const { record, facts, quotes } = await loadVisible(ctx, actor, id);
-  authorize(canSelectQuote(actor, facts));
-  const chosen = quotes.find((x) => x.id === body.cotac_id);
-  if (!chosen) throw notFound(MSG_PURCHASE.quoteNotFound);
-  await auditedChange(ctx.db, user.userId, async (tx, audit) => {
-    const ok = await q.updateIfStatus(tx, id, record.status, { cotac_id: chosen.id }, nowIso());
-    if (!ok) throw conflict(MSG_PURCHASE.conflict);
-    audit({
-      action: 'purchase.selectQuote',
-      entity: 'purchase',
-      entityId: id,
-      summary: `Cotação selecionada: ${chosen.fornecedor}, ${formatBRL(fromCentavos(chosen.valor))}${body.reason ? ` — motivo: ${body.reason}` : ''}`,
-    });
-  });
-}
-
-export async function setInQuote(
-  ctx: AppContext,
-  user: SessionUser,
-  id: number,
-  inQuote: boolean,
-): Promise<string> {
-  const actor = await actorOf(ctx, user);
-  const { record, facts } = await loadVisible(ctx, actor, id);
-  authorize(canToggleInQuote(actor, facts));
-  await auditedChange(ctx.db, user.userId, async (tx, audit) => {
-    const ok = await q.updateIfStatus(tx, id, record.status, { in_quote: inQuote ? 1 : 0 }, nowIso());
-    if (!ok) throw conflict(MSG_PURCHASE.conflict);
-    audit({
-      action: 'purchase.inQuote',
-      entity: 'purchase',
-      entityId: id,
-      summary: inQuote ? 'Colocada em cotação' : 'Retirada de cotação',
-    });
-  });
-  return inQuote ? MSG_PURCHASE.inQuoteOn : MSG_PURCHASE.inQuoteOff;
-}
-
 export async function dropRequest(ctx: AppContext, user: SessionUser, id: number): Promise<void> {
   const actor = await actorOf(ctx, user);
   const { facts } = await loadVisible(ctx, actor, id);
@@ -442,53 +289,4 @@ export async function pickerUsers(ctx: AppContext, user: SessionUser, text: stri
   const actor = await actorOf(ctx, user);
   authorize(canListReceivedPurchases(actor));
   return q.purchasingUsers(ctx.db, text);
-}
-
-/**
- * Solicitar lista de materiais: a support call to Infraestrutura at status 20 tied to the request
- * (calls.request_id); the tickets module takes it from there (Inserir Materiais, Aceitar, Recusar).
- */
-export async function requestMaterials(
-  ctx: AppContext,
-  user: SessionUser,
-  id: number,
-  descript: string,
-): Promise<void> {
-  const actor = await actorOf(ctx, user);
-  const { record, facts } = await loadVisible(ctx, actor, id);
-  authorize(canRequestMaterials(actor, facts));
-  const now = nowIso();
-  await auditedChange(ctx.db, user.userId, async (tx, audit) => {
-    const callId = await tickets.insertCall(tx, {
-      problema: 'Nova Estrutura',
-      dep: 'Infraestrutura',
-      descricao: `Lista de materiais para a solicitação de compra #${id} (${record.descript}): ${descript}`,
-      filial: record.filial,
-      status: CALL_STATUS.materiaisPendentes,
-      user_id: user.userId,
-      nome_usuario: user.userName,
-      matricula_usuario: user.matricula,
-      setores_usuario: user.setor.map((s) => s.sector).join(', ') || null,
-      suporte_id: null,
-      nome_suporte: null,
-      matricula_suporte: null,
-      request_id: id,
-      created_at: now,
-      updated_at: now,
-    });
-    const ok = await q.updateIfStatus(tx, id, record.status, { call_id: callId, material_sol: 1 }, now);
-    if (!ok) throw conflict(MSG_PURCHASE.conflict);
-    audit({
-      action: 'call.open',
-      entity: 'call',
-      entityId: callId,
-      summary: `Lista de materiais da compra #${id}`,
-    });
-    audit({
-      action: 'purchase.materials',
-      entity: 'purchase',
-      entityId: id,
-      summary: `Lista de materiais solicitada à Infraestrutura (chamado #${callId})`,
-    });
-  });
 }

@@ -1,0 +1,89 @@
+import { expect } from 'vitest';
+import type { TestApp } from '../../../test/harness.ts';
+
+/** Test helpers shared by the purchases test files: requests through the real routes. */
+export type Json = Record<string, unknown>;
+
+export const REQUEST = {
+  typerequest: 'compra',
+  descript: 'Cadeira ergonômica',
+  qnt: 2,
+  justify: 'Novo ativo',
+  justifyDescript: 'Posto novo na expedição',
+  estimaVal: '899.90',
+  filial: 'Maua',
+  priority: 2,
+  link: 'https://loja.example/cadeira',
+};
+
+export function purchaseCalls(t: TestApp) {
+  const form = (fields: Json) => {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(fields)) if (v !== undefined) f.append(k, String(v));
+    return f;
+  };
+  const newRequest = async (matricula: string, fields: Json = {}) => {
+    const res = await t.as(matricula)({
+      method: 'POST',
+      url: '/api/purchases',
+      payload: form({ ...REQUEST, ...fields }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ id: number }>().id;
+  };
+  const fire = (matricula: string, id: number, action: string, from: number, extra: Json = {}) =>
+    t.as(matricula)({
+      method: 'POST',
+      url: `/api/purchases/${id}/transition`,
+      payload: { action, from, ...extra },
+    });
+  const quote = (matricula: string, id: number, valor: string) =>
+    t.as(matricula)({
+      method: 'POST',
+      url: '/api/insertCotacao',
+      payload: form({
+        ticket: id,
+        fornecedor: `Loja ${valor}`,
+        prazoEntrega: '2026-12-10',
+        contato: 'https://a.example',
+        canalType: 'Online',
+        valor,
+      }),
+    });
+  const select = (matricula: string, id: number, cotac_id: number) =>
+    t.as(matricula)({ method: 'POST', url: `/api/purchases/${id}/quote`, payload: { cotac_id } });
+  const setInQuote = (matricula: string, id: number, inQuote: boolean) =>
+    t.as(matricula)({ method: 'POST', url: `/api/purchases/${id}/in-quote`, payload: { inQuote } });
+  const row = (id: number) =>
+    t.db.selectFrom('purchase_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  /**
+   * A request of `requester` brought by `staff` to stage 3 with one quote per value, the first
+   * selected; answers the request and quote ids.
+   */
+  const atManager = async (requester: string, staff: string, values: string[]) => {
+    const id = await newRequest(requester);
+    expect((await fire(staff, id, 'analisar', 0)).statusCode).toBe(200);
+    expect((await fire(staff, id, 'pedirCotacao', 1)).statusCode).toBe(200);
+    const quotes: number[] = [];
+    for (const v of values) {
+      const res = await quote(staff, id, v);
+      expect(res.statusCode, res.body).toBe(200);
+      quotes.push(res.json<{ id: number }>().id);
+    }
+    expect((await fire(staff, id, 'enviarAprovacao', 2)).statusCode).toBe(200);
+    return { id, quotes };
+  };
+
+  /** 1003 has not accepted the usage policy in the demo; these tests need him as a member. */
+  const acceptPolicy = async (matricula: string) => {
+    const res = await t.as(matricula)({
+      method: 'PUT',
+      url: '/api/users/policy',
+      payload: { userId: await t.userId(matricula), policyAccepted: 1 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  return { acceptPolicy, newRequest, fire, quote, select, setInQuote, row, atManager };
+}
