@@ -3,6 +3,7 @@ import {
   type CallDetail,
   type CallFacts,
   type CallScope,
+  type CallTransition,
   callAbilities,
   callStatusLabel,
   canAnswerCall,
@@ -19,7 +20,8 @@ import {
   type SessionUser,
 } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { nowIso } from '../../db/database.ts';
+import { nowIso, type Tx } from '../../db/database.ts';
+import { lockRow } from '../../db/dialect.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -61,6 +63,19 @@ export const attachmentPath = (callId: number, attachmentId: number) =>
 export async function loadVisibleCall(ctx: AppContext, user: SessionUser, id: number): Promise<q.CallRecord> {
   const call = await q.findCall(ctx.db, id);
   if (!call || !canSeeCall(user, facts(call))) throw notFound(MSG.ticketNotFound);
+  return call;
+}
+
+/**
+ * The call read under its row lock, inside a step's transaction (issue 31): every step checks the
+ * call as it is now, and no other step changes it before this one commits. `seenStatus`, the
+ * status the step was first checked against: a call moved meanwhile answers 409.
+ */
+async function lockCall(tx: Tx, user: SessionUser, id: number, seenStatus?: number): Promise<q.CallRecord> {
+  await lockRow(tx, 'calls', id);
+  const call = await q.findCall(tx, id);
+  if (!call || !canSeeCall(user, facts(call))) throw notFound(MSG.ticketNotFound);
+  if (seenStatus !== undefined && call.status !== seenStatus) throw conflict(MSG.ticketStatusConflict);
   return call;
 }
 
@@ -141,6 +156,14 @@ async function notifyRequester(
 
 const mailFooter = 'Acompanhe o chamado na intranet, em Suporte › Consultar › Chamados Abertos.';
 
+/** The transition a status change fires, if the user may fire it on the call as it is: 400 or 403 otherwise. */
+function firedTransition(user: SessionUser, call: q.CallRecord, status: number): CallTransition {
+  const transition = findCallTransition(call.status, status);
+  if (!transition || transition.viaOwnCall) throw badRequest(MSG.ticketTransitionInvalid);
+  authorize(canFireTransition(user, facts(call), transition));
+  return transition;
+}
+
 export async function setCallStatus(
   ctx: AppContext,
   log: FastifyBaseLogger,
@@ -148,13 +171,14 @@ export async function setCallStatus(
   id: number,
   status: number,
 ): Promise<void> {
-  const call = await loadVisibleCall(ctx, user, id);
-  const transition = findCallTransition(call.status, status);
-  if (!transition || transition.viaOwnCall) throw badRequest(MSG.ticketTransitionInvalid);
-  authorize(canFireTransition(user, facts(call), transition));
+  // Refused early on the call as the user saw it; decided on the call as it is, under its lock.
+  const seen = await loadVisibleCall(ctx, user, id);
+  firedTransition(user, seen, status);
   const now = nowIso();
-  const takes = transition.takesCall || call.suporte_id === null;
-  await auditedChange(ctx.db, user.userId, async (tx, record) => {
+  const call = await auditedChange(ctx.db, user.userId, async (tx, record) => {
+    const call = await lockCall(tx, user, id, seen.status);
+    const transition = firedTransition(user, call, status);
+    const takes = transition.takesCall || call.suporte_id === null;
     const moved = await q.updateStatus(
       tx,
       id,
@@ -171,6 +195,7 @@ export async function setCallStatus(
       entityId: id,
       summary: `${transition.label}: ${callStatusLabel(call.status)} → ${callStatusLabel(status)}`,
     });
+    return call;
   });
   await notifyRequester(
     ctx,
@@ -184,7 +209,10 @@ export async function setCallStatus(
 
 /** The call, if the user may answer it now: 404 unseen, 400 finalised, 403 not his to answer. */
 export async function answerableCall(ctx: AppContext, user: SessionUser, id: number): Promise<q.CallRecord> {
-  const call = await loadVisibleCall(ctx, user, id);
+  return mayAnswer(user, await loadVisibleCall(ctx, user, id));
+}
+
+function mayAnswer(user: SessionUser, call: q.CallRecord): q.CallRecord {
   if (call.status === CALL_STATUS.finalizado) throw badRequest(MSG.ticketClosed);
   authorize(canAnswerCall(user, facts(call)));
   return call;
@@ -208,6 +236,8 @@ export async function answerCall(
     if (!msg) throw badRequest(MSG.fieldRequired);
     const now = nowIso();
     await auditedChange(ctx.db, user.userId, async (tx, record) => {
+      // Finalizar may have come since the check above: decided again under the call's lock.
+      mayAnswer(user, await lockCall(tx, user, id));
       const answerId = await q.insertAnswer(tx, {
         call_id: id,
         user_id: user.userId,
@@ -234,6 +264,13 @@ export async function answerCall(
   );
 }
 
+function mayInsertMaterials(user: SessionUser, call: q.CallRecord): q.CallRecord {
+  if (!(INSERT_MATERIALS.from as readonly number[]).includes(call.status))
+    throw badRequest(MSG.ticketTransitionInvalid);
+  authorize(canInsertMaterials(user, facts(call)));
+  return call;
+}
+
 export async function insertMaterials(
   ctx: AppContext,
   log: FastifyBaseLogger,
@@ -241,12 +278,10 @@ export async function insertMaterials(
   id: number,
   body: { items: { item_name: string; measure: string; qnt: number }[] },
 ): Promise<void> {
-  const call = await loadVisibleCall(ctx, user, id);
-  if (!(INSERT_MATERIALS.from as readonly number[]).includes(call.status))
-    throw badRequest(MSG.ticketTransitionInvalid);
-  authorize(canInsertMaterials(user, facts(call)));
+  const seen = mayInsertMaterials(user, await loadVisibleCall(ctx, user, id));
   const now = nowIso();
-  await auditedChange(ctx.db, user.userId, async (tx, record) => {
+  const call = await auditedChange(ctx.db, user.userId, async (tx, record) => {
+    const call = mayInsertMaterials(user, await lockCall(tx, user, id, seen.status));
     const moved = await q.updateStatus(tx, id, call.status, { status: INSERT_MATERIALS.to }, now);
     if (!moved) throw conflict(MSG.ticketStatusConflict);
     await q.insertMaterials(
@@ -265,6 +300,7 @@ export async function insertMaterials(
       entityId: id,
       summary: `Lista de materiais enviada (${body.items.length} itens)`,
     });
+    return call;
   });
   await notifyRequester(
     ctx,
