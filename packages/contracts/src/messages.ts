@@ -26,6 +26,7 @@ export const MSG = {
   loginUserRequired: 'Informe a matrícula ou o CPF.',
   loginPasswordRequired: 'Informe a senha.',
   loginUserTooLong: 'O usuário deve ter no máximo 11 caracteres.',
+  logoutEverywhereError: 'Não foi possível sair dos outros dispositivos. Tente novamente.',
   recoveryUserError: 'Erro ao verificar usuário',
   recoveryCodeError: 'Erro ao verificar código',
   recoveryPasswordError: 'Erro ao atualizar senha',

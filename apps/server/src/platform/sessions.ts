@@ -46,11 +46,17 @@ export async function deleteSession(db: DbOrTx, sessionId: number): Promise<void
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-/** Ends every session of a user, except `keepSessionId` when given (password change). */
-export async function deleteUserSessions(db: DbOrTx, userId: number, keepSessionId?: number): Promise<void> {
+/**
+ * Ends everything that acts as the user with a secret: every session, except `keepSessionId` when
+ * given (a password change keeps the browser that made it), and his iCalendar link (issue 31,
+ * finding 5: he makes a new one on the calendar screen). Logging out everywhere, changing or
+ * resetting the password and deactivating the account call it inside their transaction.
+ */
+export async function endUserAccess(db: DbOrTx, userId: number, keepSessionId?: number): Promise<void> {
   let q = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepSessionId !== undefined) q = q.where('id', '!=', keepSessionId);
   await q.execute();
+  await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
 }
 
 export interface ResolvedSession {

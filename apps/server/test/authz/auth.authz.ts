@@ -87,6 +87,15 @@ const auth: AuthzModule = {
     { method: 'GET', url: '/api/logout', as: null, expect: 401 },
     { method: 'GET', url: '/api/logout', as: DEMO.colaborador, expect: 200, freshSession: true },
     { method: 'GET', url: '/api/logout', as: DEMO.diretor, expect: 200, freshSession: true },
+    { method: 'POST', url: '/api/logout/everywhere', as: null, expect: 401 },
+    {
+      method: 'POST',
+      url: '/api/logout/everywhere',
+      as: DEMO.colaborador,
+      expect: 200,
+      freshSession: true,
+      note: 'ends every session of the caller: the matrix signs him in again afterwards',
+    },
 
     { method: 'GET', url: '/api/checkpassword', query: { password: PASSWORD }, as: null, expect: 401 },
     {

@@ -22,6 +22,11 @@ interface SessionState {
   signedOut: boolean;
   login(body: LoginBody): Promise<void>;
   logout(): Promise<void>;
+  /**
+   * Ends every session of the user, on every device, and his calendar link. Unlike Sair, a failure
+   * is thrown (the other devices would stay signed in) and this session stays.
+   */
+  logoutEverywhere(): Promise<void>;
   /** Reloads the session fields (after accepting the policy, changing the photo…). */
   refresh(): Promise<void>;
 }
@@ -73,6 +78,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         } catch {
           // The session may already be gone on the server; the local one ends anyway.
         }
+        setSignedOut(true);
+        clear();
+      },
+      async logoutEverywhere() {
+        await call((await sessionCalls()).logoutEverywhere, {});
         setSignedOut(true);
         clear();
       },

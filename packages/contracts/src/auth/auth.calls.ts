@@ -56,6 +56,13 @@ export const authCalls = {
     summary: 'Ends the session and clears its cookie.',
     reply: successReply,
   }),
+  logoutEverywhere: endpoint({
+    method: 'POST',
+    path: '/api/logout/everywhere',
+    access: 'session',
+    summary: 'Ends every session of the user (every device) and his iCalendar link; clears the cookie.',
+    reply: successReply,
+  }),
   sendCode: endpoint({
     method: 'POST',
     path: '/api/sendCode',

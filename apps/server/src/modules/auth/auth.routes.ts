@@ -70,6 +70,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   });
 
+  route(app, calls.logoutEverywhere, {
+    handler: async (request, reply) => {
+      await service.logoutEverywhere(db, currentUser(request));
+      reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+      return { success: true as const };
+    },
+  });
+
   route(app, calls.sendCode, {
     preHandler: recoveryLimit,
     handler: async (request) => ({

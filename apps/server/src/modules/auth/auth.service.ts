@@ -8,7 +8,7 @@ import { commitWithFiles } from '../../platform/image-upload.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
 import type { PasswordGuard } from '../../platform/rate-limit.ts';
-import { createSession, deleteSession, deleteUserSessions, hashToken } from '../../platform/sessions.ts';
+import { createSession, deleteSession, endUserAccess, hashToken } from '../../platform/sessions.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
 import * as q from './auth.queries.ts';
@@ -64,6 +64,22 @@ export async function logout(db: Db, user: SessionUser, sessionId: number): Prom
       action: 'logout',
       entity: 'session',
       summary: 'Saiu da intranet',
+    });
+  });
+}
+
+/**
+ * Ends every session of the user, on every device, and his iCalendar link (platform/sessions.ts
+ * #endUserAccess): what to do after using a shared or lost computer or phone.
+ */
+export async function logoutEverywhere(db: Db, user: SessionUser): Promise<void> {
+  await auditedChange(db, user.userId, async (tx, record) => {
+    await endUserAccess(tx, user.userId);
+    record({
+      action: 'logout.everywhere',
+      entity: 'user',
+      entityId: user.userId,
+      summary: 'Saiu da intranet em todos os dispositivos',
     });
   });
 }
@@ -154,7 +170,7 @@ export async function resetPassword(
   await auditedChange(db, user.id, async (tx, record) => {
     await q.updatePasswordHash(tx, user.id, hash);
     await q.markResetCodeUsed(tx, row.id);
-    await deleteUserSessions(tx, user.id);
+    await endUserAccess(tx, user.id);
     record({
       action: 'password.reset',
       entity: 'user',
@@ -199,7 +215,7 @@ export async function changeOwnPassword(
   const newHash = await hashPassword(input.newPassword);
   await auditedChange(db, user.userId, async (tx, record) => {
     await q.updatePasswordHash(tx, user.userId, newHash);
-    await deleteUserSessions(tx, user.userId, sessionId);
+    await endUserAccess(tx, user.userId, sessionId);
     record({
       action: 'password.change',
       entity: 'user',

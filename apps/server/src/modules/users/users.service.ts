@@ -20,7 +20,7 @@ import { auditedChange } from '../../platform/audit.ts';
 import { authorize, conflict, forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { branchesInOrder, membershipsOf, sectorsInOrder } from '../../platform/memberships.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { deleteUserSessions } from '../../platform/sessions.ts';
+import { endUserAccess } from '../../platform/sessions.ts';
 import * as q from './users.queries.ts';
 
 /** The admin flag goes with the Administrador role (docs/decisions.md, Permissions). */
@@ -156,7 +156,7 @@ export async function dropUser(db: Db, user: SessionUser, userId: number): Promi
   }
   await auditedChange(db, user.userId, async (tx, record) => {
     await q.deactivate(tx, target.id, nowIso());
-    await deleteUserSessions(tx, target.id);
+    await endUserAccess(tx, target.id);
     record({
       action: 'user.delete',
       entity: 'user',
@@ -174,7 +174,7 @@ export async function resetPassword(db: Db, user: SessionUser, userId: number, s
   const hash = await hashPassword(senha);
   await auditedChange(db, user.userId, async (tx, record) => {
     await q.setPassword(tx, target.id, hash, nowIso());
-    await deleteUserSessions(tx, target.id);
+    await endUserAccess(tx, target.id);
     record({
       action: 'user.password_reset',
       entity: 'user',

@@ -1,15 +1,19 @@
+import { MSG } from '@intranet/contracts';
 import { Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserEdit } from '@tabler/icons-react';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconDevicesOff, IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '../../api/client.ts';
 import { shortName } from '../../ui/names.ts';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { useSession, useUser } from '../session.tsx';
 import classes from './Layout.module.css';
 
-/** Photo, short name and matrícula; opens Alterar dados (/perfil) and Sair. */
+/** Photo, short name and matrícula; opens Alterar dados (/perfil), Sair and Sair de todos os dispositivos. */
 export function UserMenu() {
   const user = useUser();
-  const { logout } = useSession();
+  const { logout, logoutEverywhere } = useSession();
   const navigate = useNavigate();
   const name = shortName(user.userName);
 
@@ -17,6 +21,25 @@ export function UserMenu() {
     await logout();
     navigate('/login', { replace: true });
   };
+
+  const confirmEverywhere = () =>
+    modals.openConfirmModal({
+      title: 'Sair de todos os dispositivos',
+      children: (
+        <Text size="sm">
+          Encerra as suas sessões em todos os computadores e celulares, esta também, e desativa o link do seu
+          calendário no Outlook ou no celular (gere um novo na tela Eventos). Confirma?
+        </Text>
+      ),
+      labels: { confirm: 'Sair de todos', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        void logoutEverywhere().then(
+          () => navigate('/login', { replace: true }),
+          (err: unknown) =>
+            notifications.show({ color: 'red', message: errorMessage(err, MSG.logoutEverywhereError) }),
+        ),
+    });
 
   return (
     <Menu position="bottom-end" width={240} shadow="md" radius="md" withinPortal>
@@ -62,6 +85,13 @@ export function UserMenu() {
           onClick={() => void signOut()}
         >
           Sair
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          leftSection={<IconDevicesOff size={18} aria-hidden />}
+          onClick={confirmEverywhere}
+        >
+          Sair de todos os dispositivos
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
