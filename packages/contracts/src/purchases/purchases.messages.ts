@@ -24,4 +24,10 @@ export const PURCHASE_MSG = {
   commentSent: 'Comentário enviado!',
   commentEmpty: 'Escreva o comentário.',
   unknownSector: 'Setor desconhecido.',
+  ownRequest: 'Você não pode aprovar, negar ou dar andamento a uma solicitação aberta por você.',
+  ownRequestManager:
+    'Você abriu esta solicitação: a aprovação cabe a outro gestor do setor, a um gestor de Compras ou a um administrador.',
+  ownRequestDirector:
+    'Você abriu esta solicitação: a aprovação do diretor cabe a outro diretor ou a um administrador.',
+  ownRequestStaff: 'Você abriu esta solicitação: outra pessoa de Compras dará andamento a ela.',
 } as const;

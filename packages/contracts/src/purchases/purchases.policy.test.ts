@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { SECTOR } from '../roles.ts';
+import { PURCHASE_MSG } from './purchases.messages.ts';
 import {
+  awaitsApprovalOf,
   canCancelPurchase,
+  canEditQuotes,
   canFirePurchaseTransition,
+  canRequestMaterials,
   canSeePurchase,
   canSelectQuote,
+  canToggleInQuote,
+  ownRequestRefusal,
   type PurchaseActor,
   type PurchaseFacts,
   purchaseAbilities,
@@ -142,5 +148,63 @@ describe('buttons', () => {
 
   it('the requester gets no workflow button', () => {
     for (const s of STATUSES) expect(purchaseAbilities(ROLES.requester, request(s)).transitions).toEqual([]);
+  });
+});
+
+describe('segregation of duties: nobody acts as staff on a request he opened', () => {
+  const own = (u: PurchaseActor, status: number, extra: Partial<PurchaseFacts> = {}) =>
+    request(status, { userId: u.userId, requesterSectors: u.setor.map((s) => s.sector), ...extra });
+
+  it.each(['compras', 'gestorDoSetor', 'diretor', 'admin'] as const)(
+    '%s fires no transition and touches no quote of his own request, at any status',
+    (role) => {
+      const u = ROLES[role];
+      for (const s of STATUSES) {
+        const r = own(u, s, { selectedQuoteCentavos: 100, quoteCount: 1 });
+        const fired = PURCHASE_TRANSITIONS.filter((t) => canFirePurchaseTransition(u, r, t)).map(
+          (t) => t.key,
+        );
+        expect(
+          fired.filter((k) => k !== 'registrarRetirada'),
+          `status ${s}`,
+        ).toEqual([]);
+        expect(canSelectQuote(u, r)).toBe(false);
+        expect(canEditQuotes(u, r)).toBe(false);
+        expect(canToggleInQuote(u, r)).toBe(false);
+        expect(canRequestMaterials(u, r)).toBe(false);
+        expect(awaitsApprovalOf(u, r)).toBe(false);
+      }
+    },
+  );
+
+  it('the same steps stay his on anyone else’s request', () => {
+    const r = request(3, { selectedQuoteCentavos: 100 });
+    expect(canSelectQuote(ROLES.compras, r)).toBe(true);
+    expect(awaitsApprovalOf(ROLES.compras, r)).toBe(true);
+    expect(purchaseAbilities(ROLES.compras, r).ownRequestNote).toBeNull();
+  });
+
+  it('a requester in Compras may still record that he picked his own items up', () => {
+    const t = findPurchaseTransition('registrarRetirada');
+    if (!t) throw new Error('registrarRetirada');
+    expect(canFirePurchaseTransition(ROLES.compras, own(ROLES.compras, 8), t)).toBe(true);
+  });
+
+  it('the refusal says why; the screen says who acts instead', () => {
+    expect(ownRequestRefusal(ROLES.compras, own(ROLES.compras, 3), 'aprovarGestor')).toBe(
+      PURCHASE_MSG.ownRequest,
+    );
+    expect(ownRequestRefusal(ROLES.compras, request(3), 'aprovarGestor')).toBeUndefined();
+    expect(purchaseAbilities(ROLES.compras, own(ROLES.compras, 3)).ownRequestNote).toBe(
+      PURCHASE_MSG.ownRequestManager,
+    );
+    expect(purchaseAbilities(ROLES.diretor, own(ROLES.diretor, 4)).ownRequestNote).toBe(
+      PURCHASE_MSG.ownRequestDirector,
+    );
+    expect(purchaseAbilities(ROLES.compras, own(ROLES.compras, 0)).ownRequestNote).toBe(
+      PURCHASE_MSG.ownRequestStaff,
+    );
+    // A Colaborador's own request: nothing of it would be his to do anyway.
+    expect(purchaseAbilities(ROLES.requester, request(3)).ownRequestNote).toBeNull();
   });
 });

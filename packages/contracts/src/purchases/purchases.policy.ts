@@ -8,6 +8,7 @@ import {
   SECTOR,
 } from '../roles.ts';
 import { isPurchasing } from '../tickets/tickets.policy.ts';
+import { PURCHASE_MSG } from './purchases.messages.ts';
 import type { PurchaseAbilities } from './purchases.schemas.ts';
 import {
   isOpenPurchase,
@@ -75,8 +76,32 @@ export const canListReceivedPurchases = (u: PurchaseActor): boolean =>
 /** Any member asks for a purchase or a third-party service. */
 export const canOpenPurchase = (_u: PurchaseActor) => true;
 
+/** What the requester may still do on his own request as staff: record that he picked his items up. */
+const REQUESTER_MAY: ReadonlySet<string> = new Set(['registrarRetirada']);
+
+/** The staff actions on a request besides its transitions (the keys ownRequestRefusal takes). */
+export type PurchaseStaffAction = 'editQuotes' | 'selectQuote' | 'toggleInQuote' | 'requestMaterials';
+
+/**
+ * Segregation of duties: nobody approves, denies, advances, quotes, buys or asks materials for a
+ * request he opened, whatever his roles; someone else with the role acts (another manager, an
+ * administrator as director). Answers the refusal's message, or undefined when this rule allows it.
+ */
+export function ownRequestRefusal(
+  u: PurchaseActor,
+  r: Pick<PurchaseFacts, 'userId'>,
+  action: string,
+): string | undefined {
+  return r.userId === u.userId && !REQUESTER_MAY.has(action) ? PURCHASE_MSG.ownRequest : undefined;
+}
+
 /** Whether the actor kind of a transition is this user (status and requirements aside). */
 export function isActorOf(u: PurchaseActor, r: PurchaseFacts, t: PurchaseTransition): boolean {
+  if (ownRequestRefusal(u, r, t.key)) return false;
+  return isActorKind(u, r, t);
+}
+
+function isActorKind(u: PurchaseActor, r: PurchaseFacts, t: PurchaseTransition): boolean {
   switch (t.by) {
     case 'purchasing':
       return isPurchasing(u);
@@ -120,20 +145,26 @@ export const canCancelPurchase = (u: PurchaseActor, r: PurchaseFacts) =>
 
 /** Inserir cotação (quote stage, status 2), edit and delete: purchasing. */
 export const canEditQuotes = (u: PurchaseActor, r: PurchaseFacts) =>
-  isPurchasing(u) && r.status === PURCHASE_STATUS.aguardandoCotacao;
+  isPurchasing(u) && r.status === PURCHASE_STATUS.aguardandoCotacao && !ownRequestRefusal(u, r, 'editQuotes');
 
 /** Selecionar Cotação (status 3, level below 3): the request's manager. */
 export const canSelectQuote = (u: PurchaseActor, r: PurchaseFacts) =>
-  r.status === PURCHASE_STATUS.aprovacaoGestor && isRequestManager(u, r);
+  r.status === PURCHASE_STATUS.aprovacaoGestor &&
+  isRequestManager(u, r) &&
+  !ownRequestRefusal(u, r, 'selectQuote');
 
 /** Colocar / Retirar de cotação: purchasing while quotes are gathered or judged (status 2 or 3). */
 export const canToggleInQuote = (u: PurchaseActor, r: PurchaseFacts) =>
   isPurchasing(u) &&
-  (r.status === PURCHASE_STATUS.aguardandoCotacao || r.status === PURCHASE_STATUS.aprovacaoGestor);
+  (r.status === PURCHASE_STATUS.aguardandoCotacao || r.status === PURCHASE_STATUS.aprovacaoGestor) &&
+  !ownRequestRefusal(u, r, 'toggleInQuote');
 
 /** Materials request (spec §2 overlay): purchasing asks Infraestrutura for a list while the request is at 0. */
 export const canRequestMaterials = (u: PurchaseActor, r: PurchaseFacts) =>
-  isPurchasing(u) && r.status === PURCHASE_STATUS.aberta && !r.materialsCallId;
+  isPurchasing(u) &&
+  r.status === PURCHASE_STATUS.aberta &&
+  !r.materialsCallId &&
+  !ownRequestRefusal(u, r, 'requestMaterials');
 
 /** Comments: whoever sees the request, while it is open. */
 export const canCommentPurchase = (u: PurchaseActor, r: PurchaseFacts) =>
@@ -154,10 +185,27 @@ export function purchaseAbilities(u: PurchaseActor, r: PurchaseFacts): PurchaseA
     /** Aceitar / Recusar of the materials call (tickets' setCall, purchasing). */
     materials: isPurchasing(u) && Boolean(r.materialsCallId),
     comment: canCommentPurchase(u, r),
+    ownRequestNote: ownRequestNote(u, r),
   };
+}
+
+/**
+ * What the requester's screen says while his request waits for a step his roles would let him
+ * take if it were someone else's: that another person takes it, and who.
+ */
+export function ownRequestNote(u: PurchaseActor, r: PurchaseFacts): string | null {
+  if (r.userId !== u.userId) return null;
+  const blocked = purchaseTransitionsFrom(r.status).find(
+    (t) => isOpenPurchase(r.status) && ownRequestRefusal(u, r, t.key) && isActorKind(u, r, t),
+  );
+  if (!blocked) return null;
+  if (blocked.by === 'director') return PURCHASE_MSG.ownRequestDirector;
+  if (blocked.by === 'manager') return PURCHASE_MSG.ownRequestManager;
+  return PURCHASE_MSG.ownRequestStaff;
 }
 
 /** "Aguardando minha aprovação": at 3 for its managers, at 4 for directors. */
 export const awaitsApprovalOf = (u: PurchaseActor, r: PurchaseFacts) =>
-  (r.status === PURCHASE_STATUS.aprovacaoGestor && isRequestManager(u, r)) ||
-  (r.status === PURCHASE_STATUS.aprovacaoDiretor && isDirector(u));
+  r.userId !== u.userId &&
+  ((r.status === PURCHASE_STATUS.aprovacaoGestor && isRequestManager(u, r)) ||
+    (r.status === PURCHASE_STATUS.aprovacaoDiretor && isDirector(u)));

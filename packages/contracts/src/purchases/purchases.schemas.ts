@@ -258,6 +258,8 @@ export const purchaseAbilitiesSchema = z.object({
   requestMaterials: z.boolean(),
   materials: z.boolean(),
   comment: z.boolean(),
+  /** To the requester, while a step his roles allow waits on someone else (segregation of duties). */
+  ownRequestNote: z.string().nullable(),
 });
 export type PurchaseAbilities = z.infer<typeof purchaseAbilitiesSchema>;
 

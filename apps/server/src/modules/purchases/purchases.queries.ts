@@ -133,13 +133,18 @@ function scopeFilter(eb: Eb, u: PurchaseActor, scope: PurchaseFilters['scope']) 
 }
 
 /**
- * "Aguardando minha aprovação": at 3 for its managers, at 4 for directors. A director's is written
+ * "Aguardando minha aprovação": at 3 for its managers, at 4 for directors, never his own
+ * (purchases.policy.ts#ownRequestRefusal). A director's is written
  * `status in (3, 4) and (status = 4 or manager)`, not `(status = 3 and manager) or status = 4`: the
  * same rows, but the IN is a range of the status index for the page, where the OR read the whole
  * table and sorted it (issue 14, fourth pass; purchases.scope.test.ts checks the rows). Its total
  * reads the same rows in another order (`how` 'count': `filtered`, inWaitingCountOrder).
  */
 function waitingFilter(eb: Eb, u: PurchaseActor, how: TextTest = 'index') {
+  return eb.and([eb('purchase_requests.user_id', '<>', u.userId), waitingStages(eb, u, how)]);
+}
+
+function waitingStages(eb: Eb, u: PurchaseActor, how: TextTest) {
   const gestor = PURCHASE_STATUS.aprovacaoGestor;
   const diretor = PURCHASE_STATUS.aprovacaoDiretor;
   if (!isDirector(u)) return eb.and([eb('purchase_requests.status', '=', gestor), managerFilter(eb, u)]);

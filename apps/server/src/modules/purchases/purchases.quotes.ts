@@ -21,6 +21,7 @@ import {
   filePath,
   fileRow,
   loadVisible,
+  refuseOwn,
   stillAllowed,
   withFiles,
 } from './purchases.service.ts';
@@ -81,7 +82,9 @@ const quoteColumns = (input: QuoteInput, fileId: number | null) => ({
 /** The caller, if he may edit the request's quotes now (checked before a quote's file is read). */
 export async function quoteEditor(ctx: AppContext, user: SessionUser, id: number): Promise<PurchaseActor> {
   const actor = await actorOf(ctx, user);
-  authorize(canEditQuotes(actor, (await loadVisible(ctx, actor, id)).facts));
+  const { facts } = await loadVisible(ctx, actor, id);
+  refuseOwn(actor, facts, 'editQuotes');
+  authorize(canEditQuotes(actor, facts));
   return actor;
 }
 

@@ -8,6 +8,7 @@ import {
   MSG,
   PURCHASE_MSG as MSG_PURCHASE,
   type OpenRequest,
+  ownRequestRefusal,
   PURCHASE_STATUS,
   type PurchaseActor,
   type PurchaseDetail,
@@ -24,7 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { nowIso, type Tx } from '../../db/database.ts';
 import { type AuditRecord, auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { authorize, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
 import * as q from './purchases.queries.ts';
@@ -85,6 +86,12 @@ export function changeRequest<T>(
     if (!canSeePurchase(actor, facts)) throw notFound(MSG_PURCHASE.notFound);
     return run(tx, { record, facts, quotes }, audit);
   });
+}
+
+/** Segregation of duties: a step on one's own request is refused with its own message (403). */
+export function refuseOwn(actor: PurchaseActor, facts: PurchaseFacts, action: string): void {
+  const refusal = ownRequestRefusal(actor, facts, action);
+  if (refusal) throw forbidden(refusal);
 }
 
 /** A check that held before the lock and fails after it: someone changed the request meanwhile. */

@@ -28,6 +28,7 @@ import {
   footer,
   loadVisible,
   mail,
+  refuseOwn,
   stillAllowed,
   withFiles,
 } from './purchases.service.ts';
@@ -100,6 +101,7 @@ async function moveRequest(
   }
   await changeRequest(ctx, actor, id, async (tx, { record: current, facts }, audit) => {
     if (current.status !== body.from) throw conflict(MSG_PURCHASE.conflict);
+    refuseOwn(actor, facts, t.key);
     authorize(canFirePurchaseTransition(actor, facts, t));
     const unmet = unmetRequirement(facts, t);
     if (unmet) throw badRequest(unmet);
@@ -178,6 +180,7 @@ export async function selectQuote(
 ): Promise<void> {
   const actor = await actorOf(ctx, user);
   const first = await loadVisible(ctx, actor, id);
+  refuseOwn(actor, first.facts, 'selectQuote');
   authorize(canSelectQuote(actor, first.facts));
   if (!first.quotes.some((x) => x.id === body.cotac_id)) throw notFound(MSG_PURCHASE.quoteNotFound);
   await changeRequest(ctx, actor, id, async (tx, { record, facts, quotes }, audit) => {
@@ -201,7 +204,9 @@ export async function setInQuote(
   inQuote: boolean,
 ): Promise<string> {
   const actor = await actorOf(ctx, user);
-  authorize(canToggleInQuote(actor, (await loadVisible(ctx, actor, id)).facts));
+  const { facts } = await loadVisible(ctx, actor, id);
+  refuseOwn(actor, facts, 'toggleInQuote');
+  authorize(canToggleInQuote(actor, facts));
   await changeRequest(ctx, actor, id, async (tx, { record, facts }, audit) => {
     stillAllowed(canToggleInQuote(actor, facts));
     await q.updateIfStatus(tx, id, record.status, { in_quote: inQuote ? 1 : 0 }, nowIso());
@@ -226,7 +231,9 @@ export async function requestMaterials(
   descript: string,
 ): Promise<void> {
   const actor = await actorOf(ctx, user);
-  authorize(canRequestMaterials(actor, (await loadVisible(ctx, actor, id)).facts));
+  const { facts } = await loadVisible(ctx, actor, id);
+  refuseOwn(actor, facts, 'requestMaterials');
+  authorize(canRequestMaterials(actor, facts));
   const now = nowIso();
   await changeRequest(ctx, actor, id, async (tx, { record, facts }, audit) => {
     stillAllowed(canRequestMaterials(actor, facts));

@@ -86,6 +86,11 @@ function Actions({
 
   return (
     <Stack gap="xs">
+      {request.abilities.ownRequestNote ? (
+        <Alert color="blue" variant="light" data-testid="own-request-note">
+          {request.abilities.ownRequestNote}
+        </Alert>
+      ) : null}
       <Group gap="xs">
         {request.abilities.cancel ? (
           <Button color="red" variant="light" onClick={() => setConfirm('cancel')}>
