@@ -497,6 +497,18 @@ export interface HrRequestsTable {
   created_on: string;
   created_at: string;
   updated_at: string;
+  /** The user the request is about (a dismissed employee's, by CPF when it was made): migration 0031. */
+  subject_user_id: Generated<number | null>;
+}
+
+/** Per approval stage, the substitute an administrator named and his days (migration 0031). */
+export interface HrApproverSubstitutesTable {
+  role: string;
+  user_id: number;
+  date_from: string | null;
+  date_to: string | null;
+  updated_by: number | null;
+  updated_at: string;
 }
 
 export interface HrRequestStagesTable {
@@ -590,6 +602,7 @@ export interface Database {
   fines_cube_max_roll: FinesCubeMaxRollTable;
   hr_employees: HrEmployeesTable;
   hr_requests: HrRequestsTable;
+  hr_approver_substitutes: HrApproverSubstitutesTable;
   hr_request_stages: HrRequestStagesTable;
   hr_request_attachments: HrRequestAttachmentsTable;
   hr_vacations: HrVacationsTable;

@@ -176,10 +176,10 @@ export const DEMO_HR_REQUESTS: DemoRequest[] = [
     breach: 3,
     text: 'Fim do contrato de experiência.',
   },
-  // Hugo (108) left 40 days ago: shown with (D).
+  // Hugo (108, Estoque) left 40 days ago: shown with (D). His manager asked (Roberto: Operação, Estoque).
   {
     type: 'dismissal',
-    requester: '1009',
+    requester: '1006',
     status: 5,
     daysAgo: 40,
     employee: '108',
@@ -194,8 +194,19 @@ export async function seedDemoHr(tx: Tx, idOf: (matricula: string) => number): P
     .insertInto('approvers')
     .values({ role: 'rh', user_id: idOf('1005') })
     .execute();
-  // Marcos (1009) stands in for the director while Roberto is on vacation.
-  await tx.insertInto('settings').values({ key: 'hr_substitute_diretor', value: '1009' }).execute();
+  // Marcos (1009) is the director's substitute, named by an administrator (issue 31): he decides
+  // Roberto's own requests now, and every director stage during Roberto's vacation next month.
+  await tx
+    .insertInto('hr_approver_substitutes')
+    .values({
+      role: 'diretor',
+      user_id: idOf('1009'),
+      date_from: dayAgo(-30),
+      date_to: dayAgo(-44),
+      updated_by: idOf('1001'),
+      updated_at: now,
+    })
+    .execute();
   const employees = await tx
     .insertInto('hr_employees')
     .values(

@@ -63,6 +63,8 @@ const attachment = (requestId: number) => () => {
   return form;
 };
 const PERIOD = '?from=2026-01-01&to=2026-12-31';
+/** Marcos (1009, user id 9 in the demo) as the director's substitute, no period. */
+const SUBSTITUTE = { substituteId: 9, from: null, to: null };
 
 const hr: AuthzModule = {
   module: 'hr',
@@ -73,7 +75,23 @@ const hr: AuthzModule = {
 
     { method: 'POST', url: '/api/dismissalRequest', as: null, payload: DISMISSAL, expect: 401 },
     { method: 'POST', url: '/api/dismissalRequest', as: DEMO.suporteTi, payload: DISMISSAL, expect: 403 },
-    { method: 'POST', url: '/api/dismissalRequest', as: DEMO.gestorCompras, payload: DISMISSAL, expect: 200 },
+    {
+      method: 'POST',
+      url: '/api/dismissalRequest',
+      as: DEMO.gestorCompras,
+      payload: DISMISSAL,
+      expect: 404,
+      proves: 'refused',
+      note: '105 is of Faturamento: a Gestor of Compras may not dismiss him (as unknown)',
+    },
+    {
+      method: 'POST',
+      url: '/api/dismissalRequest',
+      as: DEMO.presidente,
+      payload: DISMISSAL,
+      expect: 200,
+      note: 'a Gestor of Faturamento, 105 is of Faturamento',
+    },
 
     { method: 'GET', url: '/api/hire_request?id=1', as: null, expect: 401 },
     {
@@ -182,7 +200,15 @@ const hr: AuthzModule = {
 
     { method: 'GET', url: '/api/employee?Registration=101', as: null, expect: 401 },
     { method: 'GET', url: '/api/employee?Registration=101', as: DEMO.suporteTi, expect: 403 },
-    { method: 'GET', url: '/api/employee?Registration=101', as: DEMO.gestorCompras, expect: 200 },
+    {
+      method: 'GET',
+      url: '/api/employee?Registration=101',
+      as: DEMO.gestorCompras,
+      expect: 404,
+      proves: 'refused',
+      note: '101 is of Operação, not his sector',
+    },
+    { method: 'GET', url: '/api/employee?Registration=101', as: DEMO.diretor, expect: 200 },
 
     { method: 'GET', url: '/api/employees/pick?search=a', as: null, expect: 401 },
     { method: 'GET', url: '/api/employees/pick?search=a', as: DEMO.suporteTi, expect: 403 },
@@ -298,6 +324,28 @@ const hr: AuthzModule = {
     { method: 'HEAD', url: `/api/hr/reports/vacations${PERIOD}`, as: null, expect: 401 },
     { method: 'HEAD', url: `/api/hr/reports/vacations${PERIOD}`, as: DEMO.gestorCompras, expect: 403 },
     { method: 'HEAD', url: `/api/hr/reports/vacations${PERIOD}`, as: DEMO.analistaRh, expect: 200 },
+
+    { method: 'GET', url: '/api/hr/substitutes', as: null, expect: 401 },
+    {
+      method: 'GET',
+      url: '/api/hr/substitutes',
+      as: DEMO.juridico,
+      expect: 403,
+      note: 'a Colaborador of RH: substitutes are an administrator’s to name',
+    },
+    { method: 'GET', url: '/api/hr/substitutes', as: DEMO.admin, expect: 200 },
+
+    { method: 'PUT', url: '/api/hr/substitutes/diretor', as: null, payload: SUBSTITUTE, expect: 401 },
+    {
+      method: 'PUT',
+      url: '/api/hr/substitutes/diretor',
+      as: DEMO.juridico,
+      payload: SUBSTITUTE,
+      expect: 403,
+      note: 'a Colaborador of RH',
+    },
+    { method: 'PUT', url: '/api/hr/substitutes/diretor', as: DEMO.analistaRh, payload: SUBSTITUTE, expect: 403 },
+    { method: 'PUT', url: '/api/hr/substitutes/diretor', as: DEMO.admin, payload: SUBSTITUTE, expect: 200 },
 
     { method: 'GET', url: `/api/hr/reports/leaves${PERIOD}`, as: null, expect: 401 },
     { method: 'GET', url: `/api/hr/reports/leaves${PERIOD}`, as: DEMO.diretor, expect: 403 },

@@ -34,6 +34,7 @@ import {
   vacation,
   vacationUpdateBody,
 } from './hr.schemas.ts';
+import { substituteBody, substituteParams, substituteRow } from './hr.substitutes.ts';
 
 const hrFiles: FileRule = {
   field: 'files',
@@ -227,5 +228,21 @@ export const hrCalls = {
     summary: 'Medical leave overlapping a period as atestados.xlsx (HR only, audited).',
     cookieAuth: true,
     query: periodQuery,
+  }),
+  listSubstitutes: endpoint({
+    method: 'GET',
+    path: '/api/hr/substitutes',
+    summary:
+      'Per approval stage: its approver and the substitute an administrator named, with his period (administrators).',
+    reply: z.array(substituteRow),
+  }),
+  setSubstitute: endpoint({
+    method: 'PUT',
+    path: '/api/hr/substitutes/:role',
+    summary:
+      'Names (or removes, substituteId null) the substitute of an approval stage and his period (administrators; audited).',
+    params: substituteParams,
+    body: substituteBody,
+    reply: okReply,
   }),
 };

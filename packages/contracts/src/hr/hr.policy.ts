@@ -1,4 +1,5 @@
-import { type Actor, inSector, isAdmin, isGestorOrAbove, isSupport, SECTOR } from '../roles.ts';
+import { type Actor, inSector, isAdmin, isGestorOrAbove, isSupport, SECTOR, toSectorName } from '../roles.ts';
+import { HR_APPROVAL_ROLES, type HrDesks, type HrParties, hrDecider, isHrParty } from './hr.desks.ts';
 import {
   type HrStageActor,
   type HrStatus,
@@ -7,9 +8,11 @@ import {
   isHrFinished,
 } from './hr.workflow.ts';
 
-/** The session user plus the approver roles the settings give it (approvers table). */
+/** The session user plus who decides each approval stage (set by an administrator) and today's date. */
 export interface HrActor extends Actor {
-  approverRoles: readonly HrStageActor[];
+  desks: HrDesks;
+  /** yyyy-MM-dd, São Paulo: a substitute's period is read against it. */
+  today: string;
 }
 
 /**
@@ -18,17 +21,34 @@ export interface HrActor extends Actor {
  */
 export const isHrStaff = (u: Actor) => isAdmin(u) || inSector(u, SECTOR.rh);
 
-/** An approver of some stage (jurídico, diretor, presidente; the HR contact is HR staff anyway). */
-export const isHrApprover = (u: HrActor) => u.approverRoles.some((r) => r !== 'rh');
+/**
+ * An approver or a named substitute of some stage (jurídico, diretor, presidente; the HR contact is
+ * HR staff anyway): he follows every request, also while his substitute decides.
+ */
+export const isHrApprover = (u: HrActor) =>
+  HR_APPROVAL_ROLES.some((role) => {
+    const desk = u.desks[role];
+    return desk?.approver?.userId === u.userId || desk?.substitute?.userId === u.userId;
+  });
 
 /** Who opens hiring and dismissal requests: managers (Gestor or above) and the HR team. */
 export const canRequestHr = (u: Actor) => isGestorOrAbove(u) || isHrStaff(u);
 
+/**
+ * A dismissal (and the dismissal form's lookup) of an employee: the HR team for anyone; a manager
+ * only for the employees of the sectors he manages, his own sectors (docs/decisions.md, HR). For
+ * anyone else the employee is as good as unknown (404).
+ */
+export function canRequestDismissalOf(u: Actor, employeeSector: string): boolean {
+  if (isHrStaff(u)) return true;
+  const sector = toSectorName(employeeSector);
+  return isGestorOrAbove(u) && sector !== undefined && inSector(u, sector);
+}
+
 /** Atendimento RH (/mainScreamRh): the HR team and the stage approvers see every request. */
 export const canListHrRequests = (u: HrActor) => isHrStaff(u) || isHrApprover(u);
 
-export interface HrRequestFacts {
-  requesterId: number;
+export interface HrRequestFacts extends HrParties {
   path: readonly HrStatus[];
   status: number;
 }
@@ -37,17 +57,27 @@ export interface HrRequestFacts {
 export const canSeeHrRequest = (u: HrActor, r: HrRequestFacts) =>
   r.requesterId === u.userId || canListHrRequests(u);
 
-/** The stage's actor, or an administrator, presses its buttons. */
-export function canActAs(u: HrActor, by: HrStageActor): boolean {
+/**
+ * Who presses a stage's buttons: never a party to the request (segregation of duties, every stage);
+ * otherwise an administrator, the HR team at the HR stages, and at an approval stage whoever
+ * hr.desks.ts#hrDecider names for this request today.
+ */
+export function canActAs(u: HrActor, by: HrStageActor, r: HrParties): boolean {
+  if (isHrParty(u.userId, r)) return false;
   if (isAdmin(u)) return true;
-  return by === 'rh' ? isHrStaff(u) : u.approverRoles.includes(by);
+  if (by === 'rh') return isHrStaff(u);
+  return hrDecider(u.desks[by], r, u.today).person?.userId === u.userId;
 }
 
 export const canFireHrTransition = (u: HrActor, r: HrRequestFacts, t: HrTransition) =>
-  t.from === r.status && canActAs(u, t.by);
+  t.from === r.status && canActAs(u, t.by, r);
 
-/** Attachments are for the people who handle the request; the requester's view has none (spec §6). */
-export const canHandleAttachments = (u: HrActor, _r: HrRequestFacts) => canListHrRequests(u);
+/**
+ * Attachments are for the people who handle the request; the requester's view has none (spec §6),
+ * nor has the view of the person it is about.
+ */
+export const canHandleAttachments = (u: HrActor, r: HrRequestFacts) =>
+  canListHrRequests(u) && !isHrParty(u.userId, r);
 
 /** Employees, vacations and reports: the HR team (spec §6: Gerenciar Funcionários). */
 export const canManageEmployees = (u: Actor) => isHrStaff(u);

@@ -192,6 +192,8 @@ export const hrRequestDetail = hrRequestRow.extend({
   dateAdmissionEmployee: z.string().nullable(),
   /** Only to who handles the request (never the requester's view). */
   attachments: z.array(hrAttachment),
+  /** To a party who would decide a coming stage: who decides it instead (hr.desks.ts#hrDeciderNotes). */
+  notes: z.array(z.string()),
   abilities: z.object({
     transitions: z.array(z.object({ to: z.number(), label: z.string() })),
     attachments: z.boolean(),

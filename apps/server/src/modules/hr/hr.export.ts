@@ -10,7 +10,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/database.ts';
 import { xlsxStream } from '../../platform/xlsx-stream.ts';
 import * as q from './hr.queries.ts';
-import { toEmployeeSheetRow, withProgress } from './hr.service.ts';
+import { withProgress } from './hr.requests.ts';
+import { toEmployeeSheetRow } from './hr.service.ts';
 
 async function* map<T, U>(batches: AsyncIterable<T[]>, f: (row: T) => U) {
   for await (const batch of batches) yield batch.map(f);

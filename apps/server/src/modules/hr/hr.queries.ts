@@ -1,5 +1,4 @@
 import {
-  APPROVER_ROLES,
   canListHrRequests,
   dayStartUtc,
   type EmployeeListQuery,
@@ -7,7 +6,6 @@ import {
   type HrActor,
   type HrRequestFilters,
   type HrRequestSort,
-  type HrStageActor,
   nextDayStartUtc,
 } from '@intranet/contracts';
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
@@ -27,76 +25,8 @@ export type EmployeeRecord = Selectable<HrEmployeesTable>;
 export type VacationRecord = Selectable<HrVacationsTable>;
 export type LeaveRecord = Selectable<HrMedicalLeavesTable>;
 
-export interface StageApprover {
-  userId: number;
-  nome: string;
-  email: string | null;
-  /** Set when a substitute stands in: the name of the approver on vacation. */
-  onBehalfOf: string | null;
-}
-
-export const SUBSTITUTE_SETTING = (role: HrStageActor) => `hr_substitute_${role}`;
-
-/**
- * Who acts at each approval stage on `today`: the approver the settings name (approvers table);
- * while he is on a scheduled vacation (the employee with his CPF), the substitute named in the
- * setting hr_substitute_<role> (a matrícula), if any.
- */
-export async function stageApprovers(db: DbOrTx, today: string): Promise<Map<HrStageActor, StageApprover>> {
-  const approvers = await db
-    .selectFrom('approvers')
-    .innerJoin('users', 'users.id', 'approvers.user_id')
-    .select(['approvers.role', 'users.id', 'users.nome', 'users.email', 'users.cpf'])
-    .where('users.active', '=', 1)
-    .execute();
-  const cpfs = approvers.flatMap((a) => (a.cpf ? [a.cpf] : []));
-  const away =
-    cpfs.length === 0
-      ? []
-      : await db
-          .selectFrom('hr_vacations')
-          .innerJoin('hr_employees', 'hr_employees.id', 'hr_vacations.employee_id')
-          .select('hr_employees.cpf')
-          .where('hr_vacations.date_start', '<=', today)
-          .where('hr_vacations.date_end', '>=', today)
-          .where('hr_employees.cpf', 'in', cpfs)
-          .execute();
-  const substitutes = await db
-    .selectFrom('settings')
-    .innerJoin('users', 'users.matricula', 'settings.value')
-    .select(['settings.key', 'users.id', 'users.nome', 'users.email'])
-    .where('settings.key', 'in', APPROVER_ROLES.map(SUBSTITUTE_SETTING))
-    .where('users.active', '=', 1)
-    .execute();
-  const result = new Map<HrStageActor, StageApprover>();
-  for (const role of APPROVER_ROLES) {
-    const approver = approvers.find((a) => a.role === role);
-    if (!approver) continue;
-    const onVacation = approver.cpf !== null && away.some((v) => v.cpf === approver.cpf);
-    const substitute = onVacation ? substitutes.find((s) => s.key === SUBSTITUTE_SETTING(role)) : undefined;
-    result.set(
-      role,
-      substitute
-        ? { userId: substitute.id, nome: substitute.nome, email: substitute.email, onBehalfOf: approver.nome }
-        : { userId: approver.id, nome: approver.nome, email: approver.email, onBehalfOf: null },
-    );
-  }
-  return result;
-}
-
-/** The stages this user acts at today (as approver, or as the substitute of one on vacation). */
-export async function approverRolesOf(db: DbOrTx, userId: number, today: string): Promise<HrStageActor[]> {
-  const approvers = await stageApprovers(db, today);
-  return APPROVER_ROLES.filter((r) => approvers.get(r)?.userId === userId);
-}
-
 export function userContact(db: DbOrTx, id: number) {
   return db.selectFrom('users').select(['id', 'nome', 'email']).where('id', '=', id).executeTakeFirst();
-}
-
-export async function setting(db: DbOrTx, key: string): Promise<string | undefined> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  return row?.value;
 }
 
 // Requests ----------------------------------------------------------------------------------------

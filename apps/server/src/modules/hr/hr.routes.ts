@@ -7,6 +7,7 @@ import { receiveForm } from '../../platform/multipart-form.ts';
 import { route } from '../../platform/route.ts';
 import { sendStoredFile } from '../../platform/serve-file.ts';
 import { XLSX_MIME } from '../../platform/xlsx-stream.ts';
+import * as approvers from './hr.approvers.ts';
 import {
   employeesSpreadsheet,
   leavesSpreadsheet,
@@ -14,7 +15,9 @@ import {
   vacationsSpreadsheet,
 } from './hr.export.ts';
 import * as q from './hr.queries.ts';
+import * as requests from './hr.requests.ts';
 import * as service from './hr.service.ts';
+import * as stages from './hr.stages.ts';
 
 const ok = (message: string) => ({ success: true as const, message });
 
@@ -28,36 +31,36 @@ const xlsx = (reply: FastifyReply, name: string) =>
 export async function hrRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   route(app, calls.requestHiring, {
     handler: async (request) => {
-      const id = await service.requestHiring(ctx, request.log, currentUser(request), request.body);
+      const id = await requests.requestHiring(ctx, request.log, currentUser(request), request.body);
       return { success: true as const, id, message: MSG.hiringSent };
     },
   });
 
   route(app, calls.requestDismissal, {
     handler: async (request) => {
-      const id = await service.requestDismissal(ctx, request.log, currentUser(request), request.body);
+      const id = await requests.requestDismissal(ctx, request.log, currentUser(request), request.body);
       return { success: true as const, id, message: MSG.dismissalSent };
     },
   });
 
   route(app, calls.hiringDetail, {
     handler: async (request) =>
-      service.requestOfType(ctx, currentUser(request), request.query.id, 'admission'),
+      requests.requestOfType(ctx, currentUser(request), request.query.id, 'admission'),
   });
 
   route(app, calls.dismissalDetail, {
     handler: async (request) =>
-      service.requestOfType(ctx, currentUser(request), request.query.id, 'dismissal'),
+      requests.requestOfType(ctx, currentUser(request), request.query.id, 'dismissal'),
   });
 
   route(app, calls.movementDetail, {
     handler: async (request) =>
-      service.requestOfType(ctx, currentUser(request), request.query.id, 'movement'),
+      requests.requestOfType(ctx, currentUser(request), request.query.id, 'movement'),
   });
 
   route(app, calls.setStage, {
     handler: async (request) => {
-      await service.setStage(
+      await stages.setStage(
         ctx,
         request.log,
         currentUser(request),
@@ -79,11 +82,11 @@ export async function hrRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
           if (checked) return;
           const id = Number(fieldsSoFar.request_id);
           if (!Number.isInteger(id) || id < 1) throw notFound(MSG.hrRequestNotFound);
-          await service.authorizeAttach(ctx, user, id);
+          await stages.authorizeAttach(ctx.db, user, id);
           checked = true;
         },
       });
-      await service.attach(ctx, user, fields.request_id, fields.type, form);
+      await stages.attach(ctx, user, fields.request_id, fields.type, form);
       return ok(MSG.hrAttachmentsSent);
     },
   });
@@ -91,7 +94,7 @@ export async function hrRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
   route(app, calls.attachment, {
     handler: async (request, reply) => {
       const { id, attachmentId } = request.params;
-      await service.authorizeAttach(ctx, currentUser(request), id);
+      await stages.authorizeAttach(ctx.db, currentUser(request), id);
       const file = await q.findAttachment(ctx.db, id, attachmentId);
       if (!file) throw notFound('Arquivo não encontrado.');
       return sendStoredFile(request, reply, ctx.storage, {
@@ -106,10 +109,10 @@ export async function hrRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
   route(app, calls.listRequests, {
     handler: async (request) => {
       const { sort, dir, page, pageSize, ...filters } = request.query;
-      const actor = await service.authorizeList(ctx, currentUser(request), filters.scope);
+      const actor = await requests.authorizeList(ctx, currentUser(request), filters.scope);
       const result = await q.listRequests(ctx.db, actor, filters, { sort, dir, page, pageSize });
       return {
-        rows: result.rows.map(service.withProgress),
+        rows: result.rows.map(requests.withProgress),
         total: result.total,
         page,
         pageSize,
@@ -120,23 +123,24 @@ export async function hrRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
   route(app, calls.exportRequests, {
     handler: async (request, reply) => {
       const { sort, dir, page: _p, pageSize, ...filters } = request.query;
-      const actor = await service.authorizeList(ctx, currentUser(request), filters.scope);
+      const actor = await requests.authorizeList(ctx, currentUser(request), filters.scope);
       xlsx(reply, 'solicitacoes_rh.xlsx');
       return reply.send(requestsSpreadsheet(ctx.db, actor, filters, { sort, dir, pageSize }, request.log));
     },
   });
 
   route(app, calls.requestDetail, {
-    handler: async (request) => service.requestDetail(ctx, currentUser(request), request.params.id),
+    handler: async (request) => requests.requestDetail(ctx, currentUser(request), request.params.id),
   });
 
   route(app, calls.lookupEmployee, {
-    handler: async (request) => service.lookupEmployee(ctx, currentUser(request), request.query.Registration),
+    handler: async (request) =>
+      requests.lookupEmployee(ctx, currentUser(request), request.query.Registration),
   });
 
   route(app, calls.pickEmployees, {
     handler: async (request) => {
-      service.authorizeLookup(currentUser(request));
+      requests.authorizeLookup(currentUser(request));
       return q.pickEmployees(ctx.db, request.query.search);
     },
   });
@@ -217,6 +221,15 @@ export async function hrRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
       xlsx(reply, 'ferias.xlsx');
       return reply.send(vacationsSpreadsheet(ctx.db, from, to, request.log));
     },
+  });
+
+  route(app, calls.listSubstitutes, {
+    handler: async (request) => approvers.listSubstitutes(ctx, currentUser(request)),
+  });
+
+  route(app, calls.setSubstitute, {
+    handler: async (request) =>
+      ok(await approvers.setSubstitute(ctx, currentUser(request), request.params.role, request.body)),
   });
 
   route(app, calls.leaveReport, {

@@ -2,10 +2,11 @@ import {
   canListHrRequests,
   canSeeHrRequest,
   type HrActor,
+  type HrDesks,
   type HrRequestFacts,
-  type HrStageActor,
   hrRequestPath,
   MSG,
+  toDateOnly,
 } from '@intranet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
@@ -28,28 +29,46 @@ describe(`HR request lists against hr.policy on a generated population (${TEST_D
   let viewers: PopulationUser[];
   let callers: Map<number, Caller>;
   let requests: Request[];
-  const roles = new Map<number, HrStageActor[]>();
-  const hrActor = (u: PopulationUser): HrActor => ({ ...u.actor, approverRoles: roles.get(u.id) ?? [] });
+  const desks: HrDesks = {};
+  const hrActor = (u: PopulationUser): HrActor => ({ ...u.actor, desks, today: toDateOnly(new Date()) });
+  const named = (u: PopulationUser) =>
+    Object.values(desks).some((d) => d?.approver?.userId === u.id || d?.substitute?.userId === u.id);
 
   beforeAll(async () => {
     t = await buildTestApp();
     const r = seededRandom(2026_11_23);
     const users = await insertUsers(t.db, r);
     viewers = users.filter((u) => u.active === 1);
-    // Two stages get approvers from the population (one outside every HR rule but this one).
-    const plain = viewers.find(
+    // Two stages get approvers from the population (one outside every HR rule but this one), a
+    // third a substitute from it (no period: named is enough to follow the requests).
+    const plain = viewers.filter(
       (u) => u.actor.privilegio === 3 && u.actor.admin === 0 && u.actor.setor.length === 0,
-    )!;
+    );
     const gestor = viewers.find((u) => u.actor.privilegio === 2 && u.actor.admin === 0)!;
-    await t.db.updateTable('approvers').set({ user_id: plain.id }).where('role', '=', 'juridico').execute();
+    await t.db
+      .updateTable('approvers')
+      .set({ user_id: plain[0]!.id })
+      .where('role', '=', 'juridico')
+      .execute();
     await t.db
       .updateTable('approvers')
       .set({ user_id: gestor.id })
       .where('role', '=', 'presidente')
       .execute();
+    await t.db.deleteFrom('hr_approver_substitutes').execute();
+    await t.db
+      .insertInto('hr_approver_substitutes')
+      .values({ role: 'diretor', user_id: plain[1]!.id, updated_at: new Date().toISOString() })
+      .execute();
     for (const row of await t.db.selectFrom('approvers').select(['role', 'user_id']).execute()) {
-      roles.set(row.user_id, [...(roles.get(row.user_id) ?? []), row.role as HrStageActor]);
+      desks[row.role as 'diretor'] = {
+        approver: { userId: row.user_id, name: '' },
+        substitute: null,
+        from: null,
+        to: null,
+      };
     }
+    desks.diretor = { ...desks.diretor!, substitute: { userId: plain[1]!.id, name: '' } };
     const now = new Date().toISOString();
     const rows = Array.from({ length: 60 }, (_, i) => {
       const who = r.pick(viewers);
@@ -85,6 +104,7 @@ describe(`HR request lists against hr.policy on a generated population (${TEST_D
     requests = (await t.db.selectFrom('hr_requests').selectAll().execute()).map((q) => ({
       id: q.id,
       requesterId: q.requester_id,
+      subjectIds: [],
       status: q.status,
       path: hrRequestPath({
         typeRequest: q.type_request as 'admission',
@@ -106,7 +126,10 @@ describe(`HR request lists against hr.policy on a generated population (${TEST_D
 
   it('the population has listers by each clause and people who may not list', () => {
     const listers = viewers.filter((u) => canListHrRequests(hrActor(u)));
-    expect(listers.some((u) => roles.has(u.id) && u.actor.setor.length === 0)).toBe(true);
+    // The plain jurídico approver and the plain substitute list only because an administrator named them.
+    const plain = (u: PopulationUser) =>
+      u.actor.privilegio === 3 && u.actor.admin === 0 && u.actor.setor.length === 0;
+    expect(listers.filter((u) => named(u) && plain(u))).toHaveLength(2);
     expect(viewers.some((u) => !canListHrRequests(hrActor(u)))).toBe(true);
   });
 

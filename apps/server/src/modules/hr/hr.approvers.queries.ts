@@ -1,0 +1,120 @@
+import { APPROVER_ROLES, type HrApprovalRole, type HrDesk, type HrStageActor } from '@intranet/contracts';
+import type { DbOrTx } from '../../db/database.ts';
+
+export interface DeskPerson {
+  userId: number;
+  name: string;
+  matricula: string;
+  email: string | null;
+}
+export interface DeskRow extends HrDesk {
+  approver: DeskPerson | null;
+  substitute: DeskPerson | null;
+}
+
+/**
+ * Who decides each stage, as an administrator set it: the approver (`approvers`, an active user) and
+ * the substitute with his days (`hr_approver_substitutes`, an active user). Nothing else — no employee
+ * record, no vacation — takes part (issue 31).
+ */
+export type DeskRows = Partial<Record<HrStageActor, DeskRow>>;
+
+export async function loadDesks(db: DbOrTx): Promise<DeskRows> {
+  const [approvers, substitutes] = await Promise.all([
+    db
+      .selectFrom('approvers')
+      .innerJoin('users', 'users.id', 'approvers.user_id')
+      .select(['approvers.role', 'users.id', 'users.nome', 'users.matricula', 'users.email'])
+      .where('users.active', '=', 1)
+      .execute(),
+    db
+      .selectFrom('hr_approver_substitutes as s')
+      .innerJoin('users', 'users.id', 's.user_id')
+      .select([
+        's.role',
+        's.date_from',
+        's.date_to',
+        'users.id',
+        'users.nome',
+        'users.matricula',
+        'users.email',
+      ])
+      .where('users.active', '=', 1)
+      .execute(),
+  ]);
+  const person = (u: { id: number; nome: string; matricula: string; email: string | null }) => ({
+    userId: u.id,
+    name: u.nome,
+    matricula: u.matricula,
+    email: u.email,
+  });
+  const desks: DeskRows = {};
+  for (const role of APPROVER_ROLES) {
+    const a = approvers.find((r) => r.role === role);
+    const s = substitutes.find((r) => r.role === role);
+    if (!a && !s) continue;
+    desks[role] = {
+      approver: a ? person(a) : null,
+      substitute: s ? person(s) : null,
+      from: s?.date_from ?? null,
+      to: s?.date_to ?? null,
+    };
+  }
+  return desks;
+}
+
+export function findUser(db: DbOrTx, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'nome', 'matricula', 'active'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function saveSubstitute(
+  db: DbOrTx,
+  role: HrApprovalRole,
+  row: {
+    user_id: number;
+    date_from: string | null;
+    date_to: string | null;
+    updated_by: number;
+    updated_at: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('hr_approver_substitutes')
+    .values({ role, ...row })
+    .onConflict((oc) => oc.column('role').doUpdateSet(row))
+    .execute();
+}
+
+export async function removeSubstitute(db: DbOrTx, role: HrApprovalRole): Promise<boolean> {
+  const r = await db.deleteFrom('hr_approver_substitutes').where('role', '=', role).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/**
+ * The users a request is about: the one recorded when it was made, and the user whose CPF its
+ * employee has now (a CPF edited later does not take the request out of his hands).
+ */
+export async function subjectIdsOf(
+  db: DbOrTx,
+  r: { subject_user_id: number | null; employee_id: number | null },
+): Promise<number[]> {
+  const ids = r.subject_user_id === null ? [] : [r.subject_user_id];
+  if (r.employee_id === null) return ids;
+  const now = await userOfEmployee(db, r.employee_id);
+  return now !== undefined && !ids.includes(now) ? [...ids, now] : ids;
+}
+
+/** The user with the employee's CPF, if any (users and employees are joined only by the CPF). */
+export async function userOfEmployee(db: DbOrTx, employeeId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('hr_employees', 'hr_employees.cpf', 'users.cpf')
+    .select('users.id')
+    .where('hr_employees.id', '=', employeeId)
+    .executeTakeFirst();
+  return row?.id;
+}
