@@ -58,6 +58,14 @@ export const LIMITS = {
   calendarFeedPastDays: 90,
   calendarFeedFutureDays: 400,
   /**
+   * Invitations one person sends (each newly invited person, also after a withdrawal), within a
+   * rolling hour and a rolling day (issue 31, finding 6: each one may send an e-mail).
+   */
+  calendarInvitesPerHour: 40,
+  calendarInvitesPerDay: 120,
+  /** People invited to one event at most (an event for everyone is a company event). */
+  calendarEventInviteesMax: 50,
+  /**
    * A list counts its matching rows up to this many, on its first page only ("mais de 1.000"): the
    * count reads that many index entries on every first page (docs/decisions.md, "List totals").
    */

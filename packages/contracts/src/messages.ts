@@ -211,6 +211,11 @@ export const MSG = {
   eventInviteError: 'Erro ao atualizar os convites.',
   eventInviteSelf: 'O autor do evento já participa dele.',
   eventInviteeNotFound: 'Usuário não encontrado.',
+  eventInviteRateLimited: (perHour: number, perDay: number) =>
+    `Limite de convites atingido: cada pessoa envia até ${perHour} convites por hora e ${perDay} por dia. Tente novamente mais tarde.`,
+  eventInviteesFull: (max: number) => `Este evento já tem ${max} convidados, o máximo permitido.`,
+  eventTitleInvalid: 'O título deve ter uma linha só, sem caracteres de controle.',
+  vacationOwnForbidden: 'Ninguém agenda as próprias férias: peça ao RH ou ao seu gestor.',
   vacationEmployeeRequired: 'Escolha um funcionário.',
   vacationEmployeeNotFound: 'Funcionário não encontrado.',
   vacationDaysInvalid: 'Informe a quantidade de dias: de 1 a 30.',

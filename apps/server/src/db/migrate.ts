@@ -28,6 +28,7 @@ import * as m0026 from './migrations/0026_search_keys.ts';
 import * as m0027 from './migrations/0027_search_key_indexes.ts';
 import * as m0028 from './migrations/0028_pg_sort_indexes_with_id.ts';
 import * as m0029 from './migrations/0029_purchase_sectors_created.ts';
+import * as m0030 from './migrations/0030_calendar_invitations_sent.ts';
 import * as m0031 from './migrations/0031_hr_approver_substitutes.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0027_search_key_indexes': m0027,
   '0028_pg_sort_indexes_with_id': m0028,
   '0029_purchase_sectors_created': m0029,
+  '0030_calendar_invitations_sent': m0030,
   '0031_hr_approver_substitutes': m0031,
 };
 

@@ -248,6 +248,15 @@ export interface CalendarEventInviteesTable {
   created_at: string;
 }
 
+/** Every invitation made, kept after a withdrawal (migration 0030): the senders' limits, one e-mail per event. */
+export interface CalendarInvitationsSentTable {
+  id: Generated<number>;
+  event_id: number;
+  user_id: number;
+  invited_by: number;
+  created_at: string;
+}
+
 export interface CalendarVacationsTable {
   id: Generated<number>;
   user_id: number;
@@ -586,6 +595,7 @@ export interface Database {
   folder_tree_version: FolderTreeVersionTable;
   calendar_events: CalendarEventsTable;
   calendar_event_invitees: CalendarEventInviteesTable;
+  calendar_invitations_sent: CalendarInvitationsSentTable;
   calendar_vacations: CalendarVacationsTable;
   calendar_feeds: CalendarFeedsTable;
   operation_attachments: OperationAttachmentsTable;

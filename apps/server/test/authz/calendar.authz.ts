@@ -126,8 +126,17 @@ const calendar: AuthzModule = {
       method: 'POST',
       url: '/api/vacation',
       as: DEMO.admin,
-      payload: vacation(1),
+      payload: vacation(3),
       expect: 201,
+      note: 'demo user 3, the colaborador',
+    },
+    {
+      method: 'POST',
+      url: '/api/vacation',
+      as: DEMO.admin,
+      payload: vacation(1),
+      expect: 403,
+      note: 'demo user 1 is the administrator himself: nobody schedules his own vacation',
     },
 
     { method: 'GET', url: '/api/vacation/people', as: null, expect: 401 },

@@ -7,6 +7,8 @@ import {
   canScheduleVacations,
   canSeeEvent,
   canSeeVacation,
+  eventCompanyChoice,
+  isOwnVacation,
 } from './calendar.policy.ts';
 
 // The demo company of the README.
@@ -41,6 +43,24 @@ describe('events', () => {
     ['not support, HR sector', juridico, false],
   ])('%s publishes company events: %s', (_, u, allowed) => {
     expect(canCreateCompanyEvent(u)).toBe(allowed);
+  });
+
+  // Issue 31, finding 7: private unless chosen, and chosen only by whom may publish.
+  it.each([
+    ['support, nothing asked: private', suporteTi, undefined, undefined, false],
+    ['admin, nothing asked: private', admin, undefined, undefined, false],
+    ['colaborador, nothing asked: private', colaborador, undefined, undefined, false],
+    ['support asks for it', suporteTi, true, undefined, true],
+    ['gestor (support) asks for it', gestorCompras, true, undefined, true],
+    ['not support asks for it', juridico, true, undefined, 'forbidden'],
+    ['not support asks for private', juridico, false, undefined, false],
+    ['edit, nothing asked: stays company-wide', juridico, undefined, true, true],
+    ['edit, nothing asked: stays private', suporteTi, undefined, false, false],
+    ['edit, not support turns a meeting company-wide', juridico, true, false, 'forbidden'],
+    ['edit, no longer support keeps it company-wide', juridico, true, true, true],
+    ['edit, support turns it private', suporteTi, false, true, false],
+  ] as const)('%s', (_, u, asked, current, expected) => {
+    expect(eventCompanyChoice(u, asked, current)).toBe(expected);
   });
 
   it.each([
@@ -86,8 +106,16 @@ describe('vacations (LGPD: only the employee and whoever plans them)', () => {
     ['gestor of another sector', gestorCompras, ofOperacao, false],
     ['the employee himself', colaborador, ofOperacao, false],
     ['support of TI', suporteTi, ofCompras, false],
+    // Issue 31, finding 9: nobody schedules his own vacation, whatever his role.
+    ['gestor, his own (his sector)', gestorCompras, { userId: 2, sector: 'Compras' }, false],
+    ['admin, his own', admin, { userId: 1, sector: 'Tecnologia de Informação' }, false],
+    ['HR staff, his own', analistaRh, { userId: 5, sector: 'Recursos Humanos' }, false],
+    ['HR without support, his own', juridico, { userId: 8, sector: 'Recursos Humanos' }, false],
+    ['diretor, his own', diretor, { userId: 6, sector: 'Operação' }, false],
+    ['HR staff, a colleague of RH', analistaRh, { userId: 8, sector: 'Recursos Humanos' }, true],
   ])('%s schedules it: %s', (_, u, v, allowed) => {
     expect(canScheduleVacationOf(u, v)).toBe(allowed);
+    expect(isOwnVacation(u, v)).toBe(v.userId === u.userId);
   });
 
   it.each([

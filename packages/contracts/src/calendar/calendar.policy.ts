@@ -28,6 +28,22 @@ export const canCreateEvent = (_u: Actor) => true;
  */
 export const canCreateCompanyEvent = (u: Actor) => isAdmin(u) || isSupport(u);
 
+/**
+ * Whether a saved event is for the whole company (issue 31, finding 7): private unless its author
+ * chooses it, and only someone who may publish company events chooses it. Left out, a new event is
+ * private and an edited one stays as it was; keeping an event company-wide is not publishing it
+ * again. Answers `'forbidden'` when the request asks for what the user may not do.
+ */
+export function eventCompanyChoice(
+  u: Actor,
+  asked: boolean | undefined,
+  current?: boolean,
+): boolean | 'forbidden' {
+  if (asked === undefined) return current ?? false;
+  if (asked && current !== true && !canCreateCompanyEvent(u)) return 'forbidden';
+  return asked;
+}
+
 /** The author edits his event and its invitations; an administrator also any company event. */
 export const canEditEvent = (u: Actor, e: EventFacts): boolean =>
   e.createdBy === u.userId || (e.company && isAdmin(u));
@@ -55,9 +71,17 @@ export const canSeeVacation = (u: Actor, v: VacationFacts): boolean =>
 /** Who schedules vacations at all (the Férias tab and its employee picker). */
 export const canScheduleVacations = (u: Actor) => isAdmin(u) || isHrStaff(u) || isGestorOrAbove(u);
 
-/** Scheduling a given employee's vacation: whoever manages his vacations (not the employee himself). */
+/**
+ * Scheduling a given employee's vacation: whoever manages his vacations, never the employee himself
+ * (issue 31, finding 9: not a manager, HR or an administrator either; his own vacation is asked for
+ * and scheduled by someone else).
+ */
 export const canScheduleVacationOf = (u: Actor, employee: VacationFacts): boolean =>
-  managesVacationsOf(u, employee.sector);
+  employee.userId !== u.userId && managesVacationsOf(u, employee.sector);
+
+/** Whose vacation it is: the caller's own is refused with its own message (MSG.vacationOwnForbidden). */
+export const isOwnVacation = (u: Actor, employee: Pick<VacationFacts, 'userId'>): boolean =>
+  employee.userId === u.userId;
 
 /** What the web shows on the calendar page. */
 export interface CalendarAbilities {

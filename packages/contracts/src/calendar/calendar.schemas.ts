@@ -23,11 +23,16 @@ export const calendarRangeQuery = z
   );
 export type CalendarRange = z.infer<typeof calendarRangeQuery>;
 
+/** Line breaks, other control characters and the bidirectional overrides that reorder what is shown. */
+const CONTROL_OR_BIDI = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+/** One line of text: it is shown in a day's cell and quoted, attributed, in the invitation e-mail. */
 const title = z
   .string({ error: MSG.eventTitleRequired })
   .trim()
   .min(1, { error: MSG.eventTitleRequired })
-  .max(LIMITS.eventTitleMax, { error: MSG.eventTitleTooLong });
+  .max(LIMITS.eventTitleMax, { error: MSG.eventTitleTooLong })
+  .refine((v) => !CONTROL_OR_BIDI.test(v), { error: MSG.eventTitleInvalid });
 
 /** HH:MM (the web normalises what is typed, calendar.dates.ts#normalizeHour); empty: no time. */
 const hour = z
@@ -39,8 +44,9 @@ const hour = z
 
 /**
  * POST event (spec §7: title, date, hoursOf, hoursTo). Without times the event lasts the day; an
- * end needs a start. `company` publishes it to everyone (support and administrators only); left
- * out, it is a company event when its author may publish one.
+ * end needs a start. `company: true` publishes it to everyone (support and administrators only);
+ * left out, a new event is private and an edited one keeps its choice
+ * (calendar.policy.ts#eventCompanyChoice).
  */
 export const eventBody = z
   .object({ title, date: dateOnlySchema, hoursOf: hour, hoursTo: hour, company: z.boolean().optional() })

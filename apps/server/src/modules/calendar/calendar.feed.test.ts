@@ -74,6 +74,24 @@ describe(`iCalendar link ends with the owner's access (${TEST_DIALECT})`, () => 
     await newLinkWorks(DEMO.juridico);
   });
 
+  it('links made at once: every request answers, one link is left and it is the one stored', async () => {
+    const token = await t.login(DEMO.presidente);
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/calendar/feed', headers: bearer(token) }),
+      ),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const rows = await t.db
+      .selectFrom('calendar_feeds')
+      .select('user_id')
+      .where('user_id', '=', await t.userId(DEMO.presidente))
+      .execute();
+    expect(rows).toHaveLength(1);
+    const working = await Promise.all(replies.map((r) => read(r.json<{ path: string }>().path)));
+    expect(working.filter((r) => r.statusCode === 200)).toHaveLength(1);
+  });
+
   it('a plain logout (Sair) keeps the link: calendar apps have no session', async () => {
     const { token, path } = await linkOf(DEMO.gestorCompras);
     const res = await t.app.inject({ method: 'GET', url: '/api/logout', headers: bearer(token) });

@@ -104,6 +104,51 @@ export async function insertInvitee(
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** How many people an event invites now. */
+export async function inviteeCount(db: DbOrTx, eventId: number): Promise<number> {
+  const r = await db
+    .selectFrom('calendar_event_invitees')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The invitations a person made since `dayAgo`, and how many of them since `hourAgo` (one index range). */
+export async function invitationsSentBy(db: DbOrTx, userId: number, dayAgo: string, hourAgo: string) {
+  const r = await db
+    .selectFrom('calendar_invitations_sent')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('day'),
+      eb.fn
+        .sum<number | string | null>(eb.case().when('created_at', '>=', hourAgo).then(1).else(0).end())
+        .as('hour'),
+    ])
+    .where('invited_by', '=', userId)
+    .where('created_at', '>=', dayAgo)
+    .executeTakeFirstOrThrow();
+  return { day: Number(r.day), hour: Number(r.hour ?? 0) };
+}
+
+/** Whether the person was invited to the event before (and so already had its e-mail). */
+export async function invitedBefore(db: DbOrTx, eventId: number, userId: number): Promise<boolean> {
+  const r = await db
+    .selectFrom('calendar_invitations_sent')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+export async function logInvitation(
+  db: DbOrTx,
+  row: { event_id: number; user_id: number; invited_by: number; created_at: string },
+): Promise<void> {
+  await db.insertInto('calendar_invitations_sent').values(row).execute();
+}
+
 export async function deleteInvitee(db: DbOrTx, eventId: number, userId: number): Promise<boolean> {
   const r = await db
     .deleteFrom('calendar_event_invitees')
@@ -128,13 +173,19 @@ export function findPerson(db: DbOrTx, id: number) {
 /**
  * Active users by name, searched by name ("contains", through the users' search index) or, when
  * digits are typed, by matrícula prefix (an index range); `sectors` keeps only people whose main
- * sector is one of them.
+ * sector is one of them; `exceptUserId` leaves one person out (the caller, from his vacation picker).
  */
-export function listPeople(db: DbOrTx, search: string | undefined, sectors?: readonly string[]) {
+export function listPeople(
+  db: DbOrTx,
+  search: string | undefined,
+  sectors?: readonly string[],
+  exceptUserId?: number,
+) {
   let q = db
     .selectFrom('users as u')
     .select(['u.id', 'u.nome as name', 'u.matricula', mainSector().as('setor')])
     .where('u.active', '=', 1);
+  if (exceptUserId !== undefined) q = q.where('u.id', '!=', exceptUserId);
   const text = search?.trim();
   const digits = text ? searchedDigits(text) : '';
   if (digits) {
@@ -230,12 +281,15 @@ export function feedOwner(db: DbOrTx, tokenHash: string) {
     .executeTakeFirst();
 }
 
-/** Replaces the user's link: the previous secret stops working in the same transaction. */
+/**
+ * Replaces the user's link: the previous secret stops working. One statement, so that two requests
+ * at once leave one link (a delete and an insert let both insert, and the second broke the key).
+ */
 export async function replaceFeed(db: DbOrTx, userId: number, tokenHash: string, at: string): Promise<void> {
-  await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
   await db
     .insertInto('calendar_feeds')
     .values({ user_id: userId, token_hash: tokenHash, created_at: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ token_hash: tokenHash, created_at: at }))
     .execute();
 }
 

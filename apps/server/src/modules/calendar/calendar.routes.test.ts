@@ -59,7 +59,13 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
       const res = await t.as(DEMO.suporteTi)({
         method: 'POST',
         url: '/api/event',
-        payload: { title: 'Treinamento de empilhadeira', date: day(3), hoursOf: '08:00', hoursTo: '10:30' },
+        payload: {
+          title: 'Treinamento de empilhadeira',
+          date: day(3),
+          hoursOf: '08:00',
+          hoursTo: '10:30',
+          company: true,
+        },
       });
       expect(res.statusCode, res.body).toBe(201);
       const list: EventView[] = res.json();
@@ -103,7 +109,8 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
       const mails = t.outbox().slice(before).map(decodeMail);
       expect(mails).toHaveLength(1);
       expect(mails[0]).toContain('To: fernanda.costa@rotasul.com.br');
-      expect(mails[0]).toContain(`Luiz Fernando Teixeira convidou você para "Revisão de contratos" em`);
+      expect(mails[0]).toContain('convidou você para um evento no calendário da intranet');
+      expect(mails[0]).toContain('Título, escrito por Luiz Fernando Teixeira: "Revisão de contratos"');
 
       // Inviting again changes nothing and sends no second e-mail.
       await t.as(DEMO.juridico)({
@@ -147,6 +154,36 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe(MSG.eventCompanyForbidden);
       expect(await titles(DEMO.juridico, day(6))).not.toContain('Festa');
+      // Nor by turning his meeting into one.
+      const mine = (await events(DEMO.juridico, day(5))).find((e) => e.title === 'Revisão de contratos')!;
+      const put = await t.as(DEMO.juridico)({
+        method: 'PUT',
+        url: `/api/event/${mine.id}`,
+        payload: { title: 'Revisão de contratos', date: day(5), company: true },
+      });
+      expect(put.statusCode).toBe(403);
+      expect(put.json().error).toBe(MSG.eventCompanyForbidden);
+      expect(await titles(DEMO.gestorMultas, day(5))).not.toContain('Revisão de contratos');
+    });
+
+    it('an event is private unless its author chooses otherwise, also a support user’s (issue 31, finding 7)', async () => {
+      for (const author of [DEMO.suporteTi, DEMO.admin]) {
+        const title = `PRIVATE-${author} demissão do Hugo`;
+        const res = await t.as(author)({
+          method: 'POST',
+          url: '/api/event',
+          payload: { title, date: day(4) },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        expect((res.json() as EventView[]).find((e) => e.title === title)).toMatchObject({ company: false });
+        for (const other of [DEMO.juridico, DEMO.gestorMultas, DEMO.analistaRh])
+          expect(await titles(other, day(4))).not.toContain(title);
+      }
+      // Nor in another person's iCalendar feed.
+      const made = await t.as(DEMO.gestorMultas)({ method: 'POST', url: '/api/calendar/feed' });
+      const ics = (await t.app.inject({ method: 'GET', url: made.json().path })).body;
+      expect(ics).toContain('BEGIN:VCALENDAR');
+      expect(ics).not.toContain('PRIVATE-');
     });
 
     it('the author changes the times after saving the title (the dialog saves on leaving the title)', async () => {
@@ -165,7 +202,12 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
         payload: { title: 'Integração de novos colaboradores', date: day(8), hoursOf: '09:00', hoursTo: '' },
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ event_hours: 'a partir de 09:00', hoursOf: '09:00', company: true });
+      // Without the choice it stays as it was: private.
+      expect(res.json()).toMatchObject({
+        event_hours: 'a partir de 09:00',
+        hoursOf: '09:00',
+        company: false,
+      });
     });
 
     it.each([
@@ -197,7 +239,7 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
       await t.as(DEMO.suporteTi)({
         method: 'POST',
         url: '/api/event',
-        payload: { title: 'Inventário anual', date: far },
+        payload: { title: 'Inventário anual', date: far, company: true },
       });
       expect(await titles(DEMO.juridico, far)).toContain('Inventário anual');
       expect(await titles(DEMO.juridico, day(3))).not.toContain('Inventário anual');
@@ -271,10 +313,17 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
       expect(await who(DEMO.suporteTi)).not.toContain('Luiz Fernando Teixeira');
     });
 
-    it('a manager schedules the people of his sector only; others cannot schedule', async () => {
-      const picker = await t.as(DEMO.gestorCompras)({ method: 'GET', url: '/api/vacation/people' });
+    it('a manager schedules the people of his sectors only, never himself; others cannot schedule', async () => {
+      // The director manages Operação and Estoque: the colaborador is his, he is not in his own picker.
+      const picker = await t.as(DEMO.diretor)({ method: 'GET', url: '/api/vacation/people' });
       expect(picker.statusCode).toBe(200);
-      expect(picker.json().map((p: { setor: string }) => p.setor)).toEqual(['Compras']);
+      expect(picker.json().map((p: { matricula: string }) => p.matricula)).toEqual([DEMO.colaborador]);
+      const mine = await t.as(DEMO.diretor)({
+        method: 'POST',
+        url: '/api/vacation',
+        payload: { userId: await t.userId(DEMO.colaborador), dateStart: day(150), vacationDays: 5 },
+      });
+      expect(mine.statusCode, mine.body).toBe(201);
       const other = await t.as(DEMO.gestorCompras)({
         method: 'POST',
         url: '/api/vacation',
@@ -282,14 +331,33 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
       });
       expect(other.statusCode).toBe(404);
       expect(other.json().error).toBe(MSG.vacationEmployeeNotFound);
-      const own = await t.as(DEMO.gestorCompras)({
-        method: 'POST',
-        url: '/api/vacation',
-        payload: { userId: await t.userId(DEMO.gestorCompras), dateStart: day(150), vacationDays: 5 },
-      });
-      expect(own.statusCode, own.body).toBe(201);
       const bySupport = await t.as(DEMO.suporteTi)({ method: 'GET', url: '/api/vacation/people' });
       expect(bySupport.statusCode).toBe(403);
+    });
+
+    it.each([
+      ['a manager (Gestor), his own sector', DEMO.gestorCompras],
+      ['a director', DEMO.diretor],
+      ['HR staff', DEMO.analistaRh],
+      ['an administrator', DEMO.admin],
+    ])('nobody schedules his own vacation: %s gets 403 (issue 31, finding 9)', async (_, who) => {
+      const userId = await t.userId(who);
+      const res = await t.as(who)({
+        method: 'POST',
+        url: '/api/vacation',
+        payload: { userId, dateStart: day(160), vacationDays: 5 },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe(MSG.vacationOwnForbidden);
+      const rows = await t.db
+        .selectFrom('calendar_vacations')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('date_start', '=', day(160))
+        .execute();
+      expect(rows).toEqual([]);
+      const picker = await t.as(who)({ method: 'GET', url: '/api/vacation/people', query: { search: who } });
+      expect(picker.json()).toEqual([]);
     });
 
     it.each([

@@ -3,15 +3,17 @@ import {
   type CalendarEvent,
   type CalendarRange,
   type CalendarVacation,
-  canCreateCompanyEvent,
   canEditEvent,
   canScheduleVacationOf,
   canScheduleVacations,
   canSeeEvent,
   type EventBody,
   type EventFacts,
+  eventCompanyChoice,
   formatDate,
   gridRange,
+  isOwnVacation,
+  LIMITS,
   MSG,
   monthOf,
   type PersonRow,
@@ -21,11 +23,11 @@ import {
   vacationEnd,
 } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { nowIso } from '../../db/database.ts';
+import { type DbOrTx, nowIso } from '../../db/database.ts';
 import { lockRow } from '../../db/dialect.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { authorize, badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/sessions.ts';
 import * as q from './calendar.queries.ts';
 
@@ -87,10 +89,10 @@ export async function listEvents(
 }
 
 /** An event the user may not see answers 404, like one that does not exist. */
-async function loadVisibleEvent(ctx: AppContext, user: SessionUser, id: number) {
-  const event = await q.findEvent(ctx.db, id);
+async function loadVisibleEvent(db: DbOrTx, user: SessionUser, id: number) {
+  const event = await q.findEvent(db, id);
   if (!event) throw notFound(MSG.eventNotFound);
-  const invitees = await q.inviteesOf(ctx.db, [id]);
+  const invitees = await q.inviteesOf(db, [id]);
   if (
     !canSeeEvent(
       user,
@@ -104,8 +106,13 @@ async function loadVisibleEvent(ctx: AppContext, user: SessionUser, id: number) 
   return { event, invitees };
 }
 
-async function loadEditableEvent(ctx: AppContext, user: SessionUser, id: number) {
-  const loaded = await loadVisibleEvent(ctx, user, id);
+/**
+ * The event the user edits, read inside the change's transaction after its row is locked: the
+ * decision and the write see the same event, also when two changes of it arrive at once.
+ */
+async function loadEditableEvent(tx: DbOrTx, user: SessionUser, id: number) {
+  await lockRow(tx, 'calendar_events', id);
+  const loaded = await loadVisibleEvent(tx, user, id);
   authorize(
     canEditEvent(
       user,
@@ -119,16 +126,15 @@ async function loadEditableEvent(ctx: AppContext, user: SessionUser, id: number)
 }
 
 async function eventView(ctx: AppContext, user: SessionUser, id: number): Promise<CalendarEvent> {
-  const { event, invitees } = await loadVisibleEvent(ctx, user, id);
+  const { event, invitees } = await loadVisibleEvent(ctx.db, user, id);
   return toView(user, event, invitees);
 }
 
-/** Whether the event is for the whole company: as asked (if allowed), else as it was or the author's default. */
+/** Whether the event is for the whole company: private unless chosen by whom may (calendar.policy.ts). */
 function companyFlag(user: SessionUser, asked: boolean | undefined, current?: number): number {
-  if (asked === true) authorize(canCreateCompanyEvent(user), MSG.eventCompanyForbidden);
-  if (asked !== undefined) return asked ? 1 : 0;
-  if (current !== undefined) return current;
-  return canCreateCompanyEvent(user) ? 1 : 0;
+  const choice = eventCompanyChoice(user, asked, current === undefined ? undefined : current === 1);
+  if (choice === 'forbidden') throw forbidden(MSG.eventCompanyForbidden);
+  return choice ? 1 : 0;
 }
 
 const eventSummary = (body: EventBody) =>
@@ -164,9 +170,9 @@ export async function updateEvent(
   id: number,
   body: EventBody,
 ): Promise<CalendarEvent> {
-  const { event } = await loadEditableEvent(ctx, user, id);
-  const company = companyFlag(user, body.company, event.company);
   await auditedChange(ctx.db, user.userId, async (tx, record) => {
+    const { event } = await loadEditableEvent(tx, user, id);
+    const company = companyFlag(user, body.company, event.company);
     await q.updateEvent(tx, id, {
       title: body.title,
       event_date: body.date,
@@ -180,7 +186,60 @@ export async function updateEvent(
   return eventView(ctx, user, id);
 }
 
-/** Invites a person: he sees the event from now on and gets an e-mail (mail never fails the change). */
+/** The sender's limits (issue 31, finding 6): per rolling hour and day, and per event. */
+async function assertMayInvite(tx: DbOrTx, user: SessionUser, eventId: number): Promise<void> {
+  const now = Date.now();
+  const sent = await q.invitationsSentBy(
+    tx,
+    user.userId,
+    new Date(now - 24 * 3600_000).toISOString(),
+    new Date(now - 3600_000).toISOString(),
+  );
+  if (sent.hour >= LIMITS.calendarInvitesPerHour || sent.day >= LIMITS.calendarInvitesPerDay) {
+    throw new HttpError(
+      429,
+      MSG.eventInviteRateLimited(LIMITS.calendarInvitesPerHour, LIMITS.calendarInvitesPerDay),
+    );
+  }
+  if ((await q.inviteeCount(tx, eventId)) >= LIMITS.calendarEventInviteesMax) {
+    throw conflict(MSG.eventInviteesFull(LIMITS.calendarEventInviteesMax));
+  }
+}
+
+/**
+ * The invitation e-mail. Its subject is the system's own words with the organiser's name (from his
+ * user record, not typed by him); the title he typed goes only in the body, quoted and attributed, so
+ * that it cannot pose as a message of the company (issue 31, finding 6).
+ */
+export function invitationMail(
+  organiser: Pick<SessionUser, 'userName' | 'matricula'>,
+  person: { name: string },
+  event: { title: string; event_date: string; hours_of: string; hours_to: string },
+) {
+  const when = `${formatDate(event.event_date)}${event.hours_of ? `, ${eventHours(event.hours_of, event.hours_to)}` : ''}`;
+  return {
+    subject: `Convite para um evento de ${organiser.userName}`,
+    text: [
+      `Olá, ${person.name}.`,
+      '',
+      `${organiser.userName} (matrícula ${organiser.matricula}) convidou você para um evento no calendário da intranet.`,
+      '',
+      `Título, escrito por ${organiser.userName}: "${event.title}"`,
+      `Data: ${when}`,
+      '',
+      'O evento aparece no seu calendário da intranet (Eventos).',
+      '',
+      `Esta mensagem foi enviada automaticamente a pedido de ${organiser.userName}; o título acima é dele, não da empresa. A intranet nunca pede a sua senha por e-mail: em dúvida, fale com a TI.`,
+      '',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Invites a person: he sees the event from now on and gets an e-mail the first time he is invited
+ * to it (mail never fails the change). The limits are counted and the invitation written under the
+ * sender's and the event's row locks, so requests at once cannot pass a limit together.
+ */
 export async function invite(
   ctx: AppContext,
   log: FastifyBaseLogger,
@@ -188,33 +247,42 @@ export async function invite(
   id: number,
   userId: number,
 ): Promise<CalendarEvent> {
-  const { event } = await loadEditableEvent(ctx, user, id);
-  const person = await q.findPerson(ctx.db, userId);
-  if (!person) throw notFound(MSG.eventInviteeNotFound);
-  if (person.id === event.created_by) throw badRequest(MSG.eventInviteSelf);
-  const added = await auditedChange(ctx.db, user.userId, async (tx, record) => {
-    const inserted = await q.insertInvitee(tx, {
-      event_id: id,
-      user_id: person.id,
-      invited_by: user.userId,
-      created_at: nowIso(),
-    });
+  const done = await auditedChange(ctx.db, user.userId, async (tx, record) => {
+    await lockRow(tx, 'users', user.userId);
+    const { event, invitees } = await loadEditableEvent(tx, user, id);
+    const person = await q.findPerson(tx, userId);
+    if (!person) throw notFound(MSG.eventInviteeNotFound);
+    if (person.id === event.created_by) throw badRequest(MSG.eventInviteSelf);
+    const already = invitees.some((i) => i.id === person.id);
+    let mail = false;
+    if (!already) {
+      await assertMayInvite(tx, user, id);
+      const at = nowIso();
+      mail = !(await q.invitedBefore(tx, id, person.id));
+      await q.insertInvitee(tx, {
+        event_id: id,
+        user_id: person.id,
+        invited_by: user.userId,
+        created_at: at,
+      });
+      await q.logInvitation(tx, {
+        event_id: id,
+        user_id: person.id,
+        invited_by: user.userId,
+        created_at: at,
+      });
+    }
     record({
       action: 'event.invite',
       entity: 'calendar_event',
       entityId: id,
-      summary: `${person.name} (${person.matricula}) convidado para ${event.title}${inserted ? '' : ' (já estava)'}`,
+      summary: `${person.name} (${person.matricula}) convidado para ${event.title}${already ? ' (já estava)' : ''}`,
     });
-    return inserted;
+    return { event, person, mail };
   });
-  if (added && person.email) {
-    const when = `${formatDate(event.event_date)}${event.hours_of ? `, ${eventHours(event.hours_of, event.hours_to)}` : ''}`;
+  if (done.mail && done.person.email) {
     try {
-      await ctx.mailer.send({
-        to: person.email,
-        subject: `Convite: ${event.title} (${formatDate(event.event_date)})`,
-        text: `Olá, ${person.name}.\n\n${user.userName} convidou você para "${event.title}" em ${when}.\n\nO evento aparece no seu calendário da intranet (Eventos).\n`,
-      });
+      await ctx.mailer.send({ to: done.person.email, ...invitationMail(user, done.person, done.event) });
     } catch (err) {
       log.error({ err, eventId: id }, 'falha ao enviar o convite por e-mail');
     }
@@ -228,10 +296,10 @@ export async function uninvite(
   id: number,
   userId: number,
 ): Promise<CalendarEvent> {
-  const { event, invitees } = await loadEditableEvent(ctx, user, id);
-  const person = invitees.find((i) => i.id === userId);
-  if (!person) throw notFound(MSG.eventInviteeNotFound);
   await auditedChange(ctx.db, user.userId, async (tx, record) => {
+    const { event, invitees } = await loadEditableEvent(tx, user, id);
+    const person = invitees.find((i) => i.id === userId);
+    if (!person) throw notFound(MSG.eventInviteeNotFound);
     await q.deleteInvitee(tx, id, userId);
     record({
       action: 'event.uninvite',
@@ -262,7 +330,8 @@ export async function vacationPeople(
   search: string | undefined,
 ): Promise<PersonRow[]> {
   authorize(canScheduleVacations(user));
-  return (await q.listPeople(ctx.db, search, q.vacationSectors(user))).map(toPerson);
+  // Never himself (calendar.policy.ts#canScheduleVacationOf).
+  return (await q.listPeople(ctx.db, search, q.vacationSectors(user), user.userId)).map(toPerson);
 }
 
 // ── vacations ────────────────────────────────────────────────────────────────
@@ -298,14 +367,17 @@ export async function scheduleVacation(
   body: VacationBody,
 ): Promise<CalendarVacation[]> {
   authorize(canScheduleVacations(user));
-  const employee = await q.findPerson(ctx.db, body.userId);
-  // Someone the user does not manage is, to him, someone who is not there.
-  if (!employee || !canScheduleVacationOf(user, { userId: employee.id, sector: employee.setor ?? null }))
-    throw notFound(MSG.vacationEmployeeNotFound);
+  // Issue 31, finding 9: his own vacation is scheduled by someone else (HR or his manager).
+  if (isOwnVacation(user, { userId: body.userId })) throw forbidden(MSG.vacationOwnForbidden);
   const dateEnd = vacationEnd(body.dateStart, body.vacationDays);
   await auditedChange(ctx.db, user.userId, async (tx, record) => {
-    // Two schedules for one person run one after the other: the second sees the first's vacation.
-    await lockRow(tx, 'users', employee.id);
+    // Two schedules for one person run one after the other: the second sees the first's vacation,
+    // and the decision reads the employee (his sector) under the same lock.
+    await lockRow(tx, 'users', body.userId);
+    const employee = await q.findPerson(tx, body.userId);
+    // Someone the user does not manage is, to him, someone who is not there.
+    if (!employee || !canScheduleVacationOf(user, { userId: employee.id, sector: employee.setor ?? null }))
+      throw notFound(MSG.vacationEmployeeNotFound);
     const overlapping = await q.vacationsOf(tx, employee.id, body.dateStart, dateEnd);
     if (overlapping.length > 0) throw conflict(MSG.vacationOverlap);
     const id = await q.insertVacation(tx, {

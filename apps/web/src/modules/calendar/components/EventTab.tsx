@@ -32,7 +32,8 @@ export function EventTab({ day, canCompany, saved, onSaved }: EventTabProps) {
   const [title, setTitle] = useState(saved?.title ?? '');
   const [hoursOf, setHoursOf] = useState(saved?.hoursOf ?? '');
   const [hoursTo, setHoursTo] = useState(saved?.hoursTo ?? '');
-  const [company, setCompany] = useState(saved?.company ?? canCompany);
+  // Private unless the author chooses otherwise (calendar.policy.ts#eventCompanyChoice).
+  const [company, setCompany] = useState(saved?.company ?? false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const lastSaved = useRef<string | null>(null);
   const create = useCreateEvent();
@@ -65,12 +66,13 @@ export function EventTab({ day, canCompany, saved, onSaved }: EventTabProps) {
     }
   }
 
-  function save(values: { hoursOf: string; hoursTo: string } = { hoursOf, hoursTo }) {
+  function save(values: { hoursOf: string; hoursTo: string; company?: boolean } = { hoursOf, hoursTo }) {
     const parsed = eventBody.safeParse({
       title,
       date: day,
-      ...values,
-      company: canCompany ? company : undefined,
+      hoursOf: values.hoursOf,
+      hoursTo: values.hoursTo,
+      company: canCompany ? (values.company ?? company) : undefined,
     });
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
@@ -146,7 +148,12 @@ export function EventTab({ day, canCompany, saved, onSaved }: EventTabProps) {
             label="Visível para toda a empresa"
             description="Desligado, só você e os convidados veem o evento."
             checked={company}
-            onChange={(e) => setCompany(e.currentTarget.checked)}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              setCompany(checked);
+              // Once saved, the choice is saved at once, like a time left.
+              if (saved) save({ hoursOf, hoursTo, company: checked });
+            }}
           />
         ) : (
           <Text size="sm" c="dimmed">

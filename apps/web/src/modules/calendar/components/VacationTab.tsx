@@ -1,8 +1,15 @@
-import { formatDate, type PersonRow, vacationBody, vacationEnd } from '@intranet/contracts';
+import {
+  canScheduleVacationOf,
+  formatDate,
+  type PersonRow,
+  vacationBody,
+  vacationEnd,
+} from '@intranet/contracts';
 import { Alert, Button, Fieldset, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
+import { useUser } from '../../../app/session.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useScheduleVacation } from '../calendar.api.ts';
@@ -17,6 +24,7 @@ interface VacationTabProps {
 
 /** Férias: the employee picker, the period from the clicked day and its end = start + (days − 1). */
 export function VacationTab({ day, onSaved }: VacationTabProps) {
+  const user = useUser();
   const form = useContractForm(vacationBody, {
     initialValues: { userId: 0, dateStart: day, vacationDays: '' },
   });
@@ -101,16 +109,23 @@ export function VacationTab({ day, onSaved }: VacationTabProps) {
         <PeopleTable
           kind="vacation"
           actionHeader="Escolher"
-          action={(p) => (
-            <Button
-              size="compact-sm"
-              variant="light"
-              onClick={() => pick(p)}
-              aria-label={`Escolher ${p.name}`}
-            >
-              Escolher
-            </Button>
-          )}
+          action={(p) =>
+            // The server leaves the caller out of the picker; nobody schedules his own vacation.
+            canScheduleVacationOf(user, { userId: p.id, sector: p.setor }) ? (
+              <Button
+                size="compact-sm"
+                variant="light"
+                onClick={() => pick(p)}
+                aria-label={`Escolher ${p.name}`}
+              >
+                Escolher
+              </Button>
+            ) : (
+              <Text size="xs" c="dimmed">
+                {p.id === user.userId ? 'Você' : '—'}
+              </Text>
+            )
+          }
         />
       </Dialog>
     </form>
