@@ -122,8 +122,10 @@ export default function RichTextEditorField({
     onUpdate: ({ editor: e }) => live.current.onChange(e.isEmpty ? '' : e.getHTML()),
   });
 
+  // A new label reaches the editable element through its attributes (read from `live`); setOptions
+  // applies them once the editor is mounted and does nothing before (editor.view throws until then).
   useEffect(() => {
-    editor?.view.dom.setAttribute('aria-label', label);
+    if (editor && !editor.isDestroyed && label) editor.setOptions({});
   }, [editor, label]);
 
   // A value set from outside (a form reset after sending) replaces what the editor shows.
