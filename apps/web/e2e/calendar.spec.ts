@@ -139,8 +139,7 @@ test('Fernanda plans a meeting: saved on Enter, times typed as digits, Luiz invi
   await addButton(page, EVENT_DAY).click();
   const box = dialog(page, EVENT_DAY);
   await box.getByRole('tab', { name: 'Evento' }).click();
-  // A meeting, not a company event.
-  await box.getByText('Visível para toda a empresa').click();
+  // A meeting, not a company event: the choice starts off (issue 31, finding 7).
   await expect(box.getByRole('switch', { name: 'Visível para toda a empresa' })).not.toBeChecked();
   await box.getByRole('textbox', { name: 'Título' }).fill(MEETING);
   await box.getByRole('textbox', { name: 'Título' }).press('Enter');
@@ -173,7 +172,7 @@ test('Fernanda plans a meeting: saved on Enter, times typed as digits, Luiz invi
 
   await expect
     .poll(() => mailsTo('luiz.teixeira@rotasul.com.br').join('\n'))
-    .toContain(`Fernanda Oliveira Costa convidou você para "${MEETING}"`);
+    .toContain(`Título, escrito por Fernanda Oliveira Costa: "${MEETING}"`);
 
   for (const [matricula, sees] of [
     ['1008', true],

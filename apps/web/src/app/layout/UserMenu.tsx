@@ -10,7 +10,7 @@ import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { useSession, useUser } from '../session.tsx';
 import classes from './Layout.module.css';
 
-/** Photo, short name and matrícula; opens Alterar dados (/perfil), Sair and Sair de todos os dispositivos. */
+/** Photo, short name and matrícula; opens Alterar dados (/perfil), Sair and Encerrar sessões em todos os dispositivos. */
 export function UserMenu() {
   const user = useUser();
   const { logout, logoutEverywhere } = useSession();
@@ -24,14 +24,14 @@ export function UserMenu() {
 
   const confirmEverywhere = () =>
     modals.openConfirmModal({
-      title: 'Sair de todos os dispositivos',
+      title: 'Encerrar sessões em todos os dispositivos',
       children: (
         <Text size="sm">
           Encerra as suas sessões em todos os computadores e celulares, esta também, e desativa o link do seu
           calendário no Outlook ou no celular (gere um novo na tela Eventos). Confirma?
         </Text>
       ),
-      labels: { confirm: 'Sair de todos', cancel: 'Cancelar' },
+      labels: { confirm: 'Encerrar todas', cancel: 'Cancelar' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         void logoutEverywhere().then(
@@ -91,7 +91,7 @@ export function UserMenu() {
           leftSection={<IconDevicesOff size={18} aria-hidden />}
           onClick={confirmEverywhere}
         >
-          Sair de todos os dispositivos
+          Encerrar sessões em todos os dispositivos
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
