@@ -4,8 +4,10 @@ import { signIn, toasts } from './support/session.ts';
 
 /**
  * HR: Roberto (1006, Gestor and director) asks for a hiring; Fernanda (1005, RH) accepts and
- * advances it; the director and the president (1007) approve; Fernanda inserts the employee from the
- * approved request and finds him in the list. A dismissal without cause goes through Jurídico (1008).
+ * advances it; Roberto may not decide his own request, so Marcos (1009, the director's substitute an
+ * administrator named) approves at the director's stage, and the president (1007) after him;
+ * Fernanda inserts the employee from the approved request and finds him in the list. A dismissal
+ * without cause goes through Jurídico (1008).
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -72,11 +74,14 @@ test('Roberto asks for a hiring from the RH home', async ({ page }) => {
   await page.getByRole('cell', { name: `#${hiringId}`, exact: true }).click();
   const panel = page.getByTestId('hr-request-panel');
   await expect(panel.getByText('Solicitação Aberta')).toBeVisible();
-  // Accepting is for RH: no stage button for him at this stage (as director he does see attachments).
+  // Accepting is for RH, and nobody decides a request he opened: he is told who decides instead.
   await expect(panel.getByRole('button', { name: 'Aceitar' })).toHaveCount(0);
+  await expect(panel.getByTestId('hr-decider-note')).toHaveText(
+    'Você abriu esta solicitação: a etapa Diretor será decidida por Marcos Vinícius Pereira.',
+  );
 });
 
-test('Fernanda (RH) accepts and advances; the director and the president approve', async ({
+test('Fernanda (RH) accepts and advances; the director’s substitute and the president approve', async ({
   page,
   context,
 }) => {
@@ -90,6 +95,9 @@ test('Fernanda (RH) accepts and advances; the director and the president approve
 
   await context.clearCookies();
   panel = await openRequest(page, '1006', hiringId);
+  await expect(panel.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
+  await context.clearCookies();
+  panel = await openRequest(page, '1009', hiringId);
   await press(page, panel, 'Aprovar');
   await context.clearCookies();
   panel = await openRequest(page, '1007', hiringId);

@@ -20,6 +20,7 @@ import {
   WORK_TIMES,
 } from '@intranet/contracts';
 import {
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -189,6 +190,11 @@ export function HrRequestPanel({ requestId, onClose }: { requestId: number | nul
               </Timeline.Item>
             ))}
           </Timeline>
+          {r.notes.map((note) => (
+            <Alert key={note} variant="light" color="blue" data-testid="hr-decider-note">
+              {note}
+            </Alert>
+          ))}
           {r.abilities.transitions.length > 0 ? (
             <Group>
               {r.abilities.transitions.map((t) => (
