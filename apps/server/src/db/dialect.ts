@@ -61,3 +61,32 @@ export async function lockRow(
   if (!isPostgres(tx)) return;
   await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(tx);
 }
+
+/**
+ * Locks rows of one table for the rest of the transaction, one after the other in the order given
+ * (callers that lock overlapping sets list them in one agreed order, a tree's root first, so that
+ * two of them never wait on each other): `share` lets other sharers through and holds back writers
+ * and `update` lockers; `update` holds back both. PostgreSQL only, like lockRow: SQLite's
+ * transactions already run one at a time.
+ */
+export async function lockRows(
+  tx: { getExecutor(): QueryExecutor },
+  table: string,
+  ids: readonly number[],
+  mode: 'share' | 'update',
+): Promise<void> {
+  if (!isPostgres(tx) || ids.length === 0) return;
+  const order = sql`array_position(${sql.val([...ids])}::int[], id)`;
+  await sql`select id from ${sql.table(table)} where id = any(${sql.val([...ids])}::int[])
+    order by ${order} for ${sql.raw(mode)}`.execute(tx);
+}
+
+/**
+ * Makes the transactions that take the same named lock run one after the other, until each commits
+ * or rolls back: a lock on something no row stands for (every import's commit). PostgreSQL: a
+ * transaction-level advisory lock on the name's hash; SQLite runs one transaction at a time.
+ */
+export async function lockName(tx: { getExecutor(): QueryExecutor }, name: string): Promise<void> {
+  if (!isPostgres(tx)) return;
+  await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(tx);
+}

@@ -19,6 +19,13 @@ export const FINE_IMPORT_FILE: FileRule = {
   tooLargeMessage: MSG.fineImportTooLarge,
 };
 
+/**
+ * Why an import's commit stopped, after "A importação falhou e nada foi gravado: ": a fine of the
+ * file was registered (or renumbered) by someone else while the import was being written.
+ */
+export const FINE_IMPORT_NUMBER_TAKEN =
+  'uma multa da planilha foi cadastrada por outra pessoa durante a gravação; envie a planilha de novo.';
+
 /** The most refused rows a preview lists (refusedCount has them all). */
 export const FINE_IMPORT_MAX_LISTED = 5000;
 

@@ -1,26 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import {
   type Actor,
-  FINE_IMPORT_MAX_LISTED,
+  FINE_IMPORT_NUMBER_TAKEN,
   type FineImportJob,
   type FineImportPreview,
   type FineImportReading,
-  type FineImportRefusal,
   type FineValues,
-  fineImportHeader,
   MSG,
-  parseFineImportRow,
 } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, nowIso, type Tx } from '../../db/database.ts';
+import { lockName } from '../../db/dialect.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { auditedChange, auditMany } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
 import { jobRecords, type RunningJob } from '../../platform/job-records.ts';
-import { RowSpool, readSpool } from '../../platform/row-spool.ts';
-import type { ReceivedForm } from '../../platform/uploads.ts';
-import { readXlsxRows, type SheetRow } from '../../platform/xlsx-read.ts';
-import type { Storage } from '../../storage/storage.ts';
+import { readSpool } from '../../platform/row-spool.ts';
 import * as q from './fines.queries.ts';
 import { authorizeFines, fineChanges, newFineRecord } from './fines.service.ts';
 
@@ -45,7 +40,7 @@ interface PendingImport {
  * GET /api/fines/import/:id/preview answers them (the uploader only). A ready one also waits as a
  * PendingImport for its commit; an ended one is kept IMPORT_TTL_MS for the dialog that polls it.
  */
-interface Reading {
+export interface Reading {
   /** Data rows read so far. */
   rows: number;
   state: FineImportReading['state'];
@@ -67,7 +62,7 @@ interface ImportJob {
  * the preview, its poll, the commit, the job's poll and a cancel may each reach another process.
  * A reading or a commit whose process died (a restart) ends as failed, with a message that says so.
  */
-function importRecords(ctx: AppContext) {
+export function importRecords(ctx: AppContext) {
   const forgetKey = (key: string) => ctx.storage.delete(key).catch(() => undefined);
   return {
     readings: jobRecords<Reading>(ctx, {
@@ -104,7 +99,7 @@ function importRecords(ctx: AppContext) {
 /** Rows per write: under SQLite's 32,766 and PostgreSQL's 65,535 parameters (about 50 columns a row). */
 export const BATCH = 500;
 
-async function sweep(ctx: AppContext, now: number): Promise<void> {
+export async function sweep(ctx: AppContext, now: number): Promise<void> {
   const { readings, pending, jobs } = importRecords(ctx);
   await readings.sweep(now);
   await pending.sweep(now);
@@ -122,245 +117,6 @@ async function take(ctx: AppContext, user: Actor, id: string): Promise<PendingIm
 export interface GoodRow {
   line: number;
   values: FineValues & { NUMERO_AUTO: string };
-}
-
-const readingView = (importId: string, r: Reading): FineImportReading => ({
-  importId,
-  state: r.state,
-  rows: r.rows,
-  message: r.state === 'reading' ? MSG.fineImportReading(r.rows) : r.message,
-  preview: r.preview,
-});
-
-/** A cancelled reading: not a failure anybody is told about. */
-class ReadingCancelled extends Error {}
-
-/** The sheet opened: its header checked and its first data row read (the upload answers after). */
-interface OpenSheet {
-  rows: AsyncGenerator<SheetRow>;
-  header: ReturnType<typeof fineImportHeader>;
-  first: SheetRow;
-}
-
-/** Reads the header (it must name every required field) and the first data row, or answers 400. */
-async function openSheet(storage: Storage, key: string): Promise<OpenSheet> {
-  const rows = readXlsxRows(await storage.read(key));
-  const head = await rows.next();
-  if (head.done) throw badRequest(MSG.fineImportEmpty);
-  const header = fineImportHeader(head.value.cells);
-  if (header.missing.length > 0) {
-    await rows.return(undefined);
-    throw badRequest(MSG.fineImportColumns(header.missing.join(', ')));
-  }
-  const first = await rows.next();
-  if (first.done) throw badRequest(MSG.fineImportEmpty);
-  return { rows, header, first: first.value };
-}
-
-interface Scan {
-  /** Data rows read. */
-  rows: number;
-  refused: FineImportRefusal[];
-  refusedCount: number;
-}
-
-/**
- * Reads the rest of the sheet, streaming: each row checked (fineInput, required fields, NUMERO_AUTO
- * repeated in the file), the good ones handed to `batch` BATCH at a time. Every BATCH rows read,
- * `checkpoint` hears the count (it writes the progress and throws ReadingCancelled on a cancel).
- */
-async function scan(
-  sheet: OpenSheet,
-  checkpoint: (rows: number) => Promise<void>,
-  batch: (rows: GoodRow[]) => Promise<void>,
-): Promise<Scan> {
-  const result: Scan = { rows: 0, refused: [], refusedCount: 0 };
-  const refuse = (line: number, reason: string) => {
-    result.refusedCount++;
-    if (result.refused.length < FINE_IMPORT_MAX_LISTED) result.refused.push({ line, reason });
-  };
-  const lineOf = new Map<string, number>();
-  let good: GoodRow[] = [];
-  const check = ({ line, cells }: SheetRow) => {
-    result.rows++;
-    // U+FFFD: a character the reader could not decode (bytes that are not UTF-8 in the file;
-    // docs/decisions.md, Fines). Never written as if it were the text.
-    if (cells.some((c) => typeof c === 'string' && c.includes('\uFFFD'))) {
-      refuse(line, MSG.fineImportGarbled);
-      return;
-    }
-    const row = parseFineImportRow(sheet.header.columns, cells);
-    if (!row.ok) {
-      refuse(line, row.reason);
-      return;
-    }
-    const numero = String(row.values.NUMERO_AUTO);
-    const earlier = lineOf.get(numero);
-    if (earlier !== undefined) {
-      refuse(line, MSG.fineImportRepeated(earlier));
-      return;
-    }
-    lineOf.set(numero, line);
-    good.push({ line, values: { ...row.values, NUMERO_AUTO: numero } });
-  };
-  check(sheet.first);
-  for await (const row of sheet.rows) {
-    check(row);
-    if (result.rows % BATCH === 0) await checkpoint(result.rows);
-    if (good.length === BATCH) {
-      await batch(good);
-      good = [];
-    }
-  }
-  await checkpoint(result.rows);
-  if (good.length > 0) await batch(good);
-  return result;
-}
-
-/**
- * POST /api/fines/import: stores the file, checks its header and first row (a file that is not a
- * readable sheet of fines answers 400 here), then starts the job that reads the rest and answers
- * its state at once; the web polls readingStatus for the preview.
- */
-export async function startPreview(
-  ctx: AppContext,
-  user: Actor,
-  form: ReceivedForm,
-  log: FastifyBaseLogger,
-): Promise<FineImportReading> {
-  authorizeFines(user);
-  const file = form.files[0];
-  if (!file) {
-    await form.discard();
-    throw badRequest(MSG.fineImportType);
-  }
-  await sweep(ctx, Date.now());
-  await form.commit();
-  let sheet: OpenSheet;
-  try {
-    sheet = await openSheet(ctx.storage, file.key);
-  } catch (err) {
-    await ctx.storage.delete(file.key).catch(() => undefined);
-    throw err;
-  }
-  const importId = randomUUID();
-  // The header and the first data row are read.
-  const reading: Reading = { rows: 1, state: 'reading', message: '', preview: null, fileKey: file.key };
-  let job: RunningJob<Reading>;
-  try {
-    job = await importRecords(ctx).readings.start(importId, user.userId, reading);
-  } catch (err) {
-    await sheet.rows.return(undefined).catch(() => undefined);
-    await ctx.storage.delete(file.key).catch(() => undefined);
-    throw err;
-  }
-  void runPreview(ctx, user.userId, job, file, sheet, reading, log);
-  return readingView(importId, reading);
-}
-
-/**
- * The reading job: keeps the file's checked rows for the commit (the file itself is removed) and
- * ends with what a commit would do, or why the file could not be read. A cancel (from any process)
- * is seen every BATCH rows: the job then removes what it kept and its record.
- */
-async function runPreview(
-  ctx: AppContext,
-  userId: number,
-  job: RunningJob<Reading>,
-  file: ReceivedForm['files'][number],
-  sheet: OpenSheet,
-  reading: Reading,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  const importId = job.id;
-  const { pending } = importRecords(ctx);
-  let added = 0;
-  let updated = 0;
-  const spool = new RowSpool<GoodRow>(ctx.storage);
-  const rowsKey = `${file.key}.rows`;
-  const stopIfCancelled = async () => {
-    if (await job.cancelled()) throw new ReadingCancelled();
-  };
-  let end: Reading | undefined;
-  try {
-    const result = await scan(
-      sheet,
-      async (rows) => {
-        await stopIfCancelled();
-        job.progress({ ...reading, rows });
-      },
-      async (rows) => {
-        const known = await q.knownNumeros(
-          ctx.db,
-          rows.map((r) => r.values.NUMERO_AUTO),
-        );
-        updated += known.size;
-        added += rows.length - known.size;
-        await spool.write(rows);
-      },
-    );
-    await spool.keep(rowsKey);
-    // A cancel that came while the rows were being kept.
-    await stopIfCancelled();
-    // Claimable before the poll says ready: a commit that follows the poll finds it.
-    await pending.keep(importId, userId, {
-      rowsKey,
-      total: added + updated,
-      refusedCount: result.refusedCount,
-      fileName: file.originalName,
-    });
-    end = {
-      ...reading,
-      rows: result.rows,
-      state: 'ready',
-      preview: {
-        importId,
-        fileName: file.originalName,
-        rows: result.rows,
-        added,
-        updated,
-        refused: result.refused,
-        refusedCount: result.refusedCount,
-        ignoredColumns: sheet.header.ignored,
-      },
-    };
-  } catch (err) {
-    await sheet.rows.return(undefined).catch(() => undefined);
-    await spool.discard();
-    await ctx.storage.delete(rowsKey).catch(() => undefined);
-    if (!(err instanceof HttpError || err instanceof ReadingCancelled))
-      log.error({ err, importId }, 'falha na leitura da planilha de multas');
-    if (!(err instanceof ReadingCancelled))
-      end = {
-        ...reading,
-        state: 'failed',
-        message: err instanceof HttpError ? err.message : MSG.fineImportReadFailed,
-      };
-  }
-  await ctx.storage.delete(file.key).catch(() => undefined);
-  try {
-    if (end) await job.end(end);
-    // A cancel that came as it ended (on another process, after the check above): whichever of
-    // the two takes the previewed import removes its rows.
-    if (!end || (await job.cancelled())) {
-      const kept = await pending.claim(importId, userId);
-      if (kept) await ctx.storage.delete(kept.data.rowsKey).catch(() => undefined);
-      await job.remove();
-    }
-  } catch (err) {
-    log.error({ err, importId }, 'falha ao registrar a leitura da planilha de multas');
-  }
-}
-
-/**
- * GET /api/fines/import/:id/preview: an upload's reading, for its uploader. One the server does
- * not know (expired, cancelled, or another user's) answers 404 with a message that says so.
- */
-export async function readingStatus(ctx: AppContext, user: Actor, id: string): Promise<FineImportReading> {
-  authorizeFines(user);
-  const reading = await importRecords(ctx).readings.read(id);
-  if (!reading || reading.userId !== user.userId) throw notFound(MSG.fineImportNotFound);
-  return readingView(id, reading.data);
 }
 
 /**
@@ -443,6 +199,10 @@ export async function commitImport(
  * a failing batch rolls every batch back, so the database is as it was. `progress` hears the rows
  * written so far. The dashboard summaries are brought up to date once at the end, inside the same
  * transaction, instead of by every batch's triggers (fines.queries.ts#deferSummaries).
+ *
+ * Issue 31: imports commit one at a time (a named lock), so what a batch reads (which numbers are
+ * stored, their values, locked by finesByNumero) no other import changes before it writes; a new
+ * number that a single insert or an edit took meanwhile stops the import with a 409 saying so.
  */
 export async function writeImport(
   db: Db,
@@ -452,7 +212,8 @@ export async function writeImport(
   progress: (written: number) => void = () => undefined,
 ): Promise<{ added: number; updated: number }> {
   const now = nowIso();
-  return auditedChange(db, userId, async (tx, audit) => {
+  const written = auditedChange(db, userId, async (tx, audit) => {
+    await lockName(tx, 'fines.import');
     let added = 0;
     let updated = 0;
     await q.withDeferredSummaries(tx, async () => {
@@ -469,6 +230,9 @@ export async function writeImport(
       summary: `Importação de ${fileName}: ${added} multa(s) adicionada(s), ${updated} atualizada(s).`,
     });
     return { added, updated };
+  });
+  return written.catch((err) => {
+    throw isUniqueViolation(err) ? conflict(FINE_IMPORT_NUMBER_TAKEN) : err;
   });
 }
 

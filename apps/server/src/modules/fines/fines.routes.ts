@@ -6,7 +6,8 @@ import { receiveForm } from '../../platform/multipart-form.ts';
 import { route } from '../../platform/route.ts';
 import { XLSX_MIME } from '../../platform/xlsx-stream.ts';
 import { bmSpreadsheet, finesSpreadsheet } from './fines.export.ts';
-import { cancelImport, commitImport, importStatus, readingStatus, startPreview } from './fines.import.ts';
+import { readingStatus, startPreview } from './fines.import.preview.ts';
+import { cancelImport, commitImport, importStatus } from './fines.import.ts';
 import * as q from './fines.queries.ts';
 import * as service from './fines.service.ts';
 

@@ -18,8 +18,9 @@ import {
   toDateOnly,
 } from '@intranet/contracts';
 import { nowIso } from '../../db/database.ts';
+import { lockRow } from '../../db/dialect.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { auditedChange } from '../../platform/audit.ts';
+import { audit, auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, HttpError, notFound } from '../../platform/errors.ts';
 import { splitPeriod } from './fines.months.ts';
@@ -89,9 +90,9 @@ export async function insertFine(ctx: AppContext, user: Actor, values: FineValue
   const missing = missingFineFields(values);
   if (missing.length > 0) throw insertRefused(400, MSG.fineMissingFields, missing);
   try {
-    return await auditedChange(ctx.db, user.userId, async (tx, audit) => {
+    return await auditedChange(ctx.db, user.userId, async (tx, record) => {
       const id = await q.insertFine(tx, newFineRecord(values, nowIso()));
-      audit({
+      record({
         action: 'fine.insert',
         entity: 'fine',
         entityId: id,
@@ -124,7 +125,9 @@ export function fineChanges(old: q.FineRecord, values: FineValues) {
 
 /**
  * PUT managerFines: the fields sent replace the stored ones; the audit row lists each field that
- * changed with its old and new value. Nothing changed, nothing written.
+ * changed with its old and new value. Nothing changed, nothing written. The stored fine is read
+ * under its row lock (issue 31): the old values it audits, compares and derives the filter columns
+ * from are the ones it replaces, whatever another edit or an import commits meanwhile.
  */
 export async function updateFine(
   ctx: AppContext,
@@ -134,15 +137,20 @@ export async function updateFine(
 ): Promise<void> {
   authorizeFines(user);
   try {
-    const before = await q.findFine(ctx.db, id);
-    if (!before) throw notFound(MSG.fineNotFound);
-    if (diff(before, values).length === 0) return;
-    await auditedChange(ctx.db, user.userId, async (tx, audit) => {
+    await ctx.db.transaction().execute(async (tx) => {
+      await lockRow(tx, 'fines', id);
       const old = await q.findFine(tx, id);
       if (!old) throw notFound(MSG.fineNotFound);
       const change = fineChanges(old, values);
+      if (!change.changed) return;
       await q.updateFine(tx, id, { ...change.set, updated_at: nowIso() });
-      audit({ action: 'fine.update', entity: 'fine', entityId: id, summary: change.summary });
+      await audit(tx, {
+        userId: user.userId,
+        action: 'fine.update',
+        entity: 'fine',
+        entityId: id,
+        summary: change.summary,
+      });
     });
   } catch (err) {
     duplicateOr(err, () => new HttpError(409, MSG.fineDuplicate));
