@@ -28,6 +28,7 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { type Access, registerAuthGuard } from './platform/auth-guard.ts';
 import type { AppContext } from './platform/context.ts';
+import { registerDiskFloor } from './platform/disk-space.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { filesRoutes } from './platform/files.routes.ts';
 import { healthRoutes } from './platform/health.routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   registerAuthGuard(app, ctx.db);
   registerTextGuard(app);
+  registerDiskFloor(app, { directory: config.dataDir, floorBytes: config.diskFreeFloorBytes });
 
   for (const mod of MODULES) await mod(app, ctx);
 

@@ -39,6 +39,11 @@ const schema = z.object({
    */
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_LOGIN_PER_USER: z.coerce.number().int().positive().optional(),
+  /**
+   * Free space, in MB, that uploads never take from the disk of DATA_DIR (default 1024 = 1 GiB):
+   * below it, new uploads and further pieces of resumable ones answer 507.
+   */
+  DISK_FREE_FLOOR_MB: z.coerce.number().int().min(0).max(1_073_741_824).default(1024),
   /** Largest file accepted by the folder explorer, in MB (default 2048 = 2 GB). */
   FOLDER_UPLOAD_MAX_MB: z.coerce.number().int().positive().max(1_048_576).default(2048),
   /**
@@ -70,6 +75,8 @@ export interface Config {
   /** Overrides of the login rate limits (max attempts per window); undefined keeps the default. */
   rateLimitLoginPerIp: number | undefined;
   rateLimitLoginPerUser: number | undefined;
+  /** Free bytes that uploads leave on the disk of DATA_DIR (507 below it). */
+  diskFreeFloorBytes: number;
   /** Largest file the folder explorer accepts, in bytes. */
   folderUploadMaxBytes: number;
   /** Server processes (main.ts): 1, or the number of cluster workers. */
@@ -102,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     rateLimitLoginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
     rateLimitLoginPerUser: e.RATE_LIMIT_LOGIN_PER_USER,
+    diskFreeFloorBytes: e.DISK_FREE_FLOOR_MB * 1024 * 1024,
     folderUploadMaxBytes: e.FOLDER_UPLOAD_MAX_MB * 1024 * 1024,
     workers: e.WORKERS,
     headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_S * 1000,

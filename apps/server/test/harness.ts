@@ -79,6 +79,7 @@ const RELAXED: RateLimits = {
   recoveryPerIp: { max: 10_000, windowMs: 60_000 },
   recoveryPerUser: { max: 10_000, windowMs: 60_000 },
   calendarFeedPerIp: { max: 10_000, windowMs: 60_000 },
+  otLookupPerUser: { max: 10_000, windowMs: 60_000 },
 };
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {

@@ -39,6 +39,10 @@ export const LIMITS = {
   operationImageMaxBytes: 25 * 1024 * 1024,
   /** Unfinished resumable uploads are dropped after this long. */
   operationUploadExpiryHours: 24,
+  /** Unfinished resumable uploads one person holds at once (issue 31: 200 of them filled the disk). */
+  operationUploadsInFlightMax: 10,
+  /** Bytes one person's unfinished uploads declare together: three longest videos and photos fit. */
+  operationUploadBytesInFlightMax: 8 * 1024 * 1024 * 1024,
   calendarCells: 42,
   policyVersion: '2025-07-07',
   policyVersionLabel: '07/07/2025',

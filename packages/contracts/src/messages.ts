@@ -232,6 +232,12 @@ export const MSG = {
   operationTooLarge: 'O arquivo é grande demais para esta posição.',
   operationUploadNotFound: 'Envio não encontrado.',
   operationFileNotFound: 'Arquivo não encontrado.',
+  operationUploadsTooMany: (max: number, expiryHours: number) =>
+    `Você já tem ${max} envios não concluídos. Termine algum deles ou aguarde: envios abandonados expiram em ${expiryHours} horas.`,
+  operationUploadBytesTooMany: (maxGb: number, expiryHours: number) =>
+    `Seus envios não concluídos passariam de ${maxGb} GB. Termine algum deles ou aguarde: envios abandonados expiram em ${expiryHours} horas.`,
+  serverDiskFull:
+    'O servidor está sem espaço em disco para receber arquivos. Tente novamente mais tarde ou avise a TI.',
   // Fines (spec §8; issue 11)
   fineUpdated: 'Multa atualizada com sucesso!',
   fineInserted: 'Multa inserida com sucesso!',

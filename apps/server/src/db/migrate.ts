@@ -30,6 +30,7 @@ import * as m0028 from './migrations/0028_pg_sort_indexes_with_id.ts';
 import * as m0029 from './migrations/0029_purchase_sectors_created.ts';
 import * as m0030 from './migrations/0030_calendar_invitations_sent.ts';
 import * as m0031 from './migrations/0031_hr_approver_substitutes.ts';
+import * as m0032 from './migrations/0032_operation_uploads.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0029_purchase_sectors_created': m0029,
   '0030_calendar_invitations_sent': m0030,
   '0031_hr_approver_substitutes': m0031,
+  '0032_operation_uploads': m0032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

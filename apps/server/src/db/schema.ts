@@ -290,6 +290,16 @@ export interface OperationAttachmentsTable {
   created_at: string;
 }
 
+/** An unfinished resumable upload, held against its owner's quota (migration 0032). */
+export interface OperationUploadsTable {
+  /** The tus upload id. */
+  id: string;
+  user_id: number;
+  /** The declared Upload-Length. */
+  size: number;
+  created_at: string;
+}
+
 // ---- purchases (purchase and third-party service requests) ----
 
 export interface PurchaseRequestsTable {
@@ -599,6 +609,7 @@ export interface Database {
   calendar_vacations: CalendarVacationsTable;
   calendar_feeds: CalendarFeedsTable;
   operation_attachments: OperationAttachmentsTable;
+  operation_uploads: OperationUploadsTable;
   purchase_requests: PurchaseRequestsTable;
   purchase_request_sectors: PurchaseRequestSectorsTable;
   purchase_quotes: PurchaseQuotesTable;

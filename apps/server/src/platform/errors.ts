@@ -83,6 +83,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'banco ocupado por outra escrita');
       return reply.status(503).header('retry-after', '5').send({ error: MSG.databaseBusy });
     }
+    if ((error as { code?: string }).code === 'ENOSPC') {
+      request.log.error({ err: error }, 'disco cheio');
+      return reply.status(507).send({ error: MSG.serverDiskFull });
+    }
     if (isDataException(error)) {
       request.log.warn({ err: error }, 'valor recusado pelo banco');
       return reply.status(400).send({ error: MSG.invalidInput });

@@ -8,6 +8,7 @@ import {
   RateLimiterMemory,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import { currentUser } from './auth-guard.ts';
 import { HttpError } from './errors.ts';
 
 export interface RateRule {
@@ -35,6 +36,8 @@ export interface RateLimits {
   recoveryPerUser: RateRule;
   /** Reads of iCalendar links (the public feed route) from one address, right or wrong secret. */
   calendarFeedPerIp: RateRule;
+  /** Lookups of an OT's attachments by one person (an OT number is guessable: issue 31). */
+  otLookupPerUser: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -53,6 +56,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   recoveryPerUser: { max: 10, windowMs: 15 * MINUTE },
   // Calendar apps poll each link every few minutes to hours; a whole office shares one address.
   calendarFeedPerIp: { max: 300, windowMs: 15 * MINUTE },
+  // A person at the dock types one OT at a time (4 a minute on average); a guesser meets the wall.
+  otLookupPerUser: { max: 60, windowMs: 15 * MINUTE },
 };
 
 type Check = (request: FastifyRequest) => Promise<void>;
@@ -110,6 +115,12 @@ export function rateLimitFailuresPerIp(name: string, rule: RateRule): FailureLim
       await byIp.reward(request.ip, 1);
     },
   };
+}
+
+/** A preHandler that applies one rule per signed-in person, answering 429 when it is exceeded. */
+export function rateLimitPerUser(name: string, rule: RateRule): Check {
+  const byUser = limiter(`${name}:user`, rule.max, rule.windowMs);
+  return (request) => consume(byUser, String(currentUser(request).userId));
 }
 
 /**

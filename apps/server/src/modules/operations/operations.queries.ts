@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import type { OperationAttachmentsTable } from '../../db/schema.ts';
+import type { OperationAttachmentsTable, OperationUploadsTable } from '../../db/schema.ts';
 import { containsText } from '../../platform/text-search.ts';
 
 export type AttachmentRow = Selectable<OperationAttachmentsTable>;
@@ -51,4 +51,38 @@ export async function otFolders(
     .slice(0, filter.limit)
     .map((r) => ({ ot: r.ot, files: Number(r.files), lastAt: r.lastAt }));
   return { rows: page, next: rows.length > filter.limit ? (page.at(-1)?.ot ?? null) : null };
+}
+
+// ---- unfinished resumable uploads (the per-person quota, migration 0032) ----
+
+/** How many unfinished uploads a person holds created at or after `since`, and their declared bytes. */
+export async function uploadsInFlight(
+  db: DbOrTx,
+  userId: number,
+  since: string,
+): Promise<{ count: number; bytes: number }> {
+  const row = await db
+    .selectFrom('operation_uploads')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('size').as('bytes')])
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), bytes: Number(row.bytes ?? 0) };
+}
+
+export async function insertUpload(db: DbOrTx, row: Insertable<OperationUploadsTable>): Promise<void> {
+  await db.insertInto('operation_uploads').values(row).execute();
+}
+
+export async function deleteUpload(db: DbOrTx, id: string): Promise<void> {
+  await db.deleteFrom('operation_uploads').where('id', '=', id).execute();
+}
+
+/** Forgets a person's uploads created before `before`: expired, they no longer count. */
+export async function deleteUploadsBefore(db: DbOrTx, userId: number, before: string): Promise<void> {
+  await db
+    .deleteFrom('operation_uploads')
+    .where('user_id', '=', userId)
+    .where('created_at', '<', before)
+    .execute();
 }

@@ -1,20 +1,14 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { MSG, OPERATION_UPLOAD_PATH, OT_MESSAGE } from '@intranet/contracts';
 import { TINY_PNG_BASE64, tinyMp4, tinyWebm } from '@intranet/contracts/testing/media';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
+import { ageUpload, patchUpload as patch, postUpload, TUS } from './operations.fixtures.ts';
 import { scheduleUploadSweep, sweepStaleUploads, uploadDirectory } from './operations.uploads.ts';
 
 const PNG = Buffer.from(TINY_PNG_BASE64, 'base64');
-const TUS = { 'tus-resumable': '1.0.0' };
-
-const metadata = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
 
 describe('operation attachments', () => {
   let t: TestApp;
@@ -34,24 +28,12 @@ describe('operation attachments', () => {
     fields: Record<string, string>,
     length: number,
   ): Promise<string> {
-    const res = await who({
-      method: 'POST',
-      url: OPERATION_UPLOAD_PATH,
-      headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': metadata(fields) },
-    });
+    const res = await postUpload(who, fields, length);
     expect(res.statusCode, res.body).toBe(201);
     const location = String(res.headers.location);
     expect(location).toMatch(new RegExp(`^${OPERATION_UPLOAD_PATH}/[0-9a-f]{32}$`));
     return location;
   }
-
-  const patch = (who: ReturnType<TestApp['as']>, url: string, offset: number, bytes: Uint8Array) =>
-    who({
-      method: 'PATCH',
-      url,
-      headers: { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-      payload: Buffer.from(bytes),
-    });
 
   /** Uploads a whole file in one PATCH; answers the last PATCH's answer. */
   async function upload(
@@ -172,12 +154,7 @@ describe('operation attachments', () => {
   });
 
   it('refuses bad metadata before any byte is sent', async () => {
-    const post = (fields: Record<string, string>, length = 100) =>
-      member({
-        method: 'POST',
-        url: OPERATION_UPLOAD_PATH,
-        headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': metadata(fields) },
-      });
+    const post = (fields: Record<string, string>, length = 100) => postUpload(member, fields, length);
     const shortOt = await post({ ot: '12345', slot: '1' });
     expect(shortOt.statusCode).toBe(400);
     expect(shortOt.json()).toEqual({ error: OT_MESSAGE });
@@ -249,10 +226,7 @@ describe('operation attachments', () => {
   it('sweeps unfinished uploads older than a day, and only those', async () => {
     const old = await create(member, { ot: '700005', slot: '1' }, 1000);
     const fresh = await create(member, { ot: '700005', slot: '2' }, 1000);
-    const infoFile = path.join(uploadDirectory(t.dataDir), `${old.split('/').pop()}.json`);
-    const info = JSON.parse(fs.readFileSync(infoFile, 'utf8'));
-    info.creation_date = new Date(Date.now() - 25 * 3600_000).toISOString();
-    fs.writeFileSync(infoFile, JSON.stringify(info));
+    await ageUpload(t.db, t.dataDir, old, 25);
 
     expect(await sweepStaleUploads(t.dataDir)).toBe(1);
     expect((await member({ method: 'HEAD', url: old, headers: TUS })).statusCode).toBe(404);
@@ -261,10 +235,7 @@ describe('operation attachments', () => {
 
   it('the scheduled sweep drops a stale upload on its own', async () => {
     const old = await create(member, { ot: '700006', slot: '1' }, 1000);
-    const infoFile = path.join(uploadDirectory(t.dataDir), `${old.split('/').pop()}.json`);
-    const info = JSON.parse(fs.readFileSync(infoFile, 'utf8'));
-    info.creation_date = new Date(Date.now() - 25 * 3600_000).toISOString();
-    fs.writeFileSync(infoFile, JSON.stringify(info));
+    await ageUpload(t.db, t.dataDir, old, 25);
 
     const errors: unknown[] = [];
     const stop = scheduleUploadSweep(t.dataDir, (err) => errors.push(err), 20);

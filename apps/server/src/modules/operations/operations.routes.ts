@@ -7,14 +7,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
+import { rateLimitPerUser } from '../../platform/rate-limit.ts';
 import { route } from '../../platform/route.ts';
 import { sendStoredFile } from '../../platform/serve-file.ts';
 import * as service from './operations.service.ts';
-import { createOperationUploads, passToTus, scheduleUploadSweep } from './operations.uploads.ts';
+import { createOperationUploads, scheduleUploadSweep } from './operations.uploads.ts';
 
 export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   route(app, calls.byOt, {
+    // OT numbers are guessable: one person's lookups are limited (issue 31).
+    preHandler: rateLimitPerUser('ot-lookup', ctx.rateLimits.otLookupPerUser),
     handler: async (request) => service.attachmentsOfOt(ctx, currentUser(request), request.query.ot),
   });
 
@@ -48,7 +50,7 @@ export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): P
    * The tus protocol's routes. They are plain Fastify routes, so the auth guard runs on them like
    * on every route (access 'member', declared here; registeredRoutes and the authz matrix list
    * them). Their bodies are raw bytes that tus reads itself: in this scope no content-type parser
-   * reads a body, and passToTus hands the raw request to tus with the session's user.
+   * reads a body, and the uploads hand the raw request to tus with the session's user.
    */
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -60,7 +62,7 @@ export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): P
       url: OPERATION_UPLOAD_PATH,
       config,
       schema: { summary: 'Creates a resumable upload (tus 1.0.0; metadata ot, slot, filename).' },
-      handler: async (request, reply) => passToTus(uploads, request, reply, currentUser(request)),
+      handler: async (request, reply) => uploads.create(request, reply, currentUser(request)),
     });
 
     scope.route({
@@ -72,11 +74,8 @@ export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): P
         params: operationUploadParams,
       },
       handler: async (request, reply) => {
-        const user = currentUser(request);
         const { id } = request.params as { id: string };
-        // Another user's upload is not there for the caller.
-        if ((await uploads.ownerOf(id)) !== user.userId) throw notFound(MSG.operationUploadNotFound);
-        return passToTus(uploads, request, reply, user);
+        return uploads.resume(request, reply, currentUser(request), id);
       },
     });
   });

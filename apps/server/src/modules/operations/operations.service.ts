@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import {
   canManageAttachments,
   canSeeOtAttachments,
+  LIMITS,
   MSG,
   OPERATION_MIMES,
   OPERATION_TYPE_MESSAGE,
@@ -13,9 +14,10 @@ import {
 } from '@intranet/contracts';
 import { fileTypeFromFile } from 'file-type/node';
 import { nowIso } from '../../db/database.ts';
+import { lockRow } from '../../db/dialect.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { authorize, notFound, unsupportedMedia } from '../../platform/errors.ts';
+import { authorize, notFound, payloadTooLarge, unsupportedMedia } from '../../platform/errors.ts';
 import { cleanOriginalName } from '../../platform/uploads.ts';
 import * as q from './operations.queries.ts';
 
@@ -103,4 +105,43 @@ export async function attachUpload(
   }
   await temp.commit(storageKey(fileName));
   return toAttachment(row);
+}
+
+const GIB = 1024 ** 3;
+const UPLOAD_EXPIRY_MS = LIMITS.operationUploadExpiryHours * 3600_000;
+
+/**
+ * Holds a new resumable upload against its owner's quota (issue 31): at most
+ * operationUploadsInFlightMax unfinished uploads, declaring at most operationUploadBytesInFlightMax
+ * together; beyond either, 413. Counted and reserved in one transaction with the person's row
+ * locked (SQLite's transactions already run one at a time), so uploads created at once cannot
+ * pass the quota together. An upload older than its expiry no longer counts, swept or not.
+ */
+export async function reserveUpload(
+  ctx: AppContext,
+  userId: number,
+  upload: { id: string; size: number; createdAt: string },
+): Promise<void> {
+  const { operationUploadsInFlightMax: maxCount, operationUploadBytesInFlightMax: maxBytes } = LIMITS;
+  const hours = LIMITS.operationUploadExpiryHours;
+  const since = new Date(Date.now() - UPLOAD_EXPIRY_MS).toISOString();
+  await ctx.db.transaction().execute(async (tx) => {
+    await lockRow(tx, 'users', userId);
+    await q.deleteUploadsBefore(tx, userId, since);
+    const held = await q.uploadsInFlight(tx, userId, since);
+    if (held.count >= maxCount) throw payloadTooLarge(MSG.operationUploadsTooMany(maxCount, hours));
+    if (held.bytes + upload.size > maxBytes)
+      throw payloadTooLarge(MSG.operationUploadBytesTooMany(maxBytes / GIB, hours));
+    await q.insertUpload(tx, {
+      id: upload.id,
+      user_id: userId,
+      size: upload.size,
+      created_at: upload.createdAt,
+    });
+  });
+}
+
+/** The upload finished, was dropped or never got created: it no longer counts against its owner. */
+export function releaseUpload(ctx: AppContext, id: string): Promise<void> {
+  return q.deleteUpload(ctx.db, id);
 }

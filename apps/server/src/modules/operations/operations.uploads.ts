@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import {
   LIMITS,
@@ -13,8 +14,9 @@ import { Server, type Upload } from '@tus/server';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest } from 'srvx/node';
 import type { AppContext } from '../../platform/context.ts';
-import { HttpError } from '../../platform/errors.ts';
-import { attachUpload } from './operations.service.ts';
+import { assertDiskRoom, declaredBytes } from '../../platform/disk-space.ts';
+import { HttpError, notFound } from '../../platform/errors.ts';
+import { attachUpload, releaseUpload, reserveUpload } from './operations.service.ts';
 
 /** A refusal in a tus hook: tus sends this status and body (JSON, as every error of the API). */
 const tusError = (status: number, error: string) => ({
@@ -22,8 +24,20 @@ const tusError = (status: number, error: string) => ({
   body: JSON.stringify({ error }),
 });
 
+/** Runs a hook's work, turning its HttpError into tus's refusal with the same status and text. */
+async function refusingAsTus(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    if (err instanceof HttpError) throw tusError(err.statusCode, err.message);
+    throw err;
+  }
+}
+
 /** The signed-in user of each request handed to tus (set by the route before tus runs). */
 const usersOfRequests = new WeakMap<object, SessionUser>();
+/** The upload a creation request reserved quota for (set by onUploadCreate). */
+const reservedByRequests = new WeakMap<object, string>();
 
 /** Portuguese texts for the protocol errors tus answers in English plain text. */
 const TUS_ERRORS: Record<number, string> = {
@@ -51,16 +65,19 @@ function jsonError(status: number, text: string): string {
 /**
  * Lets tus answer a request of the caller: the raw request (its body unread) goes to tus, and tus's
  * answer goes out through Fastify's reply (so the security headers and hooks apply), every error
- * as JSON `{ error }` in Portuguese like the rest of the API.
+ * as JSON `{ error }` in Portuguese like the rest of the API. `settle` runs with tus's status
+ * before the answer leaves, so the client's next request sees what it did.
  */
-export async function passToTus(
-  uploads: OperationUploads,
+async function passToTus(
+  tus: Server,
   request: FastifyRequest,
   reply: FastifyReply,
   user: SessionUser,
+  settle?: (status: number) => Promise<void>,
 ): Promise<FastifyReply> {
   usersOfRequests.set(request.raw, user);
-  const answer = await uploads.tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+  const answer = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+  await settle?.(answer.status);
   for (const [name, value] of answer.headers) {
     // Fastify sets the length and type itself; same origin only, so no CORS headers.
     if (name === 'content-length' || name === 'content-type' || name.startsWith('access-control-')) continue;
@@ -74,7 +91,9 @@ export async function passToTus(
   return reply.type(answer.headers.get('content-type') ?? 'application/json; charset=utf-8').send(text);
 }
 
-function userOf(req: { runtime?: { node?: { req?: object } } }): SessionUser {
+type TusRequest = { runtime?: { node?: { req?: object } } };
+
+function userOf(req: TusRequest): SessionUser {
   const raw = req.runtime?.node?.req;
   const user = raw && usersOfRequests.get(raw);
   if (!user) throw tusError(401, MSG.unauthenticated);
@@ -86,12 +105,28 @@ const OWNER_KEY = 'userId';
 /** Where unfinished uploads wait: on the server's disk, whatever the Storage driver. */
 export const uploadDirectory = (dataDir: string) => path.join(dataDir, 'uploads', 'operation');
 
-const uploadStore = (directory: string) =>
-  new FileStore({ directory, expirationPeriodInMilliseconds: LIMITS.operationUploadExpiryHours * 3600_000 });
+/**
+ * @tus/file-store creates its folder with an mkdir it neither awaits nor catches: a failure throws
+ * from a callback (the process dies), and an app closed at once races it (a test removing its
+ * DATA_DIR met ENOTDIR). The folder is made here, before the store, and the store's own is skipped.
+ */
+class OperationFileStore extends FileStore {}
+Object.defineProperty(OperationFileStore.prototype, 'checkOrCreateDirectory', { value: () => undefined });
+
+function uploadStore(directory: string): FileStore {
+  fs.mkdirSync(directory, { recursive: true });
+  return new OperationFileStore({
+    directory,
+    expirationPeriodInMilliseconds: LIMITS.operationUploadExpiryHours * 3600_000,
+  });
+}
 
 /** Drops the unfinished uploads older than a day (the periodic sweep runs this); answers how many. */
-export function sweepStaleUploads(dataDir: string): Promise<number> {
-  return uploadStore(uploadDirectory(dataDir)).deleteExpired();
+export function sweepStaleUploads(
+  dataDir: string,
+  store = uploadStore(uploadDirectory(dataDir)),
+): Promise<number> {
+  return store.deleteExpired();
 }
 
 const SWEEP_EVERY_MS = 60 * 60_000;
@@ -106,18 +141,20 @@ export function scheduleUploadSweep(
   onError: (err: unknown) => void,
   everyMs = SWEEP_EVERY_MS,
 ): () => void {
+  // One store for every sweep: each new one creates its folder with an mkdir it does not await.
+  const store = uploadStore(uploadDirectory(dataDir));
   const timer = setInterval(() => {
-    sweepStaleUploads(dataDir).catch(onError);
+    sweepStaleUploads(dataDir, store).catch(onError);
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }
 
 export interface OperationUploads {
-  tus: Server;
-  store: FileStore;
-  /** The owner of an upload, or undefined when there is no such upload. */
-  ownerOf(id: string): Promise<number | undefined>;
+  /** POST: creates an upload of the caller, held against the caller's quota (operations.service.ts). */
+  create(request: FastifyRequest, reply: FastifyReply, user: SessionUser): Promise<FastifyReply>;
+  /** HEAD, PATCH or DELETE on one of the caller's uploads; another user's is not there (404). */
+  resume(request: FastifyRequest, reply: FastifyReply, user: SessionUser, id: string): Promise<FastifyReply>;
 }
 
 /**
@@ -128,6 +165,11 @@ export interface OperationUploads {
 export function createOperationUploads(ctx: AppContext, log: FastifyBaseLogger): OperationUploads {
   const directory = uploadDirectory(ctx.config.dataDir);
   const store = uploadStore(directory);
+  // Uploads never take the disk below its floor: 507 for a new upload or a further piece.
+  const assertRoom = (incoming: number) =>
+    assertDiskRoom(ctx.config.dataDir, ctx.config.diskFreeFloorBytes, incoming);
+  const release = (id: string) =>
+    releaseUpload(ctx, id).catch((err: unknown) => log.error({ err }, 'operation upload: release failed'));
   const tus = new Server({
     path: OPERATION_UPLOAD_PATH,
     datastore: store,
@@ -143,6 +185,17 @@ export function createOperationUploads(ctx: AppContext, log: FastifyBaseLogger):
       if (upload.size === 0) throw tusError(400, MSG.uploadEmpty);
       if (upload.size > OPERATION_MAX_BYTES[slotKind(meta.data.slot)])
         throw tusError(413, MSG.operationTooLarge);
+      const size = upload.size;
+      await refusingAsTus(async () => {
+        await assertRoom(size);
+        await reserveUpload(ctx, user.userId, {
+          id: upload.id,
+          size,
+          createdAt: upload.creation_date ?? new Date().toISOString(),
+        });
+      });
+      const raw = (req as TusRequest).runtime?.node?.req;
+      if (raw) reservedByRequests.set(raw, upload.id);
       // The owner is the session's user, whatever the client wrote in its metadata.
       return { metadata: { ...upload.metadata, [OWNER_KEY]: String(user.userId) } };
     },
@@ -161,22 +214,40 @@ export function createOperationUploads(ctx: AppContext, log: FastifyBaseLogger):
         log.error({ err }, 'operation upload: attaching the finished file failed');
         throw tusError(500, MSG.operationSendError);
       } finally {
-        // Attached or refused, the upload is over: its bytes leave the upload store.
+        // Attached or refused, the upload is over: its bytes leave the upload store and its quota.
         await store.remove(upload.id).catch(() => undefined);
+        await release(upload.id);
       }
     },
+    // A full disk is no server fault to the client: 507 with its Portuguese message.
+    async onResponseError(_req, err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOSPC') return tusError(507, MSG.serverDiskFull);
+    },
   });
+
+  /** The upload, or undefined when there is none (or it is unreadable). */
+  const uploadOf = (id: string) => store.getUpload(id).catch(() => undefined);
+
   return {
-    tus,
-    store,
-    async ownerOf(id) {
-      try {
-        const upload = await store.getUpload(id);
-        const owner = Number(upload.metadata?.[OWNER_KEY]);
-        return Number.isInteger(owner) ? owner : undefined;
-      } catch {
-        return undefined;
+    create(request, reply, user) {
+      return passToTus(tus, request, reply, user, async (status) => {
+        const reserved = reservedByRequests.get(request.raw);
+        // Refused after its quota was reserved (the store could not create it): nothing to hold.
+        if (reserved && status >= 400 && !(await uploadOf(reserved))) await release(reserved);
+      });
+    },
+    async resume(request, reply, user, id) {
+      const upload = await uploadOf(id);
+      if (!upload || Number(upload.metadata?.[OWNER_KEY]) !== user.userId)
+        throw notFound(MSG.operationUploadNotFound);
+      if (request.method === 'PATCH') {
+        const rest = Math.max(0, (upload.size ?? 0) - upload.offset);
+        // This piece, or the rest of the file when the client does not say how much it sends.
+        await assertRoom(Math.min(declaredBytes(request) ?? rest, rest));
       }
+      return passToTus(tus, request, reply, user, async (status) => {
+        if (request.method === 'DELETE' && status === 204) await release(id);
+      });
     },
   };
 }
