@@ -12,13 +12,13 @@ export interface DeskRow extends HrDesk {
   substitute: DeskPerson | null;
 }
 
+export type DeskRows = Partial<Record<HrStageActor, DeskRow>>;
+
 /**
  * Who decides each stage, as an administrator set it: the approver (`approvers`, an active user) and
  * the substitute with his days (`hr_approver_substitutes`, an active user). Nothing else — no employee
  * record, no vacation — takes part (issue 31).
  */
-export type DeskRows = Partial<Record<HrStageActor, DeskRow>>;
-
 export async function loadDesks(db: DbOrTx): Promise<DeskRows> {
   const [approvers, substitutes] = await Promise.all([
     db
