@@ -8,7 +8,6 @@ import {
   RateLimiterMemory,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { currentUser } from './auth-guard.ts';
 import { HttpError } from './errors.ts';
 
 export interface RateRule {
@@ -117,10 +116,13 @@ export function rateLimitFailuresPerIp(name: string, rule: RateRule): FailureLim
   };
 }
 
-/** A preHandler that applies one rule per signed-in person, answering 429 when it is exceeded. */
-export function rateLimitPerUser(name: string, rule: RateRule): Check {
-  const byUser = limiter(`${name}:user`, rule.max, rule.windowMs);
-  return (request) => consume(byUser, String(currentUser(request).userId));
+/**
+ * One rule over any key (a person's id), for a service that decides whom it applies to: counts
+ * one use, answering 429 when the window's uses are exceeded.
+ */
+export function keyedLimit(name: string, rule: RateRule): (key: string) => Promise<void> {
+  const counter = limiter(name, rule.max, rule.windowMs);
+  return (key) => consume(counter, key);
 }
 
 /**

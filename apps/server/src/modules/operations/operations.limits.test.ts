@@ -35,7 +35,12 @@ describe(`OT lookups per person (${TEST_DIALECT})`, () => {
     const refused = await lookup(DEMO.juridico, 600100);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: MSG.tooManyRequests, retryAfterSeconds: expect.any(Number) });
-    expect((await lookup(DEMO.gestorCompras, 600100)).statusCode).toBe(200);
+    expect((await lookup(DEMO.suporteTi, 600100)).statusCode).toBe(200);
+  });
+
+  it('does not limit who may list every OT anyway (Gerenciar Anexos)', async () => {
+    for (let i = 0; i < RULE.max + 3; i++)
+      expect((await lookup(DEMO.gestorCompras, 600200 + i)).statusCode).toBe(200);
   });
 });
 

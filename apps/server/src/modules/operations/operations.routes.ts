@@ -7,17 +7,17 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { rateLimitPerUser } from '../../platform/rate-limit.ts';
+import { keyedLimit } from '../../platform/rate-limit.ts';
 import { route } from '../../platform/route.ts';
 import { sendStoredFile } from '../../platform/serve-file.ts';
 import * as service from './operations.service.ts';
 import { createOperationUploads, scheduleUploadSweep } from './operations.uploads.ts';
 
 export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const lookupLimit = keyedLimit('ot-lookup:user', ctx.rateLimits.otLookupPerUser);
   route(app, calls.byOt, {
-    // OT numbers are guessable: one person's lookups are limited (issue 31).
-    preHandler: rateLimitPerUser('ot-lookup', ctx.rateLimits.otLookupPerUser),
-    handler: async (request) => service.attachmentsOfOt(ctx, currentUser(request), request.query.ot),
+    handler: async (request) =>
+      service.attachmentsOfOt(ctx, currentUser(request), request.query.ot, lookupLimit),
   });
 
   route(app, calls.listOts, {

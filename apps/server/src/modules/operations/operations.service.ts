@@ -40,8 +40,19 @@ export function toAttachment(row: q.AttachmentRow): OperationAttachment {
   };
 }
 
-export async function attachmentsOfOt(ctx: AppContext, user: SessionUser, ot: string) {
+/**
+ * One OT's files. OT numbers are guessable and the files open to every member who knows one, so
+ * each person's lookups count against `limit` (429 beyond it; issue 31), except for those who may
+ * list every OT anyway (Gerenciar Anexos), who gain nothing by guessing.
+ */
+export async function attachmentsOfOt(
+  ctx: AppContext,
+  user: SessionUser,
+  ot: string,
+  limit: (person: string) => Promise<void>,
+) {
   authorize(canSeeOtAttachments(user));
+  if (!canManageAttachments(user)) await limit(String(user.userId));
   return (await q.attachmentsOfOt(ctx.db, ot)).map(toAttachment);
 }
 
