@@ -66,7 +66,11 @@ export async function entryBytes(
   if (entry.uncompressedSize > maxBytes) throw new XlsxError(`${name}: grande demais`);
   if (entry.isEncrypted() || (entry.compressionMethod !== 8 && entry.compressionMethod !== 0))
     throw new XlsxError(`${name}: compressão desconhecida`);
-  const raw = await pkg.zip.openReadStreamPromise(entry, { decompress: false });
+  // yauzl refuses `decompress: false` on a stored (uncompressed) entry, as SheetJS writes them.
+  const raw = await pkg.zip.openReadStreamPromise(
+    entry,
+    entry.compressionMethod === 8 ? { decompress: false } : {},
+  );
   return inflated(raw, entry);
 }
 
