@@ -26,6 +26,7 @@ export * from './home/home.policy.ts';
 export * from './home/sectors.ts';
 export * from './hr/hr.calls.ts';
 export * from './hr/hr.columns.ts';
+export * from './hr/hr.crm.ts';
 export * from './hr/hr.desks.ts';
 export * from './hr/hr.options.ts';
 export * from './hr/hr.policy.ts';

@@ -7,6 +7,7 @@ import { bodyId, bodyInt, queryId, queryInt } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { type SectorName, toSectorName } from '../roles.ts';
+import { crmSchema } from './hr.crm.ts';
 import {
   CONTRACT_TYPES,
   DISMISSAL_REASONS,
@@ -441,10 +442,7 @@ export const medicalLeaveBody = z
       .regex(/^[A-Z]\d{2}(\.?\d{1,2})?$/, { error: 'Código CID inválido.' }),
     medical_unit: text(invalid, 120),
     doctor_name: text(invalid, 80),
-    doctor_crm: z
-      .string({ error: invalid })
-      .trim()
-      .regex(/^\d{4,7}(\/?[A-Za-z]{2})?$/, { error: 'CRM inválido.' }),
+    doctor_crm: crmSchema(invalid),
     note: z.string().trim().max(HR_TEXT_MAX).optional().default(''),
   })
   .refine((b) => b.end_date >= b.start_date, {
