@@ -117,6 +117,34 @@ describe('xlsxStream', () => {
     ]);
   });
 
+  it('text that looks like a formula stays text: no cell of an export is ever a formula', async () => {
+    const typed = [
+      '=HYPERLINK("http://evil.example","Clique")',
+      '+1+1',
+      '-2+3',
+      '@SUM(A1)',
+      "=cmd|' /C calc'!A0",
+    ];
+    const bytes = await bytesOf(
+      xlsxStream({
+        sheetName: 'Lista',
+        columns,
+        batches: batchesOf(
+          typed.map((name) => ({ name, day: null, amount: 1, count: null })),
+          2,
+        ),
+        log,
+        styled: true,
+      }),
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array(bytes).buffer);
+    const sheet = book.worksheets[0]!;
+    const cells = typed.map((_, i) => sheet.getRow(i + 2).getCell(1));
+    expect(cells.map((c) => c.value)).toEqual(typed);
+    expect(cells.map((c) => c.type)).toEqual(typed.map(() => ExcelJS.ValueType.String));
+  });
+
   it('reads its rows only as fast as the download takes them', async () => {
     // Text that compresses little, as real names and plates do: what the download holds back is
     // the compressed sheet, so a text of one repeated letter would let many more rows through.
