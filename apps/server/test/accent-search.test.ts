@@ -4,7 +4,8 @@ import { buildTestApp, DEMO, type TestApp } from './harness.ts';
 /**
  * Issue 15 §3: every search of the built screens ignores accents and case, through the API, on
  * both databases: the Nome filter of the tickets, Usuários, the share-user search and the folder
- * search (the shared containsText, platform/text-search.ts).
+ * search (the shared containsText, platform/text-search.ts); issue 32: the HR requests' Solicitante
+ * and Colaborador filters and the employee searches.
  */
 
 let t: TestApp;
@@ -73,5 +74,39 @@ describe('searches ignore accents and case', () => {
       'COTAÇÕES antigas',
       'Cotações 2025',
     ]);
+  });
+
+  it.each(['patricia', 'PATRICIA', 'Patr%C3%ADcia'])(
+    'HR requests, Solicitante = %s finds the requests of Patrícia',
+    async (name) => {
+      const page = await get(DEMO.admin, `/api/hr-requests?scope=all&pageSize=200&requesterName=${name}`);
+      const names = new Set(page.rows.map((r: { requesterName: string }) => r.requesterName));
+      expect([...names]).toEqual(['Patrícia Souza Ramos']);
+    },
+  );
+
+  it('employees: "conceicao" finds Conceição in the list, the picker and the Colaborador filter', async () => {
+    await t.db
+      .updateTable('hr_employees')
+      .set({ name: 'Maria da Conceição Araújo' })
+      .where('registration', '=', '104')
+      .execute();
+    await t.db
+      .updateTable('hr_requests')
+      .set({ employee_name: 'Maria da Conceição Araújo' })
+      .where('employee_name', '=', 'Diego Martins Alves')
+      .execute();
+    const list = await get(DEMO.analistaRh, '/api/employees?search=conceicao');
+    expect(list.rows.map((r: { name: string }) => r.name)).toEqual(['Maria da Conceição Araújo']);
+    const upper = await get(DEMO.analistaRh, '/api/employees?search=ARAUJO');
+    expect(upper.rows.map((r: { name: string }) => r.name)).toEqual(['Maria da Conceição Araújo']);
+    const picked = await get(DEMO.analistaRh, '/api/employees/pick?search=conceicao');
+    expect(picked.map((r: { name: string }) => r.name)).toEqual(['Maria da Conceição Araújo']);
+    // By matrícula, as before.
+    const byRegistration = await get(DEMO.analistaRh, '/api/employees?search=104');
+    expect(byRegistration.rows.map((r: { name: string }) => r.name)).toEqual(['Maria da Conceição Araújo']);
+    const requests = await get(DEMO.admin, '/api/hr-requests?scope=all&pageSize=200&employeeName=conceicao');
+    expect(requests.rows.length).toBeGreaterThan(0);
+    for (const r of requests.rows) expect(r.employeeName).toBe('Maria da Conceição Araújo');
   });
 });

@@ -10,7 +10,6 @@ import {
 } from '@intranet/contracts';
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
-import { ilike, likeContains } from '../../db/dialect.ts';
 import type {
   Database,
   HrEmployeesTable,
@@ -19,6 +18,7 @@ import type {
   HrVacationsTable,
 } from '../../db/schema.ts';
 import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
+import { containsText } from '../../platform/text-search.ts';
 
 export type RequestRecord = Selectable<HrRequestsTable>;
 export type EmployeeRecord = Selectable<HrEmployeesTable>;
@@ -51,20 +51,19 @@ function progressFilter(eb: ReqEb, progress: NonNullable<HrRequestFilters['progr
   return eb('hr_requests.status', 'not in', [HR_STATUS.criada, ...finished]);
 }
 
-function filtersOf(eb: ReqEb, f: HrRequestFilters) {
+function filtersOf(db: DbOrTx, eb: ReqEb, f: HrRequestFilters) {
   const and = [];
   if (f.Id) and.push(eb('hr_requests.id', '=', f.Id));
   if (f.typeRequest) and.push(eb('hr_requests.type_request', '=', f.typeRequest));
   if (f.progress) and.push(progressFilter(eb, f.progress));
-  if (f.requesterName) and.push(textContains('hr_requests.requester_name', f.requesterName));
-  if (f.employeeName) and.push(textContains('hr_requests.employee_name', f.employeeName));
+  if (f.requesterName)
+    and.push(containsText(db, { table: 'hr_requests', column: 'requester_name' }, f.requesterName));
+  if (f.employeeName)
+    and.push(containsText(db, { table: 'hr_requests', column: 'employee_name' }, f.employeeName));
   if (f.from) and.push(eb('hr_requests.created_at', '>=', dayStartUtc(f.from)));
   if (f.to) and.push(eb('hr_requests.created_at', '<', nextDayStartUtc(f.to)));
   return eb.and(and);
 }
-
-/** "Contains" text search of this module, in one place until the shared helper lands (issue 14). */
-const textContains = (column: string, text: string) => ilike(column, likeContains(text));
 
 const REQUEST_ROW = [
   'hr_requests.id as Id',
@@ -94,7 +93,7 @@ const filteredRequests = (db: DbOrTx, actor: HrActor, f: HrRequestFilters) =>
   db
     .selectFrom('hr_requests')
     .where((eb) => scopeFilter(eb, actor, f.scope))
-    .where((eb) => filtersOf(eb, f));
+    .where((eb) => filtersOf(db, eb, f));
 
 export type RequestPage = Omit<PageRequest<HrRequestSort>, 'count'>;
 
@@ -240,13 +239,16 @@ export function findEmployeeClash(db: DbOrTx, registration: string, cpf: string,
 }
 
 type EmpEb = ExpressionBuilder<Database, 'hr_employees'>;
-function employeeFilter(eb: EmpEb, q: Pick<EmployeeListQuery, 'search' | 'dismissed'>) {
+/** An employee's name contains `search` (accents and case ignored), or `search` is his matrícula. */
+const nameOrRegistration = (db: DbOrTx, eb: EmpEb, search: string) =>
+  eb.or([
+    containsText(db, { table: 'hr_employees', column: 'name' }, search),
+    eb('hr_employees.registration', '=', search),
+  ]);
+
+function employeeFilter(db: DbOrTx, eb: EmpEb, q: Pick<EmployeeListQuery, 'search' | 'dismissed'>) {
   const and = [];
-  if (q.search) {
-    and.push(
-      eb.or([textContains('hr_employees.name', q.search), eb('hr_employees.registration', '=', q.search)]),
-    );
-  }
+  if (q.search) and.push(nameOrRegistration(db, eb, q.search));
   if (q.dismissed === 'active') and.push(eb('hr_employees.dismissal_id', 'is', null));
   if (q.dismissed === 'dismissed') and.push(eb('hr_employees.dismissal_id', 'is not', null));
   return eb.and(and);
@@ -270,7 +272,7 @@ export function listEmployees(
   p: { sort: 'name' | 'Registration' | 'DateAdmission'; dir: 'asc' | 'desc'; page: number; pageSize: number },
 ) {
   return pagedQuery(
-    db.selectFrom('hr_employees').where((eb) => employeeFilter(eb, q)),
+    db.selectFrom('hr_employees').where((eb) => employeeFilter(db, eb, q)),
     {
       select: (s) => s.select(EMPLOYEE_ROW),
       sort: {
@@ -308,11 +310,7 @@ export function pickEmployees(db: DbOrTx, search: string | undefined) {
     .selectFrom('hr_employees')
     .select(['id', 'name', 'registration as matricula', 'sector as setor'])
     .where('dismissal_id', 'is', null)
-    .where((eb) =>
-      search
-        ? eb.or([textContains('hr_employees.name', search), eb('hr_employees.registration', '=', search)])
-        : eb.lit(true),
-    )
+    .where((eb) => (search ? nameOrRegistration(db, eb, search) : eb.lit(true)))
     .orderBy('name')
     .orderBy('id')
     .limit(50)
