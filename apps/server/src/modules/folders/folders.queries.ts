@@ -76,6 +76,28 @@ export function folderChain(db: DbOrTx, folderId: number, v: Viewer): Promise<Ch
     .execute();
 }
 
+/** The ids of a folder and its ancestors, root first (no visibility: what folders.locks.ts locks). */
+export async function wayTo(db: DbOrTx, folderId: number): Promise<number[]> {
+  const rows = await db
+    .withRecursive('way(id, parent_id, depth)', (qb) =>
+      qb
+        .selectFrom('folders')
+        .select(['folders.id', 'folders.parent_id', sql<number>`0`.as('depth')])
+        .where('folders.id', '=', folderId)
+        .unionAll(
+          qb
+            .selectFrom('folders as p')
+            .innerJoin('way', 'way.parent_id', 'p.id')
+            .select(['p.id', 'p.parent_id', sql<number>`way.depth + 1`.as('depth')]),
+        ),
+    )
+    .selectFrom('way')
+    .select('way.id')
+    .orderBy('way.depth', 'desc')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 const folderColumns = [
   'f.id',
   'f.name',

@@ -11,6 +11,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { receiveForm } from '../../platform/multipart-form.ts';
 import { route } from '../../platform/route.ts';
 import { sendStoredFile } from '../../platform/serve-file.ts';
+import * as permissions from './folders.permissions.ts';
 import * as service from './folders.service.ts';
 
 export async function foldersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -91,31 +92,31 @@ export async function foldersRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   route(app, calls.access, {
-    handler: async (request) => service.getAccess(db, currentUser(request), request.query.folderId),
+    handler: async (request) => permissions.getAccess(db, currentUser(request), request.query.folderId),
   });
 
   route(app, calls.setPermission, {
     handler: async (request) => {
-      await service.setPermission(db, currentUser(request), request.body);
+      await permissions.setPermission(db, currentUser(request), request.body);
       return { success: true as const, message: FOLDER_MSG.permissionSaved };
     },
   });
 
   route(app, calls.shareUsers, {
     handler: async (request) =>
-      service.shareCandidates(db, currentUser(request), request.query.folderId, request.query.search),
+      permissions.shareCandidates(db, currentUser(request), request.query.folderId, request.query.search),
   });
 
   route(app, calls.share, {
     handler: async (request) => {
-      await service.share(db, currentUser(request), request.body, true);
+      await permissions.share(db, currentUser(request), request.body, true);
       return { success: true as const };
     },
   });
 
   route(app, calls.unshare, {
     handler: async (request) => {
-      await service.share(db, currentUser(request), request.body, false);
+      await permissions.share(db, currentUser(request), request.body, false);
       return { success: true as const };
     },
   });

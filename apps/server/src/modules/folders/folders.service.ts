@@ -19,7 +19,8 @@ import {
   renamedFileName,
 } from '@intranet/contracts';
 import { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/database.ts';
+import type { Db, DbOrTx, Tx } from '../../db/database.ts';
+import { lockRows } from '../../db/dialect.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import {
@@ -35,6 +36,7 @@ import { commitWithFiles } from '../../platform/image-upload.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { decodeCursor, encodeCursor } from './folders.cursor.ts';
+import { lockWay } from './folders.locks.ts';
 import * as q from './folders.queries.ts';
 import { searchBelow } from './folders.search.ts';
 import { folderTree, trailTo } from './folders.tree.ts';
@@ -244,18 +246,38 @@ async function uniqueNames<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** reachFolder inside a change's transaction, read after the locks of its way (folders.locks.ts). */
+export async function reachLocked(tx: Tx, u: Actor, folderId: number, own: 'share' | 'update') {
+  await lockWay(tx, folderId, own);
+  return reachFolder(tx, u, folderId);
+}
+
+/** reachFile inside a change's transaction, read after the locks of its folder's way and its own. */
+async function reachFileLocked(tx: Tx, u: Actor, fileId: number) {
+  const seen = await q.findFile(tx, fileId);
+  if (!seen) throw notFound(FOLDER_MSG.fileNotFound);
+  await lockWay(tx, seen.folder_id, 'share');
+  await lockRows(tx, 'folder_files', [fileId], 'update');
+  return reachFile(tx, u, fileId);
+}
+
+/** A name free in a folder (its own, when renaming `self` to it), or 409. */
+async function assertFreeName(tx: Tx, kind: 'folder' | 'file', parentId: number, key: string, self?: string) {
+  const taken = await q.namesLike(tx, kind, parentId, key);
+  if (taken.has(key) && self !== key) throw conflict(FOLDER_MSG.nameTaken);
+}
+
 export async function createFolder(
   db: Db,
   u: Actor,
   input: { folderName: string; parentFolderId: number; isPrivate: 0 | 1 },
 ): Promise<number> {
-  await reachFolder(db, u, input.parentFolderId);
-  authorize(canCreateFolderIn(u, input.parentFolderId));
   const key = folderNameKey(input.folderName);
-  const taken = await q.namesLike(db, 'folder', input.parentFolderId, key);
-  if (taken.has(key)) throw conflict(FOLDER_MSG.nameTaken);
   return uniqueNames(() =>
     auditedChange(db, u.userId, async (tx, record) => {
+      await reachLocked(tx, u, input.parentFolderId, 'share');
+      authorize(canCreateFolderIn(u, input.parentFolderId));
+      await assertFreeName(tx, 'folder', input.parentFolderId, key);
       const id = await q.insertFolder(tx, {
         name: input.folderName,
         name_key: key,
@@ -277,20 +299,19 @@ export async function createFolder(
 
 export async function renameFolder(db: Db, u: Actor, input: { itemId: number; itemName: string }) {
   if (isSystemFolder(input.itemId)) throw forbidden(FOLDER_MSG.systemFolder);
-  const { folder } = await reachFolder(db, u, input.itemId);
-  const abilities = folderItemAbilities(u, {
-    kind: 'folder',
-    id: folder.id,
-    ownerId: folder.user_id,
-    parentId: folder.parent_id,
-  });
-  authorize(abilities.rename);
   const key = folderNameKey(input.itemName);
-  const taken = await q.namesLike(db, 'folder', folder.parent_id!, key);
-  const current = await q.findFolder(db, folder.id);
-  if (taken.has(key) && current?.name_key !== key) throw conflict(FOLDER_MSG.nameTaken);
   await uniqueNames(() =>
     auditedChange(db, u.userId, async (tx, record) => {
+      const { folder } = await reachLocked(tx, u, input.itemId, 'update');
+      const abilities = folderItemAbilities(u, {
+        kind: 'folder',
+        id: folder.id,
+        ownerId: folder.user_id,
+        parentId: folder.parent_id,
+      });
+      authorize(abilities.rename);
+      const current = await q.findFolder(tx, folder.id);
+      await assertFreeName(tx, 'folder', folder.parent_id!, key, current?.name_key);
       await q.renameFolderRow(tx, folder.id, input.itemName, key);
       record({
         action: 'folder.rename',
@@ -303,29 +324,28 @@ export async function renameFolder(db: Db, u: Actor, input: { itemId: number; it
 }
 
 export async function renameFile(db: Db, u: Actor, typed: { itemId: number; itemName: string }) {
-  const file = await reachFile(db, u, typed.itemId);
-  // A name typed without an extension keeps the file's one (issue 15): aviso.png stays a .png.
-  const input = { ...typed, itemName: renamedFileName(file.name, typed.itemName) };
-  const abilities = folderItemAbilities(u, {
-    kind: 'file',
-    id: file.id,
-    ownerId: file.user_id,
-    parentId: file.folder_id,
-  });
-  authorize(abilities.rename);
-  // The upload rule again: a text file renamed to .vbs would run when opened.
-  if (isBlockedUpload(input.itemName, file.mime)) throw unsupportedMedia(FOLDER_MSG.uploadDangerous);
-  const key = folderNameKey(input.itemName);
-  const taken = await q.namesLike(db, 'file', file.folder_id, key);
-  if (taken.has(key) && file.name_key !== key) throw conflict(FOLDER_MSG.nameTaken);
   await uniqueNames(() =>
     auditedChange(db, u.userId, async (tx, record) => {
-      await q.renameFileRow(tx, file.id, input.itemName, key);
+      const file = await reachFileLocked(tx, u, typed.itemId);
+      // A name typed without an extension keeps the file's one (issue 15): aviso.png stays a .png.
+      const name = renamedFileName(file.name, typed.itemName);
+      const abilities = folderItemAbilities(u, {
+        kind: 'file',
+        id: file.id,
+        ownerId: file.user_id,
+        parentId: file.folder_id,
+      });
+      authorize(abilities.rename);
+      // The upload rule again: a text file renamed to .vbs would run when opened.
+      if (isBlockedUpload(name, file.mime)) throw unsupportedMedia(FOLDER_MSG.uploadDangerous);
+      const key = folderNameKey(name);
+      await assertFreeName(tx, 'file', file.folder_id, key, file.name_key);
+      await q.renameFileRow(tx, file.id, name, key);
       record({
         action: 'file.rename',
         entity: 'folder_file',
         entityId: file.id,
-        summary: `Renomeou o arquivo "${file.name}" para "${input.itemName}"`,
+        summary: `Renomeou o arquivo "${file.name}" para "${name}"`,
       });
     }),
   );
@@ -339,10 +359,22 @@ export async function folderSummary(db: Db, u: Actor, folderId: number) {
 
 /** Deletes a file or a whole folder tree: rows in one transaction, stored files after the commit. */
 export async function dropItem(db: Db, storage: Storage, u: Actor, input: { id: number; tipo: string }) {
-  let storedNames: string[];
-  if (input.tipo === 'folder') {
-    if (isSystemFolder(input.id)) throw forbidden(FOLDER_MSG.systemFolder);
-    const { folder } = await reachFolder(db, u, input.id);
+  if (input.tipo === 'folder' && isSystemFolder(input.id)) throw forbidden(FOLDER_MSG.systemFolder);
+  const storedNames = await auditedChange(db, u.userId, async (tx, record) => {
+    if (input.tipo !== 'folder') {
+      const file = await reachFileLocked(tx, u, input.id);
+      const item = { kind: 'file' as const, id: file.id, ownerId: file.user_id, parentId: file.folder_id };
+      authorize(folderItemAbilities(u, item).delete);
+      await q.deleteFileRow(tx, file.id);
+      record({
+        action: 'file.delete',
+        entity: 'folder_file',
+        entityId: file.id,
+        summary: `Excluiu o arquivo "${file.name}"`,
+      });
+      return [file.file_name];
+    }
+    const { folder } = await reachLocked(tx, u, input.id, 'update');
     authorize(
       folderItemAbilities(u, {
         kind: 'folder',
@@ -351,37 +383,19 @@ export async function dropItem(db: Db, storage: Storage, u: Actor, input: { id: 
         parentId: folder.parent_id,
       }).delete,
     );
-    storedNames = await auditedChange(db, u.userId, async (tx, record) => {
-      // Nobody deletes what he cannot see (docs/decisions.md, Folders).
-      const viewer = q.viewerOf(u);
-      if (await q.treeHasHiddenFolders(tx, folder.id, viewer)) throw conflict(FOLDER_MSG.deleteHiddenItems);
-      const summary = await q.subtreeSummary(tx, folder.id, viewer);
-      const names = await q.deleteTree(tx, folder.id);
-      record({
-        action: 'folder.delete',
-        entity: 'folder',
-        entityId: folder.id,
-        summary: `Excluiu a pasta "${folder.name}" com ${summary.folders} subpasta(s) e ${summary.files} arquivo(s)`,
-      });
-      return names;
+    // Nobody deletes what he cannot see (docs/decisions.md, Folders).
+    const viewer = q.viewerOf(u);
+    if (await q.treeHasHiddenFolders(tx, folder.id, viewer)) throw conflict(FOLDER_MSG.deleteHiddenItems);
+    const summary = await q.subtreeSummary(tx, folder.id, viewer);
+    const names = await q.deleteTree(tx, folder.id);
+    record({
+      action: 'folder.delete',
+      entity: 'folder',
+      entityId: folder.id,
+      summary: `Excluiu a pasta "${folder.name}" com ${summary.folders} subpasta(s) e ${summary.files} arquivo(s)`,
     });
-  } else {
-    const file = await reachFile(db, u, input.id);
-    authorize(
-      folderItemAbilities(u, { kind: 'file', id: file.id, ownerId: file.user_id, parentId: file.folder_id })
-        .delete,
-    );
-    await auditedChange(db, u.userId, async (tx, record) => {
-      await q.deleteFileRow(tx, file.id);
-      record({
-        action: 'file.delete',
-        entity: 'folder_file',
-        entityId: file.id,
-        summary: `Excluiu o arquivo "${file.name}"`,
-      });
-    });
-    storedNames = [file.file_name];
-  }
+    return names;
+  });
   // After the commit: a crash here leaves unreferenced bytes on disk, never a row without its file.
   for (const name of storedNames) await storage.delete(storageKey(name));
   return storedNames.length;
@@ -408,6 +422,9 @@ export async function saveUpload(
     const now = new Date().toISOString();
     const result = await uniqueNames(() =>
       auditedChange(db, u.userId, async (tx, record) => {
+        // Checked again under the locks: the folder may have closed to him, or gone, meanwhile.
+        await lockWay(tx, folderId, 'share');
+        await assertUploadTarget(tx, u, folderId);
         const rows = [];
         const claimed = new Set<string>();
         for (const f of form.files) {
@@ -468,72 +485,4 @@ export async function fileForDownload(db: Db, u: Actor, fileName: string) {
   if (!abilities.download) throw new HttpError(403, FOLDER_MSG.downloadForbidden);
   // A name given before rename followed the upload rule (issue 9) may be a program's: it downloads as text.
   return isBlockedUpload(file.name) ? { ...file, name: `${normalizeItemName(file.name)}.txt` } : file;
-}
-
-// ---- permissions ------------------------------------------------------------------------------
-
-/** The folder whose permission dialog the user may use (spec §6: options, and not inside Pasta Pública). */
-async function permissionFolder(db: DbOrTx, u: Actor, folderId: number) {
-  if (isSystemFolder(folderId)) throw forbidden(FOLDER_MSG.systemFolder);
-  const { folder } = await reachFolder(db, u, folderId);
-  if (folder.parent_id === PUBLIC_FOLDER_ID) throw forbidden(FOLDER_MSG.permissionPublicFolder);
-  const abilities = folderItemAbilities(u, {
-    kind: 'folder',
-    id: folder.id,
-    ownerId: folder.user_id,
-    parentId: folder.parent_id,
-  });
-  authorize(abilities.permission);
-  return folder;
-}
-
-export async function getAccess(db: Db, u: Actor, folderId: number) {
-  const { folder } = await reachFolder(db, u, folderId);
-  const row = await q.findFolder(db, folder.id);
-  return [{ folderId: folder.id, privilegio: row!.privilegio, isPrivate: row!.is_private }];
-}
-
-export async function setPermission(
-  db: Db,
-  u: Actor,
-  input: { itemId: number; privilegio: number; typeItem: 'folder' | 'file'; isPrivate?: 0 | 1 },
-) {
-  if (input.typeItem === 'file') throw badRequest(FOLDER_MSG.permissionFileItem);
-  const folder = await permissionFolder(db, u, input.itemId);
-  await auditedChange(db, u.userId, async (tx, record) => {
-    await q.setFolderAccess(tx, folder.id, input.privilegio, input.isPrivate);
-    record({
-      action: 'folder.permission',
-      entity: 'folder',
-      entityId: folder.id,
-      summary: `Alterou a permissão da pasta "${folder.name}" para ${input.privilegio}${
-        input.isPrivate === undefined ? '' : input.isPrivate ? ' (privada)' : ' (não privada)'
-      }`,
-    });
-  });
-}
-
-export async function shareCandidates(db: Db, u: Actor, folderId: number, search: string | undefined) {
-  const folder = await permissionFolder(db, u, folderId);
-  const exclude = [u.userId, ...(folder.user_id ? [folder.user_id] : [])];
-  return q.shareCandidates(db, folder.id, exclude, search);
-}
-
-export async function share(db: Db, u: Actor, input: { folderId: number; userId: number }, allow: boolean) {
-  const folder = await permissionFolder(db, u, input.folderId);
-  const target = await q.findActiveUser(db, input.userId);
-  if (!target) throw notFound(FOLDER_MSG.userNotFound);
-  if (allow && target.id === folder.user_id) throw badRequest(FOLDER_MSG.shareOwner);
-  // Sharing twice (or unsharing what is not shared) changes nothing and leaves no trace.
-  if ((await q.hasShare(db, folder.id, target.id)) === allow) return;
-  await auditedChange(db, u.userId, async (tx, record) => {
-    if (allow) await q.addShare(tx, folder.id, target.id, u.userId);
-    else await q.removeShare(tx, folder.id, target.id);
-    record({
-      action: allow ? 'folder.share' : 'folder.unshare',
-      entity: 'folder',
-      entityId: folder.id,
-      summary: `${allow ? 'Compartilhou' : 'Deixou de compartilhar'} a pasta "${folder.name}" com ${target.nome}`,
-    });
-  });
 }
