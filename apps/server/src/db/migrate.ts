@@ -31,6 +31,7 @@ import * as m0029 from './migrations/0029_purchase_sectors_created.ts';
 import * as m0030 from './migrations/0030_calendar_invitations_sent.ts';
 import * as m0031 from './migrations/0031_hr_approver_substitutes.ts';
 import * as m0032 from './migrations/0032_operation_uploads.ts';
+import * as m0033 from './migrations/0033_purchase_denied_from.ts';
 import * as m0034 from './migrations/0034_hr_search.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0030_calendar_invitations_sent': m0030,
   '0031_hr_approver_substitutes': m0031,
   '0032_operation_uploads': m0032,
+  '0033_purchase_denied_from': m0033,
   '0034_hr_search': m0034,
 };
 

@@ -330,6 +330,8 @@ export interface PurchaseRequestsTable {
   buyer_id: number | null;
   picker_id: number | null;
   aprovall_id: number | null;
+  /** The stage a denied request was denied at (1, 3 or 4; migration 0033), which its timeline marks. */
+  denied_from: number | null;
   cotac_id: number | null;
   created_at: string;
   updated_at: string;

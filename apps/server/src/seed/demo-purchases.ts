@@ -175,6 +175,8 @@ export async function seedDemoPurchases(tx: Tx, idOf: (matricula: string) => num
         buyer_id: reached(6) ? compras : null,
         picker_id: reached(9) ? compras : null,
         aprovall_id: p.approver ? idOf(p.approver) : null,
+        // The demo's denials are the manager's (negarGestor, in the history below).
+        denied_from: p.status === PURCHASE_STATUS.negado ? PURCHASE_STATUS.aprovacaoGestor : null,
         cotac_id: null,
         created_at: created,
         updated_at: created,

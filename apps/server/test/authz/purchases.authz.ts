@@ -82,6 +82,16 @@ const purchases: AuthzModule = {
     { method: 'GET', url: '/api/purchases/users', as: DEMO.juridico, expect: 403 },
     { method: 'GET', url: '/api/purchases/users', as: DEMO.gestorCompras, expect: 200 },
 
+    { method: 'GET', url: '/api/purchases/9/pickers', as: null, expect: 401 },
+    {
+      method: 'GET',
+      url: '/api/purchases/9/pickers',
+      as: DEMO.juridico,
+      expect: 403,
+      note: 'Quem retirou is for who handles the received requests',
+    },
+    { method: 'GET', url: '/api/purchases/9/pickers', as: DEMO.gestorCompras, expect: 200 },
+
     { method: 'GET', url: '/api/purchases/2', as: null, expect: 401 },
     {
       method: 'GET',

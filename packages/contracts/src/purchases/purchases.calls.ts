@@ -18,6 +18,7 @@ import {
   PURCHASE_FILE,
   pickerQuery,
   pickerUser,
+  pickupCandidate,
   purchaseDetail,
   purchaseFileParams,
   purchaseIdParams,
@@ -82,6 +83,15 @@ export const purchasesCalls = {
     summary: 'The buyer/picker picker (spec "users"): users of Compras, searchable by name or matrícula.',
     query: pickerQuery,
     reply: z.array(pickerUser),
+  }),
+  pickupCandidates: endpoint({
+    method: 'GET',
+    path: '/api/purchases/:id/pickers',
+    summary:
+      '"Quem retirou" of Registrar Retirada: the requester first, then the users of Compras, searchable by name or matrícula.',
+    params: purchaseIdParams,
+    query: pickerQuery,
+    reply: z.array(pickupCandidate),
   }),
   detail: endpoint({
     method: 'GET',

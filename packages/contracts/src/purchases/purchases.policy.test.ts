@@ -10,6 +10,7 @@ import {
   canSeePurchase,
   canSelectQuote,
   canToggleInQuote,
+  mayBeRecordedAsPicker,
   ownRequestRefusal,
   type PurchaseActor,
   type PurchaseFacts,
@@ -206,5 +207,16 @@ describe('segregation of duties: nobody acts as staff on a request he opened', (
     );
     // A Colaborador's own request: nothing of it would be his to do anyway.
     expect(purchaseAbilities(ROLES.requester, request(3)).ownRequestNote).toBeNull();
+  });
+});
+
+describe('Quem retirou (issue 32): the requester or a user of Compras', () => {
+  it.each([
+    ['the requester himself, not in Compras', { id: 3, inCompras: false }, true],
+    ['a user of Compras', { id: 2, inCompras: true }, true],
+    ['the requester who is also in Compras', { id: 3, inCompras: true }, true],
+    ['anyone else', { id: 9, inCompras: false }, false],
+  ])('%s → %s', (_name, candidate, ok) => {
+    expect(mayBeRecordedAsPicker({ userId: 3 }, candidate)).toBe(ok);
   });
 });

@@ -139,6 +139,16 @@ export function canFirePurchaseTransition(
   return (t.from as readonly number[]).includes(r.status) && isOpenPurchase(r.status) && isActorOf(u, r, t);
 }
 
+/**
+ * Who may be recorded as having picked the items up (Registrar Retirada, "Quem retirou"): the
+ * requester himself, or a user of Compras who took them for him (issue 32; the spec's picker lists
+ * Compras only). The server checks it with the candidate's sectors; the picker lists the same people.
+ */
+export const mayBeRecordedAsPicker = (
+  r: Pick<PurchaseFacts, 'userId'>,
+  candidate: { id: number; inCompras: boolean },
+): boolean => candidate.id === r.userId || candidate.inCompras;
+
 /** Cancelar (spec §4: consult mode, status 0): the requester drops his request while it is still open. */
 export const canCancelPurchase = (u: PurchaseActor, r: PurchaseFacts) =>
   r.userId === u.userId && r.status === PURCHASE_STATUS.aberta;

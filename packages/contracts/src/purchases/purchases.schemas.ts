@@ -440,6 +440,8 @@ export const pickerQuery = z.object({
   q: filterText(),
 });
 export const pickerUser = z.object({ id: z.number(), nome: z.string(), matricula: z.string() });
+/** "Quem retirou": the requester (first, `requester: true`) and the users of Compras. */
+export const pickupCandidate = pickerUser.extend({ requester: z.boolean() });
 
 /** Solicitar lista de materiais: what Infraestrutura should list. */
 export const materialsRequestBody = z.object({

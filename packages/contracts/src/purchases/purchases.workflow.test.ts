@@ -3,6 +3,7 @@ import { MSG } from '../messages.ts';
 import { insertQuoteFields, openRequestBody } from './purchases.schemas.ts';
 import {
   approverAfter,
+  DENIABLE_STATUSES,
   deniedPosition,
   findPurchaseTransition,
   managerMayApprove,
@@ -101,20 +102,39 @@ describe('manager threshold R$ 500,00 (spec §4, §9)', () => {
   });
 });
 
-describe('denied timeline position (spec §4)', () => {
-  it.each([
-    [3, 3],
-    [6, 3],
-    [2, 4],
-    [1, 5],
-    [null, 5],
-  ])('aprovall_id %s → position %i', (id, pos) => {
-    expect(deniedPosition(id)).toBe(pos);
+describe('denied timeline position: the stage it was denied at (issue 32)', () => {
+  it('the denials are made at Em análise, Aguardando aprovação Gestor and Diretor', () => {
+    expect(DENIABLE_STATUSES).toEqual([1, 3, 4]);
   });
 
-  it('marks the denied stage and keeps the earlier ones done', () => {
-    const stages = purchaseTimeline(10, 2, null).map((s) => s.state);
-    expect(stages).toEqual(['done', 'done', 'done', 'done', 'denied', ...Array(5).fill('pending')]);
+  it.each([
+    [1, 1],
+    [3, 3],
+    [4, 4],
+    // Not a stage a denial is made at, or not known: the decision's result.
+    [2, 5],
+    [0, 5],
+    [null, 5],
+  ])('denied from %s → position %i', (from, pos) => {
+    expect(deniedPosition(from)).toBe(pos);
+  });
+
+  it('denied at Em análise: only the opening is done, Em análise is denied', () => {
+    const stages = purchaseTimeline(10, 1, null).map((s) => s.state);
+    expect(stages).toEqual(['done', 'denied', ...Array(8).fill('pending')]);
+  });
+
+  it('denied by the director: stages 0–3 done, Aguardando aprovação Diretor denied', () => {
+    const stages = purchaseTimeline(10, 4, null);
+    expect(stages.find((s) => s.state === 'denied')?.label).toBe('Aguardando aprovação Diretor');
+    expect(stages.map((s) => s.state)).toEqual([
+      'done',
+      'done',
+      'done',
+      'done',
+      'denied',
+      ...Array(5).fill('pending'),
+    ]);
   });
 
   it('shows nothing active while awaiting infrastructure', () => {

@@ -161,7 +161,7 @@ export const isOpenPurchase = (status: number) => status < PURCHASE_STATUS.final
 
 /**
  * aprovall_id after a transition (spec §4): the acting user when the new stage is 4 or 5 (and, as a
- * decision, when it denies: the denier is the approver the timeline marks), otherwise cleared.
+ * decision, when it denies: Fluxo do Atendimento names the denier as the approver), otherwise cleared.
  */
 export function approverAfter(t: PurchaseTransition, userId: number): number | null {
   return t.records === 'approver' ? userId : null;
@@ -180,14 +180,22 @@ export function managerMayApprove(selectedQuoteCentavos: number | null, buyActiv
   );
 }
 
+/** The stages a denial is made at: the `from` of the transitions to Negado (1, 3, 4). */
+export const DENIABLE_STATUSES: readonly number[] = PURCHASE_TRANSITIONS.filter(
+  (t) => t.to === PURCHASE_STATUS.negado,
+).flatMap((t) => t.from);
+
 /**
- * The timeline position marked denied (spec §4): aprovall_id greater than 2 gives 3, equal to 2
- * gives 4, otherwise 5. Only for a denied request.
+ * The timeline position marked denied: the stage the request was denied at (`denied_from`, the
+ * denial's `from`: 1, 3 or 4). Spec §4 derives it from aprovall_id (> 2 → 3, = 2 → 4, else 5), a
+ * user id here, which put the mark at a stage the request never reached (docs/decisions.md,
+ * Purchases); a denial whose stage is not known (denied before it was recorded, with no trace in the
+ * audit log) marks the decision's result, the spec's "otherwise 5".
  */
-export function deniedPosition(aprovallId: number | null): number {
-  if (aprovallId !== null && aprovallId > 2) return 3;
-  if (aprovallId === 2) return 4;
-  return 5;
+export function deniedPosition(deniedFrom: number | null): number {
+  return deniedFrom !== null && DENIABLE_STATUSES.includes(deniedFrom)
+    ? deniedFrom
+    : PURCHASE_STATUS.aprovado;
 }
 
 export type TimelineState = 'done' | 'current' | 'pending' | 'denied';
@@ -195,11 +203,11 @@ export type TimelineState = 'done' | 'current' | 'pending' | 'denied';
 /**
  * The 10-stage timeline: a stage is active (done) when the status is beyond it; the current one is
  * the status itself; nothing is active while the request awaits infrastructure (a materials call at
- * 20–23 on a request at stage 0); a denied request marks its denied position.
+ * 20–23 on a request at stage 0); a denied request marks the stage it was denied at (`deniedFrom`).
  */
 export function purchaseTimeline(
   status: number,
-  aprovallId: number | null,
+  deniedFrom: number | null,
   materialsCallStatus: number | null,
 ): { key: string; label: string; state: TimelineState }[] {
   const awaitingInfra =
@@ -207,7 +215,7 @@ export function purchaseTimeline(
     materialsCallStatus !== null &&
     materialsCallStatus >= 20 &&
     materialsCallStatus <= 23;
-  const denied = status === PURCHASE_STATUS.negado ? deniedPosition(aprovallId) : null;
+  const denied = status === PURCHASE_STATUS.negado ? deniedPosition(deniedFrom) : null;
   return PURCHASE_STAGES.map((s) => {
     let state: TimelineState = 'pending';
     if (awaitingInfra) state = 'pending';

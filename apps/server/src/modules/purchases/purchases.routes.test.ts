@@ -134,9 +134,9 @@ describe(`purchases (${TEST_DIALECT})`, () => {
     const waiting = await detail(DEMO.gestorCompras, 12);
     expect(waiting.statusLabel).toBe('Solicitação aberta - aguardando lista de materiais');
     expect(waiting.stages.every((s) => s.state === 'pending')).toBe(true);
-    // Demo request 11 was denied by 1002 (the manager): the timeline marks the spec position.
+    // Demo request 11 was denied by 1002 at the manager's stage: the timeline marks that stage.
     const denied = await detail(DEMO.colaborador, 11);
-    expect(denied.stages.findIndex((s) => s.state === 'denied')).toBe(denied.aprovall_id === 2 ? 4 : 3);
+    expect(denied.stages.find((s) => s.state === 'denied')?.key).toBe('awaitapprovalManager');
   });
 
   describe('open request', () => {
@@ -313,14 +313,13 @@ describe(`purchases (${TEST_DIALECT})`, () => {
   });
 
   describe('denials', () => {
-    it('the manager denies: status 10, the denier recorded, the timeline marks the spec position', async () => {
+    it('the manager denies: status 10, the denier recorded, the timeline marks his stage', async () => {
       const id = await atManager('900.00');
       expect((await fire(DEMO.gestorCompras, id, 'negarGestor', 3)).statusCode).toBe(200);
       const d = await detail(DEMO.colaborador, id);
       const denier = await t.userId(DEMO.gestorCompras);
       expect(d).toMatchObject({ status: 10, aprovall_id: denier, statusLabel: 'Negado' });
-      const position = denier > 2 ? 3 : denier === 2 ? 4 : 5;
-      expect(d.stages.findIndex((s) => s.state === 'denied')).toBe(position);
+      expect(d.stages.findIndex((s) => s.state === 'denied')).toBe(3);
       expect((await fire(DEMO.gestorCompras, id, 'compraRealizada', 10)).statusCode).toBe(400);
     });
 

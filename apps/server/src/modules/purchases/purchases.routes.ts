@@ -66,6 +66,11 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     handler: async (request) => service.pickerUsers(ctx, currentUser(request), request.query.q),
   });
 
+  route(app, calls.pickupCandidates, {
+    handler: async (request) =>
+      service.pickupCandidates(ctx, currentUser(request), request.params.id, request.query.q),
+  });
+
   route(app, calls.detail, {
     handler: async (request) => service.detail(ctx, currentUser(request), request.params.id),
   });

@@ -28,6 +28,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
+import * as pickup from './purchases.pickup.queries.ts';
 import * as q from './purchases.queries.ts';
 
 /** The session user as purchases decide: plus whether he is the company's director. */
@@ -279,7 +280,7 @@ export async function detail(ctx: AppContext, user: SessionUser, id: number): Pr
     attachments: files
       .filter((f) => f.comment_id === null && !quotes.some((x) => x.file_id === f.id))
       .map((f) => ({ id: f.id, filepath: filePath(id, f.id), name: f.original_name, mime: f.mime })),
-    stages: purchaseTimeline(record.status, record.aprovall_id, callStatus),
+    stages: purchaseTimeline(record.status, record.denied_from, callStatus),
     history: history.map((h) => ({ id: h.id, date: h.date, userName: h.userName, summary: h.summary })),
     abilities: purchaseAbilities(actor, facts),
   };
@@ -296,4 +297,17 @@ export async function pickerUsers(ctx: AppContext, user: SessionUser, text: stri
   const actor = await actorOf(ctx, user);
   authorize(canListReceivedPurchases(actor));
   return q.purchasingUsers(ctx.db, text);
+}
+
+/** "Quem retirou": the request's requester first, then the users of Compras. */
+export async function pickupCandidates(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+  text: string | undefined,
+) {
+  const actor = await actorOf(ctx, user);
+  authorize(canListReceivedPurchases(actor));
+  const { record } = await loadVisible(ctx, actor, id);
+  return pickup.pickupCandidates(ctx.db, record.user_id, text);
 }

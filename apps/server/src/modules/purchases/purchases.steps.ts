@@ -9,6 +9,7 @@ import {
   formatBRL,
   fromCentavos,
   PURCHASE_MSG as MSG_PURCHASE,
+  mayBeRecordedAsPicker,
   PURCHASE_STATUS,
   purchaseStatusLabel,
   type SessionUser,
@@ -20,6 +21,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
 import * as tickets from '../tickets/tickets.queries.ts';
+import { activeUserSectors } from './purchases.pickup.queries.ts';
 import * as q from './purchases.queries.ts';
 import {
   actorOf,
@@ -95,9 +97,12 @@ async function moveRequest(
   const now = nowIso();
   const chosen =
     t.requires === 'buyer' ? body.buyer_id : t.requires === 'picker' ? body.picker_id : undefined;
-  if (t.requires === 'buyer' || t.requires === 'picker') {
-    if (!chosen || !(await q.isPurchasingUser(ctx.db, chosen)))
-      throw badRequest(t.requires === 'buyer' ? MSG_PURCHASE.buyerRequired : MSG_PURCHASE.pickerRequired);
+  if (t.requires === 'buyer' && !(chosen && (await q.isPurchasingUser(ctx.db, chosen))))
+    throw badRequest(MSG_PURCHASE.buyerRequired);
+  if (t.requires === 'picker') {
+    const candidate = chosen ? await activeUserSectors(ctx.db, chosen) : undefined;
+    if (!candidate || !mayBeRecordedAsPicker({ userId: record.user_id }, candidate))
+      throw badRequest(MSG_PURCHASE.pickerRequired);
   }
   await changeRequest(ctx, actor, id, async (tx, { record: current, facts }, audit) => {
     if (current.status !== body.from) throw conflict(MSG_PURCHASE.conflict);
@@ -107,6 +112,8 @@ async function moveRequest(
     if (unmet) throw badRequest(unmet);
     const changes: Partial<q.PurchaseRecord> = { status: t.to };
     if (t.records === 'approver') changes.aprovall_id = approverAfter(t, user.userId);
+    // The timeline marks the stage a denial was made at (purchases.workflow.ts#deniedPosition).
+    if (t.to === PURCHASE_STATUS.negado) changes.denied_from = body.from;
     if (t.records === 'atendente') changes.atendente_id = user.userId;
     if (t.records === 'quoter') changes.quoter_id = user.userId;
     if (t.records === 'buyer') changes.buyer_id = chosen ?? null;

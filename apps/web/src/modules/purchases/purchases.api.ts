@@ -64,6 +64,20 @@ export function usePickerUsers(text: string, enabled: boolean) {
   });
 }
 
+/** "Quem retirou" of a request: its requester first, then the users of Compras. */
+export function usePickupCandidates(requestId: number, text: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...purchasesKey, 'pickers', requestId, text],
+    queryFn: ({ signal }) =>
+      call(
+        calls.pickupCandidates,
+        { params: { id: requestId }, query: { q: text || undefined } },
+        { signal },
+      ),
+    enabled,
+  });
+}
+
 /**
  * The users the comment editor offers after "@": the picker's users call (Compras users, by name
  * or matrícula), cached per text like the picker's own list.

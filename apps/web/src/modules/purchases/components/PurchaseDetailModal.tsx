@@ -136,6 +136,7 @@ function Actions({
       <UserPickerModal
         opened={picking !== null}
         title={picking === 'registrarRetirada' ? 'Quem retirou' : 'Escolher comprador'}
+        pickupOf={picking === 'registrarRetirada' ? request.id : undefined}
         onClose={() => setPicking(null)}
         onPick={(userId) => {
           if (picking === 'registrarRetirada') {

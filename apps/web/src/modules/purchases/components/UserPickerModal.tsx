@@ -1,19 +1,27 @@
-import { Button, Stack, Table, TextInput } from '@mantine/core';
+import { PURCHASE_MSG } from '@intranet/contracts';
+import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { Dialog } from '../../../ui/Dialog.tsx';
-import { usePickerUsers } from '../purchases.api.ts';
+import { usePickerUsers, usePickupCandidates } from '../purchases.api.ts';
 
-/** The buyer / picker picker: users of Compras (spec §6), searchable by name or matrícula. */
+/**
+ * The buyer / picker picker, searchable by name or matrícula: the buyer among the users of Compras
+ * (spec §6); "Quem retirou" also offers the requester, first (purchases.policy.ts
+ * #mayBeRecordedAsPicker).
+ */
 export function UserPickerModal({
   opened,
   title,
+  pickupOf,
   onClose,
   onPick,
   children,
 }: {
   opened: boolean;
   title: string;
+  /** The request whose pickup is recorded: lists its requester first. */
+  pickupOf?: number;
   onClose: () => void;
   onPick: (userId: number) => void;
   /** Shown above the search (Registrar Retirada: the pickup's evidence). */
@@ -21,7 +29,10 @@ export function UserPickerModal({
 }) {
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), 250);
-  const users = usePickerUsers(debounced, opened);
+  const buyers = usePickerUsers(debounced, opened && pickupOf === undefined);
+  const pickers = usePickupCandidates(pickupOf ?? 0, debounced, opened && pickupOf !== undefined);
+  const users = pickupOf === undefined ? buyers : pickers;
+  const rows: { id: number; nome: string; matricula: string; requester?: boolean }[] = users.data ?? [];
   return (
     <Dialog opened={opened} onClose={onClose} title={title} centered>
       <Stack>
@@ -42,9 +53,18 @@ export function UserPickerModal({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {(users.data ?? []).map((u) => (
+            {rows.map((u) => (
               <Table.Tr key={u.id}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.nome}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <Group gap={6} wrap="wrap">
+                    <span>{u.nome}</span>
+                    {u.requester ? (
+                      <Badge size="sm" variant="light" style={{ textTransform: 'none' }}>
+                        Solicitante
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Table.Td>
                 <Table.Td>{u.matricula}</Table.Td>
                 <Table.Td>
                   <Button size="xs" onClick={() => onPick(u.id)}>
@@ -55,6 +75,16 @@ export function UserPickerModal({
             ))}
           </Table.Tbody>
         </Table>
+        {users.isSuccess && rows.length === 0 ? (
+          <Text size="sm" c="dimmed" role="status">
+            {PURCHASE_MSG.pickerEmpty}
+          </Text>
+        ) : null}
+        {users.isError ? (
+          <Text size="sm" c="red" role="alert">
+            {PURCHASE_MSG.pickerLoadError}
+          </Text>
+        ) : null}
       </Stack>
     </Dialog>
   );
