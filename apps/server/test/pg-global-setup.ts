@@ -11,7 +11,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const postgres = await locatePostgres();
   console.log(`PostgreSQL: ${postgres.description}`);
-  const cluster = await startPgCluster(postgres.bin).catch((error: unknown) => {
+  const cluster = await startPgCluster(postgres).catch((error: unknown) => {
     throw new Error(`PostgreSQL: ${postgres.description} did not start: ${String(error)}`);
   });
   project.provide('pgUrl', cluster.url);
