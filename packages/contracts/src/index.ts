@@ -6,6 +6,7 @@ export * from './auth/auth.policy.ts';
 export * from './auth/auth.schemas.ts';
 export * from './calendar/calendar.calls.ts';
 export * from './calendar/calendar.dates.ts';
+export * from './calendar/calendar.messages.ts';
 export * from './calendar/calendar.policy.ts';
 export * from './calendar/calendar.schemas.ts';
 export * from './cpf.ts';

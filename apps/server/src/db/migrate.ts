@@ -33,6 +33,7 @@ import * as m0031 from './migrations/0031_hr_approver_substitutes.ts';
 import * as m0032 from './migrations/0032_operation_uploads.ts';
 import * as m0033 from './migrations/0033_purchase_denied_from.ts';
 import * as m0034 from './migrations/0034_hr_search.ts';
+import * as m0035 from './migrations/0035_calendar_event_deleted.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0032_operation_uploads': m0032,
   '0033_purchase_denied_from': m0033,
   '0034_hr_search': m0034,
+  '0035_calendar_event_deleted': m0035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

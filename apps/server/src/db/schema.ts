@@ -239,6 +239,8 @@ export interface CalendarEventsTable {
   created_by: number;
   created_at: string;
   updated_at: string;
+  /** Set when the event is deleted (migration 0035): every read leaves it out. */
+  deleted_at: string | null;
 }
 
 export interface CalendarEventInviteesTable {

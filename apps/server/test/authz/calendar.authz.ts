@@ -12,6 +12,7 @@ const meeting = {
 };
 const event = { title: 'Reunião de equipe', date: '2030-01-15', hoursOf: '14:00', hoursTo: '15:00' };
 const vacation = (userId: number) => ({ userId, dateStart: '2030-02-01', vacationDays: 10 });
+const period = { dateStart: '2030-03-01', vacationDays: 5 };
 
 /**
  * Calendar: every member reads the events he sees and plans meetings; company events are for support
@@ -63,6 +64,25 @@ const calendar: AuthzModule = {
       payload: meeting,
       expect: 404,
       proves: 'allowed',
+    },
+
+    { method: 'DELETE', url: MEETING, as: null, expect: 401 },
+    { method: 'DELETE', url: MEETING, as: DEMO.gestorMultas, expect: 403, note: 'invited, not the author' },
+    {
+      method: 'DELETE',
+      url: MEETING,
+      as: DEMO.suporteTi,
+      expect: 404,
+      proves: 'refused',
+      note: 'not invited: the meeting is not his to see',
+    },
+    {
+      method: 'DELETE',
+      url: `/api/event/${MISSING}`,
+      as: DEMO.admin,
+      expect: 404,
+      proves: 'allowed',
+      note: 'an administrator deletes company events; no such event',
     },
 
     { method: 'POST', url: `${MEETING}/invitations`, as: null, payload: { userId: 1 }, expect: 401 },
@@ -137,6 +157,44 @@ const calendar: AuthzModule = {
       payload: vacation(1),
       expect: 403,
       note: 'demo user 1 is the administrator himself: nobody schedules his own vacation',
+    },
+
+    { method: 'PUT', url: '/api/vacation/1', as: null, payload: period, expect: 401 },
+    {
+      method: 'PUT',
+      url: '/api/vacation/1',
+      as: DEMO.analistaRh,
+      payload: period,
+      expect: 200,
+      note: 'demo vacation 1 is of 1008 (RH): HR changes it',
+    },
+    {
+      method: 'PUT',
+      url: '/api/vacation/2',
+      as: DEMO.suporteTi,
+      payload: period,
+      expect: 403,
+      note: 'demo vacation 2 is his own: nobody changes his own',
+    },
+    {
+      method: 'PUT',
+      url: '/api/vacation/1',
+      as: DEMO.gestorCompras,
+      payload: period,
+      expect: 404,
+      proves: 'refused',
+      note: 'not his sector: not his to see',
+    },
+
+    { method: 'DELETE', url: '/api/vacation/2', as: null, expect: 401 },
+    { method: 'DELETE', url: '/api/vacation/2', as: DEMO.suporteTi, expect: 403, note: 'his own' },
+    {
+      method: 'DELETE',
+      url: `/api/vacation/${MISSING}`,
+      as: DEMO.analistaRh,
+      expect: 404,
+      proves: 'allowed',
+      note: 'HR deletes vacations; no such vacation',
     },
 
     { method: 'GET', url: '/api/vacation/people', as: null, expect: 401 },

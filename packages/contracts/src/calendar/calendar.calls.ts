@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.ts';
+import { okReply } from '../http/replies.ts';
 import {
   calendarEvent,
   calendarRangeQuery,
+  calendarVacation,
   eventBody,
   eventIdParams,
   eventList,
@@ -14,6 +16,8 @@ import {
   peopleQuery,
   personRow,
   vacationBody,
+  vacationChangeBody,
+  vacationIdParams,
   vacationList,
 } from './calendar.schemas.ts';
 
@@ -40,6 +44,14 @@ export const calendarCalls = {
     params: eventIdParams,
     body: eventBody,
     reply: calendarEvent,
+  }),
+  deleteEvent: endpoint({
+    method: 'DELETE',
+    path: '/api/event/:id',
+    summary:
+      'Deletes an event and its invitations (who may edit it: its author; an administrator for company events).',
+    params: eventIdParams,
+    reply: okReply,
   }),
   invite: endpoint({
     method: 'POST',
@@ -77,6 +89,22 @@ export const calendarCalls = {
     summary: 'Schedules a vacation; answers the vacations of the month grid of its start (the new list).',
     body: vacationBody,
     reply: vacationList,
+  }),
+  changeVacation: endpoint({
+    method: 'PUT',
+    path: '/api/vacation/:id',
+    summary:
+      'Changes the period of a vacation (who schedules that employee’s vacations, never his own). Answers the vacation.',
+    params: vacationIdParams,
+    body: vacationChangeBody,
+    reply: calendarVacation,
+  }),
+  deleteVacation: endpoint({
+    method: 'DELETE',
+    path: '/api/vacation/:id',
+    summary: 'Deletes a vacation (who schedules that employee’s vacations, never his own).',
+    params: vacationIdParams,
+    reply: okReply,
   }),
   vacationPeople: endpoint({
     method: 'GET',

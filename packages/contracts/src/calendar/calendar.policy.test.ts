@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { actor } from '../testing/actor.ts';
 import {
+  canChangeVacation,
   canCreateCompanyEvent,
+  canDeleteEvent,
   canEditEvent,
   canScheduleVacationOf,
   canScheduleVacations,
@@ -70,8 +72,9 @@ describe('events', () => {
     ['admin, someone else’s meeting', admin, meeting, false],
     ['invitee', juridico, meeting, false],
     ['author of the meeting', colaborador, meeting, true],
-  ])('%s edits it: %s', (_, u, e, allowed) => {
+  ])('%s edits and deletes it: %s', (_, u, e, allowed) => {
     expect(canEditEvent(u, e)).toBe(allowed);
+    expect(canDeleteEvent(u, e)).toBe(allowed);
   });
 });
 
@@ -113,8 +116,9 @@ describe('vacations (LGPD: only the employee and whoever plans them)', () => {
     ['HR without support, his own', juridico, { userId: 8, sector: 'Recursos Humanos' }, false],
     ['diretor, his own', diretor, { userId: 6, sector: 'Operação' }, false],
     ['HR staff, a colleague of RH', analistaRh, { userId: 8, sector: 'Recursos Humanos' }, true],
-  ])('%s schedules it: %s', (_, u, v, allowed) => {
+  ])('%s schedules it, and changes or deletes it once saved: %s', (_, u, v, allowed) => {
     expect(canScheduleVacationOf(u, v)).toBe(allowed);
+    expect(canChangeVacation(u, v)).toBe(allowed);
     expect(isOwnVacation(u, v)).toBe(v.userId === u.userId);
   });
 

@@ -79,6 +79,19 @@ export const canScheduleVacations = (u: Actor) => isAdmin(u) || isHrStaff(u) || 
 export const canScheduleVacationOf = (u: Actor, employee: VacationFacts): boolean =>
   employee.userId !== u.userId && managesVacationsOf(u, employee.sector);
 
+/**
+ * Changing or deleting a saved vacation (issue 32): the same people who schedule that employee's,
+ * decided on the vacation's own record (its employee and the sector it was scheduled under, the facts
+ * its viewers are chosen by); never one's own.
+ */
+export const canChangeVacation = (u: Actor, v: VacationFacts): boolean => canScheduleVacationOf(u, v);
+
+/**
+ * Deleting an event: who may edit it (its author; an administrator for a company event). An invited
+ * person only sees it.
+ */
+export const canDeleteEvent = (u: Actor, e: EventFacts): boolean => canEditEvent(u, e);
+
 /** Whose vacation it is: the caller's own is refused with its own message (MSG.vacationOwnForbidden). */
 export const isOwnVacation = (u: Actor, employee: Pick<VacationFacts, 'userId'>): boolean =>
   employee.userId === u.userId;

@@ -102,6 +102,26 @@ export const calendarEvent = z.object({
 export type CalendarEvent = z.infer<typeof calendarEvent>;
 export const eventList = z.array(calendarEvent);
 
+/** '' is the empty number field of the form: refused with the same message as 0. */
+const vacationDays = z
+  .union([z.number(), z.literal('')], { error: MSG.vacationDaysInvalid })
+  .pipe(
+    z
+      .number({ error: MSG.vacationDaysInvalid })
+      .int({ error: MSG.vacationDaysInvalid })
+      .min(1, { error: MSG.vacationDaysInvalid })
+      .max(LIMITS.vacationMaxDays, { error: MSG.vacationDaysInvalid }),
+  );
+
+/** The period of a vacation: its start and days; the end, when sent, must be start + (days − 1). */
+const vacationPeriod = {
+  dateStart: dateOnlySchema,
+  dateEnd: z.union([dateOnlySchema, z.literal('')]).optional(),
+  vacationDays,
+};
+const endAgrees = (v: { dateStart: string; dateEnd?: string; vacationDays: number }) =>
+  !v.dateEnd || v.dateEnd === vacationEnd(v.dateStart, v.vacationDays);
+
 /**
  * POST vacation (spec §7). The employee's name, matrícula and sector are accepted as the spec sends
  * them, but the server takes them from the employee's record (spec/decisions.md: identity fields
@@ -113,25 +133,19 @@ export const vacationBody = z
     userName: z.string().max(200).optional(),
     userRegistration: z.string().max(20).optional(),
     userSector: z.string().max(100).nullish(),
-    dateStart: dateOnlySchema,
-    dateEnd: z.union([dateOnlySchema, z.literal('')]).optional(),
-    // '' is the empty number field of the form: refused with the same message as 0.
-    vacationDays: z
-      .union([z.number(), z.literal('')], { error: MSG.vacationDaysInvalid })
-      .pipe(
-        z
-          .number({ error: MSG.vacationDaysInvalid })
-          .int({ error: MSG.vacationDaysInvalid })
-          .min(1, { error: MSG.vacationDaysInvalid })
-          .max(LIMITS.vacationMaxDays, { error: MSG.vacationDaysInvalid }),
-      ),
+    ...vacationPeriod,
   })
-  .refine((v) => !v.dateEnd || v.dateEnd === vacationEnd(v.dateStart, v.vacationDays), {
-    // The end date travels for the spec's shape; the server computes it anyway.
-    error: MSG.vacationEndMismatch,
-    path: ['dateEnd'],
-  });
+  // The end date travels for the spec's shape; the server computes it anyway.
+  .refine(endAgrees, { error: MSG.vacationEndMismatch, path: ['dateEnd'] });
 export type VacationBody = z.infer<typeof vacationBody>;
+
+/** PUT vacation/:id (issue 32): a new period for the same employee. */
+export const vacationChangeBody = z
+  .object(vacationPeriod)
+  .refine(endAgrees, { error: MSG.vacationEndMismatch, path: ['dateEnd'] });
+export type VacationChangeBody = z.infer<typeof vacationChangeBody>;
+
+export const vacationIdParams = z.object({ id: queryId(MSG.vacationNotFound) });
 
 export const calendarVacation = z.object({
   id: z.number(),
@@ -147,6 +161,8 @@ export const calendarVacation = z.object({
   employeeSector: z.string().nullable(),
   name: z.string(),
   setor: z.string().nullable(),
+  /** Whether the caller may change or delete it (calendar.policy.ts#canChangeVacation). */
+  canEdit: z.boolean(),
 });
 export type CalendarVacation = z.infer<typeof calendarVacation>;
 export const vacationList = z.array(calendarVacation);

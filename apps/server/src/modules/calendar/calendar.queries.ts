@@ -23,11 +23,13 @@ const EVENT_COLUMNS = [
   'u.nome as created_by_name',
 ] as const;
 
+/** Every read of events: a deleted one is left out (migration 0035). */
 function eventsQuery(db: DbOrTx) {
   return db
     .selectFrom('calendar_events as e')
     .innerJoin('users as u', 'u.id', 'e.created_by')
-    .select(EVENT_COLUMNS);
+    .select(EVENT_COLUMNS)
+    .where('e.deleted_at', 'is', null);
 }
 
 export type EventRecord = Awaited<ReturnType<typeof findEvent>> & {};
@@ -89,6 +91,15 @@ export async function updateEvent(
   >,
 ) {
   await db.updateTable('calendar_events').set(values).where('id', '=', id).execute();
+}
+
+/** Deletes an event: marked, not removed, so its invitations still count for their sender's limits. */
+export async function markEventDeleted(db: DbOrTx, id: number, at: string): Promise<void> {
+  await db
+    .updateTable('calendar_events')
+    .set({ deleted_at: at, updated_at: at })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Answers whether the person was not invited yet (and is now). */
@@ -243,16 +254,39 @@ export function vacationsInRange(db: DbOrTx, actor: Actor, from: string, to: str
     .execute();
 }
 
-/** One person's vacations overlapping [from, to] (the overlap check, the person's feed). */
-export function vacationsOf(db: DbOrTx, userId: number, from: string, to: string) {
-  return db
+/**
+ * One person's vacations overlapping [from, to] (the overlap check, the person's feed), but for
+ * `exceptId` (the vacation being changed).
+ */
+export function vacationsOf(db: DbOrTx, userId: number, from: string, to: string, exceptId?: number) {
+  let q = db
     .selectFrom('calendar_vacations as v')
     .select(VACATION_COLUMNS)
     .where('v.user_id', '=', userId)
     .where('v.date_start', '<=', to)
-    .where('v.date_end', '>=', from)
-    .orderBy('v.date_start')
-    .execute();
+    .where('v.date_end', '>=', from);
+  if (exceptId !== undefined) q = q.where('v.id', '!=', exceptId);
+  return q.orderBy('v.date_start').execute();
+}
+
+export function findVacation(db: DbOrTx, id: number) {
+  return db
+    .selectFrom('calendar_vacations as v')
+    .select(VACATION_COLUMNS)
+    .where('v.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function updateVacationPeriod(
+  db: DbOrTx,
+  id: number,
+  period: Pick<CalendarVacationsTable, 'date_start' | 'date_end' | 'vacation_days'>,
+): Promise<void> {
+  await db.updateTable('calendar_vacations').set(period).where('id', '=', id).execute();
+}
+
+export async function deleteVacation(db: DbOrTx, id: number): Promise<void> {
+  await db.deleteFrom('calendar_vacations').where('id', '=', id).execute();
 }
 
 export async function insertVacation(db: DbOrTx, row: Insertable<CalendarVacationsTable>): Promise<number> {

@@ -1,4 +1,4 @@
-import { calendarCalls as calls } from '@intranet/contracts';
+import { CALENDAR_MSG, calendarCalls as calls } from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -6,6 +6,7 @@ import { rateLimitPerIp } from '../../platform/rate-limit.ts';
 import { route } from '../../platform/route.ts';
 import { feedCalendar } from './calendar.feed.ts';
 import * as service from './calendar.service.ts';
+import * as vacations from './calendar.vacations.ts';
 
 export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   route(app, calls.listEvents, {
@@ -19,6 +20,13 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
   route(app, calls.updateEvent, {
     handler: async (request) =>
       service.updateEvent(ctx, currentUser(request), request.params.id, request.body),
+  });
+
+  route(app, calls.deleteEvent, {
+    handler: async (request) => {
+      await service.deleteEvent(ctx, currentUser(request), request.params.id);
+      return { success: true as const, message: CALENDAR_MSG.eventDeleted };
+    },
   });
 
   route(app, calls.invite, {
@@ -41,6 +49,18 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   route(app, calls.scheduleVacation, {
     handler: async (request) => service.scheduleVacation(ctx, currentUser(request), request.body),
+  });
+
+  route(app, calls.changeVacation, {
+    handler: async (request) =>
+      vacations.changeVacation(ctx, currentUser(request), request.params.id, request.body),
+  });
+
+  route(app, calls.deleteVacation, {
+    handler: async (request) => {
+      await vacations.deleteVacation(ctx, currentUser(request), request.params.id);
+      return { success: true as const, message: CALENDAR_MSG.vacationDeleted };
+    },
   });
 
   route(app, calls.vacationPeople, {

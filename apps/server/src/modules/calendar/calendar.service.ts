@@ -3,6 +3,8 @@ import {
   type CalendarEvent,
   type CalendarRange,
   type CalendarVacation,
+  canChangeVacation,
+  canDeleteEvent,
   canEditEvent,
   canScheduleVacationOf,
   canScheduleVacations,
@@ -186,6 +188,32 @@ export async function updateEvent(
   return eventView(ctx, user, id);
 }
 
+/**
+ * Deletes an event (issue 32): who may edit it, decided under its row lock. It is marked deleted,
+ * not removed (migration 0035); its invitees stop seeing it at once.
+ */
+export async function deleteEvent(ctx: AppContext, user: SessionUser, id: number): Promise<void> {
+  await auditedChange(ctx.db, user.userId, async (tx, record) => {
+    const { event, invitees } = await loadEditableEvent(tx, user, id);
+    authorize(
+      canDeleteEvent(
+        user,
+        facts(
+          event,
+          invitees.map((i) => i.id),
+        ),
+      ),
+    );
+    await q.markEventDeleted(tx, id, nowIso());
+    record({
+      action: 'event.delete',
+      entity: 'calendar_event',
+      entityId: id,
+      summary: `${event.title} em ${formatDate(event.event_date)} excluído${invitees.length > 0 ? ` (${invitees.length} convidado(s))` : ''}`,
+    });
+  });
+}
+
 /** The sender's limits (issue 31, finding 6): per rolling hour and day, and per event. */
 async function assertMayInvite(tx: DbOrTx, user: SessionUser, eventId: number): Promise<void> {
   const now = Date.now();
@@ -336,7 +364,7 @@ export async function vacationPeople(
 
 // ── vacations ────────────────────────────────────────────────────────────────
 
-const toVacation = (v: q.VacationRecord): CalendarVacation => ({
+export const toVacation = (user: SessionUser, v: q.VacationRecord): CalendarVacation => ({
   id: v.id,
   userId: v.user_id,
   userRegistration: v.user_registration,
@@ -349,6 +377,7 @@ const toVacation = (v: q.VacationRecord): CalendarVacation => ({
   employeeSector: v.user_sector,
   name: v.user_name,
   setor: v.user_sector,
+  canEdit: canChangeVacation(user, { userId: v.user_id, sector: v.user_sector }),
 });
 
 export async function listVacations(
@@ -357,7 +386,7 @@ export async function listVacations(
   range: CalendarRange,
 ): Promise<CalendarVacation[]> {
   const { from, to } = rangeOrCurrentMonth(range);
-  return (await q.vacationsInRange(ctx.db, user, from, to)).map(toVacation);
+  return (await q.vacationsInRange(ctx.db, user, from, to)).map((v) => toVacation(user, v));
 }
 
 /** Schedules a vacation; answers the vacations of the start month's grid. */
