@@ -15,7 +15,7 @@ import {
   policyInfoReply,
   sendCodeBody,
   sendCodeReply,
-  sessionUser,
+  sessionData,
   successReply,
   updateOwnContactBody,
   updatePasswordBody,
@@ -41,7 +41,8 @@ export const authCalls = {
     method: 'GET',
     path: '/api/get-sessionData',
     access: 'session',
-    reply: sessionUser,
+    summary: 'The session user and the screens he may open (the menus show only those).',
+    reply: sessionData,
   }),
   me: endpoint({
     method: 'GET',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale.ts';
+import { screensSchema } from '../home/screens.ts';
 import { bodyId, queryId } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
@@ -53,6 +54,13 @@ export const sessionUser = z.object({
   filiais: z.array(z.string()),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
+
+/**
+ * GET get-sessionData: the session fields and the screens the user may open, decided by the
+ * policies the screens' calls apply (home/screens.policy.ts), for the menus.
+ */
+export const sessionData = sessionUser.extend({ screens: screensSchema });
+export type SessionData = z.infer<typeof sessionData>;
 
 /** Current-user lookup (spec §7: userId, privilegio, policyAccepted, admin, suport). */
 export const currentUserReply = z.object({

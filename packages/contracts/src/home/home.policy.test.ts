@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SectorKey } from '../roles.ts';
 import { actor } from '../testing/actor.ts';
+import { menuUser } from '../testing/menu-user.ts';
 import { gerenciarLinks, landingCards, menuPolicy, sectorGrid } from './home.policy.ts';
 import { SECTOR_ROUTES, sectorForPath } from './sectors.ts';
 
@@ -35,6 +36,11 @@ const P = {
   semSetor: actor({ userId: 18, privilegio: 3, suport: 0, sectors: [] }),
 };
 type Person = keyof typeof P;
+/** The same people as the menus get them, with their screens (the demo's approvers: 6, 7, 8, 9). */
+const M = Object.fromEntries(Object.entries(P).map(([k, a]) => [k, menuUser(a)])) as Record<
+  Person,
+  ReturnType<typeof menuUser>
+>;
 
 /**
  * Spec §6, worked out by hand for each person:
@@ -238,7 +244,7 @@ describe('sector landing cards (spec §2 "Sector landing cards", §6)', () => {
   );
 
   it.each(rows)('%s as %s: every card is a spec card with its spec path, none twice', (sector, person) => {
-    const cards = landingCards(P[person], sector);
+    const cards = landingCards(M[person], sector);
     for (const card of cards) expect(card.path).toBe(CARD_PATHS[card.label]);
     expect(new Set(cards.map((c) => c.label)).size).toBe(cards.length);
   });
@@ -246,7 +252,7 @@ describe('sector landing cards (spec §2 "Sector landing cards", §6)', () => {
   it.each(rows)(
     '%s as %s: support cards only for support or admin (%s)',
     (sector, person, supportOrAdmin) => {
-      const labels = landingCards(P[person], sector).map((c) => c.label);
+      const labels = landingCards(M[person], sector).map((c) => c.label);
       for (const label of SUPPORT_CARDS) expect(labels.includes(label)).toBe(supportOrAdmin);
     },
   );
@@ -254,7 +260,7 @@ describe('sector landing cards (spec §2 "Sector landing cards", §6)', () => {
   it.each(rows.filter(([sector]) => sector === 'estoque' || sector === 'faturamento'))(
     '%s as %s: the first card (Chamados Abertos) is hidden',
     (sector, person) => {
-      expect(landingCards(P[person], sector).map((c) => c.label)).not.toContain('Chamados Abertos');
+      expect(landingCards(M[person], sector).map((c) => c.label)).not.toContain('Chamados Abertos');
     },
   );
 
@@ -263,7 +269,7 @@ describe('sector landing cards (spec §2 "Sector landing cards", §6)', () => {
       ([sector, , supportOrAdmin]) => supportOrAdmin && sector !== 'estoque' && sector !== 'faturamento',
     ),
   )('%s as %s: Chamados Abertos is the first card', (sector, person) => {
-    expect(landingCards(P[person], sector)[0]).toEqual({
+    expect(landingCards(M[person], sector)[0]).toEqual({
       label: 'Chamados Abertos',
       path: '/ChamadosAbertos',
     });
@@ -272,7 +278,7 @@ describe('sector landing cards (spec §2 "Sector landing cards", §6)', () => {
 
 /**
  * Which service card each sector shows is not in the spec; docs/decisions.md ("Sector landing cards")
- * settles it. Chamados Abertos only for those who may open it (admin or support).
+ * settles it, and the card shows only to who may open its screen (the rule its server call applies).
  */
 const SERVICE_CARD: Record<SectorKey, string[]> = {
   estoque: ['Compras'],
@@ -287,17 +293,55 @@ const SERVICE_CARD: Record<SectorKey, string[]> = {
 };
 
 describe('sector landing cards as docs/decisions.md settles them', () => {
-  it.each(SECTOR_KEYS)('%s for a support user (suporte TI)', (sector) => {
+  it.each(SECTOR_KEYS)('%s for an administrator: every card', (sector) => {
     const hidden = sector === 'estoque' || sector === 'faturamento';
-    expect(landingCards(P.suporteTi, sector).map((c) => c.label)).toEqual([
+    expect(landingCards(M.administrador, sector).map((c) => c.label)).toEqual([
       ...(hidden ? [] : ['Chamados Abertos']),
       ...SERVICE_CARD[sector],
       ...SUPPORT_CARDS,
     ]);
   });
 
-  it.each(SECTOR_KEYS)('%s for a Colaborador without support', (sector) => {
-    expect(landingCards(P.colaboradorOperacao, sector).map((c) => c.label)).toEqual(SERVICE_CARD[sector]);
+  // The service card of each sector, by person: only where the screen lets him in (issue 32).
+  it.each<[Person, Partial<Record<SectorKey, string>>]>([
+    ['gestorCompras', { estoque: 'Compras', compras: 'Compras', operacao: 'Gravação de Processos' }],
+    // Roberto approves purchases (director) and HR hirings (diretor): Compras and Atendimento RH.
+    [
+      'diretor',
+      { estoque: 'Compras', compras: 'Compras', operacao: 'Gravação de Processos', rh: 'Atendimento RH' },
+    ],
+    // Helena (presidente, Faturamento) has no fines: no Gerir Multas on Faturamento.
+    [
+      'presidente',
+      { estoque: 'Compras', compras: 'Compras', operacao: 'Gravação de Processos', rh: 'Atendimento RH' },
+    ],
+    [
+      'gestorMultas',
+      {
+        estoque: 'Compras',
+        compras: 'Compras',
+        operacao: 'Gravação de Processos',
+        faturamento: 'Gerir Multas',
+        multas: 'Gerir Multas',
+        rh: 'Atendimento RH',
+      },
+    ],
+    ['juridico', { operacao: 'Gravação de Processos', rh: 'Atendimento RH' }],
+    ['analistaRh', { operacao: 'Gravação de Processos', rh: 'Atendimento RH' }],
+    // Colaboradores, with or without support, outside Compras: no received purchases list.
+    ['suporteTi', { operacao: 'Gravação de Processos' }],
+    ['colaboradorOperacao', { operacao: 'Gravação de Processos' }],
+    [
+      'suporteComprasERh',
+      { estoque: 'Compras', compras: 'Compras', operacao: 'Gravação de Processos', rh: 'Atendimento RH' },
+    ],
+  ])('%s', (person, expected) => {
+    for (const sector of SECTOR_KEYS) {
+      const service = landingCards(M[person], sector)
+        .map((c) => c.label)
+        .filter((l) => l !== 'Chamados Abertos' && !SUPPORT_CARDS.includes(l));
+      expect(service, sector).toEqual(expected[sector] ? [expected[sector]] : []);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
-import { canOpenChamadosAbertos, canSeeSupportCards } from '../auth/auth.policy.ts';
+import { canSeeSupportCards } from '../auth/auth.policy.ts';
+import { canManageEmployees } from '../hr/hr.policy.ts';
 import {
   type Actor,
   inAnySector,
@@ -10,7 +11,16 @@ import {
   SECTOR,
   type SectorKey,
 } from '../roles.ts';
+import type { ScreenKey, Screens } from './screens.ts';
 import { SECTOR_ROUTES, type SectorRoute } from './sectors.ts';
+
+/**
+ * The signed-in user as the menus see him: the session facts and the screens he may open (the
+ * session carries them: home/screens.policy.ts). A link to a screen shows only when it is allowed.
+ */
+export interface MenuUser extends Actor {
+  screens: Screens;
+}
 
 const supportsRhOrQssma = (u: Actor) => isSupport(u) && inAnySector(u, [SECTOR.rh, SECTOR.qssma]);
 
@@ -24,8 +34,8 @@ export const menuPolicy = {
   showUsuarios: (u: Actor) => isAdmin(u) || isGestorOrAbove(u),
   /** Inserir Avisos: support in Recursos Humanos or QSSMA, or admin. */
   showInserirAvisos: (u: Actor) => supportsRhOrQssma(u) || isAdmin(u),
-  /** Gerenciar Funcionários: sector Recursos Humanos or admin. */
-  showGerenciarFuncionarios: (u: Actor) => inSector(u, SECTOR.rh) || isAdmin(u),
+  /** Gerenciar Funcionários: sector Recursos Humanos or admin (the HR team, who manage employees). */
+  showGerenciarFuncionarios: (u: Actor) => canManageEmployees(u),
   /** Suporte › Solicitar: role below 3 or support users. */
   showSolicitar: (u: Actor) => isGestorOrAbove(u) || isSupport(u),
   /** Suporte › Consultar and Recursos Humanos: everyone. */
@@ -64,15 +74,15 @@ export interface LandingCard {
 
 /**
  * The service card each sector page offers besides Chamados Abertos
- * (docs/decisions.md: "Sector landing cards").
+ * (docs/decisions.md: "Sector landing cards"), shown to who may open its screen.
  */
-const SECTOR_SERVICE_CARDS: Partial<Record<SectorKey, LandingCard>> = {
-  compras: { label: 'Compras', path: '/requestOpened' },
-  estoque: { label: 'Compras', path: '/requestOpened' },
-  multas: { label: 'Gerir Multas', path: '/managerFines' },
-  faturamento: { label: 'Gerir Multas', path: '/managerFines' },
-  rh: { label: 'Atendimento RH', path: '/mainScreamRh' },
-  operacao: { label: 'Gravação de Processos', path: '/homeAnexoOperacao' },
+const SECTOR_SERVICE_CARDS: Partial<Record<SectorKey, LandingCard & { screen: ScreenKey }>> = {
+  compras: { label: 'Compras', path: '/requestOpened', screen: 'comprasRecebidas' },
+  estoque: { label: 'Compras', path: '/requestOpened', screen: 'comprasRecebidas' },
+  multas: { label: 'Gerir Multas', path: '/managerFines', screen: 'multas' },
+  faturamento: { label: 'Gerir Multas', path: '/managerFines', screen: 'multas' },
+  rh: { label: 'Atendimento RH', path: '/mainScreamRh', screen: 'atendimentoRh' },
+  operacao: { label: 'Gravação de Processos', path: '/homeAnexoOperacao', screen: 'anexosOperacao' },
 };
 
 const SUPPORT_CARDS: LandingCard[] = [
@@ -81,14 +91,14 @@ const SUPPORT_CARDS: LandingCard[] = [
   { label: 'Eventos', path: '/agendevents' },
 ];
 
-/** Cards of a sector landing page (spec §2 "Sector landing cards"). */
-export function landingCards(u: Actor, sector: SectorKey): LandingCard[] {
+/** Cards of a sector landing page (spec §2 "Sector landing cards"): only screens the user may open. */
+export function landingCards(u: MenuUser, sector: SectorKey): LandingCard[] {
   const cards: LandingCard[] = [];
   const firstCardHidden = sector === 'estoque' || sector === 'faturamento';
-  if (!firstCardHidden && canOpenChamadosAbertos(u))
+  if (!firstCardHidden && u.screens.chamadosAbertos)
     cards.push({ label: 'Chamados Abertos', path: '/ChamadosAbertos' });
   const service = SECTOR_SERVICE_CARDS[sector];
-  if (service) cards.push(service);
+  if (service && u.screens[service.screen]) cards.push({ label: service.label, path: service.path });
   if (canSeeSupportCards(u)) cards.push(...SUPPORT_CARDS);
   return cards;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, type FileRule } from '../http/endpoint.ts';
 import { okReply } from '../http/replies.ts';
 import { MSG } from '../messages.ts';
+import { waitingCountReply } from '../purchases/purchases.schemas.ts';
 import {
   absencesQuery,
   absencesReply,
@@ -26,6 +27,7 @@ import {
   hrRequestIdQuery,
   hrRequestListQuery,
   hrRequestListReply,
+  hrRequestViewQuery,
   medicalLeave,
   medicalLeaveBody,
   medicalLeaveQuery,
@@ -122,10 +124,19 @@ export const hrCalls = {
     cookieAuth: true,
     query: hrRequestListQuery,
   }),
+  waitingCount: endpoint({
+    method: 'GET',
+    path: '/api/hr-requests/waiting',
+    summary:
+      '"Aguardando minha aprovação": how many requests wait for the caller\'s decision (capped), for the home.',
+    reply: waitingCountReply,
+  }),
   requestDetail: endpoint({
     method: 'GET',
     path: '/api/hr-requests/:id',
+    summary: 'One request; `view=mine` (Minhas Solicitações) answers it without buttons or attachments.',
     params: hrIdParams,
+    query: hrRequestViewQuery,
     reply: hrRequestDetail,
   }),
   lookupEmployee: endpoint({

@@ -1,6 +1,14 @@
 import { type Actor, inSector, isAdmin, isGestorOrAbove, isSupport, SECTOR, toSectorName } from '../roles.ts';
-import { HR_APPROVAL_ROLES, type HrDesks, type HrParties, hrDecider, isHrParty } from './hr.desks.ts';
 import {
+  HR_APPROVAL_ROLES,
+  type HrDesks,
+  type HrParties,
+  hrDecider,
+  isHrParty,
+  substituteOnDuty,
+} from './hr.desks.ts';
+import {
+  HR_STAGES,
   type HrStageActor,
   type HrStatus,
   type HrTransition,
@@ -90,6 +98,54 @@ export const canManageEmployees = (u: Actor) => isHrStaff(u);
  */
 export const canSeeMedicalLeave = (u: Actor) => isAdmin(u) || (inSector(u, SECTOR.rh) && isSupport(u));
 
+/**
+ * A request waits for the user when he may press one of its stage buttons now ("Aguardando minha
+ * aprovação" of the home and of Atendimento RH).
+ */
+export const awaitsHrDecisionOf = (u: HrActor, r: HrRequestFacts) =>
+  hrTransitionsFrom(r.path, r.status).some((t) => canFireHrTransition(u, r, t));
+
+/** A stage whose requests wait for the user (never one he is a party to). */
+export interface HrWaitingStage {
+  status: HrStatus;
+  /**
+   * He decides it only for the requests this user (the stage's approver) is a party to: the
+   * substitute outside his period.
+   */
+  whenPartyOf: number | null;
+}
+
+/**
+ * awaitsHrDecisionOf as stages, for the list's and the count's SQL (hr.queries.ts): each request
+ * at one of these statuses that the user is no party to, and for `whenPartyOf` whose approver is
+ * one, waits for him: canActAs and hr.desks.ts#hrDecider written per stage (hr.waiting.test.ts,
+ * here and on the server, compares them).
+ */
+export function hrWaitingStages(u: HrActor): HrWaitingStage[] {
+  const stages: HrWaitingStage[] = [];
+  for (const { status, by } of HR_STAGES) {
+    if (by === null) continue;
+    if (isAdmin(u) || (by === 'rh' && isHrStaff(u))) {
+      stages.push({ status, whenPartyOf: null });
+      continue;
+    }
+    const desk = by === 'rh' ? undefined : u.desks[by];
+    if (!desk) continue;
+    const isSubstitute = desk.substitute?.userId === u.userId;
+    if (substituteOnDuty(desk, u.today)) {
+      if (isSubstitute) stages.push({ status, whenPartyOf: null });
+    } else if (desk.approver?.userId === u.userId) {
+      stages.push({ status, whenPartyOf: null });
+    } else if (desk.approver && isSubstitute) {
+      stages.push({ status, whenPartyOf: desk.approver.userId });
+    }
+  }
+  return stages;
+}
+
+/** Which list a request is opened from: Atendimento RH (`all`) or the requester's own (`mine`). */
+export type HrView = 'all' | 'mine';
+
 export interface HrRequestAbilities {
   /** Target statuses of the buttons the user may press, with their labels. */
   transitions: { to: number; label: string }[];
@@ -98,10 +154,19 @@ export interface HrRequestAbilities {
   insertEmployee: boolean;
 }
 
+const NOTHING_TO_PRESS: HrRequestAbilities = { transitions: [], attachments: false, insertEmployee: false };
+
+/**
+ * The buttons of a request's panel. The requester's view (Minhas Solicitações) offers none, whoever
+ * opens it (spec §6: requester HR views hide stage buttons and attachments); the same request
+ * opened from Atendimento RH shows what his roles allow.
+ */
 export function hrRequestAbilities(
   u: HrActor,
   r: HrRequestFacts & { typeRequest: string },
+  view: HrView = 'all',
 ): HrRequestAbilities {
+  if (view === 'mine') return NOTHING_TO_PRESS;
   const approved = isHrFinished(r.path, r.status) && r.status !== 10;
   return {
     transitions: hrTransitionsFrom(r.path, r.status)

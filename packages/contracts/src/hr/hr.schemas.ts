@@ -124,6 +124,8 @@ export const hrRequestListQuery = z.object({
   employeeName: filterText(),
   from: dateOnlySchema.optional(),
   to: dateOnlySchema.optional(),
+  /** `1`: only what waits for the caller's decision (hr.policy.ts#awaitsHrDecisionOf). */
+  waiting: z.enum(['0', '1']).optional().catch(undefined),
   sort: z.enum(HR_REQUEST_SORT).default('Date'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   page: queryInt({ min: 1 }).default(1),
@@ -202,6 +204,12 @@ export const hrRequestDetail = hrRequestRow.extend({
   }),
 });
 export type HrRequestDetail = z.infer<typeof hrRequestDetail>;
+
+/** The home's count of what waits for the caller (like the purchases'): at most this, `capped` beyond. */
+export const HR_WAITING_CAP = 99;
+
+/** GET hr-requests/:id: the list it is opened from; `mine` (the requester's view) offers no buttons. */
+export const hrRequestViewQuery = z.object({ view: z.enum(HR_LIST_SCOPE).default('all').catch('all') });
 
 export const hrRequestIdQuery = z.object({ id: queryId() });
 export const hrIdParams = z.object({ id: queryId() });
