@@ -194,6 +194,10 @@ const hr: AuthzModule = {
     { method: 'HEAD', url: '/api/hr-requests/export?scope=all', as: DEMO.suporteTi, expect: 403 },
     { method: 'HEAD', url: '/api/hr-requests/export?scope=mine', as: DEMO.suporteTi, expect: 200 },
 
+    { method: 'GET', url: '/api/hr-requests/waiting', as: null, expect: 401 },
+    { method: 'GET', url: '/api/hr-requests/waiting', as: DEMO.suporteTi, expect: 403 },
+    { method: 'GET', url: '/api/hr-requests/waiting', as: DEMO.presidente, expect: 200 },
+
     { method: 'GET', url: '/api/hr-requests/1', as: null, expect: 401 },
     { method: 'GET', url: '/api/hr-requests/1', as: DEMO.suporteTi, expect: 404, proves: 'refused' },
     { method: 'GET', url: '/api/hr-requests/1', as: DEMO.diretor, expect: 200 },

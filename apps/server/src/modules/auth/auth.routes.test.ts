@@ -152,6 +152,19 @@ describe(`session: login, check-auth, session data, logout, expiry (${TEST_DIALE
         email: 'patricia.ramos@rotasul.com.br',
         tell: '11976543210',
         filiais: ['Matriz'],
+        screens: {
+          chamadosAbertos: true,
+          comprasRecebidas: true,
+          abrirCompra: true,
+          abrirChamado: true,
+          atendimentoRh: false,
+          solicitarRh: true,
+          funcionarios: false,
+          multas: false,
+          anexosOperacao: true,
+          usuarios: true,
+          avisos: false,
+        },
       });
     });
 

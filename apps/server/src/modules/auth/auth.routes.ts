@@ -6,6 +6,7 @@ import { receiveForm } from '../../platform/multipart-form.ts';
 import { createPasswordGuard, rateLimitFailuresPerIp, rateLimitPair } from '../../platform/rate-limit.ts';
 import { route } from '../../platform/route.ts';
 import { RECOVERY_COOKIE, SESSION_COOKIE } from '../../platform/sessions.ts';
+import { sessionData } from './auth.screens.ts';
 import * as service from './auth.service.ts';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -46,7 +47,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   route(app, calls.sessionData, {
-    handler: async (request) => currentUser(request),
+    handler: async (request) => sessionData(ctx, currentUser(request)),
   });
 
   route(app, calls.me, {

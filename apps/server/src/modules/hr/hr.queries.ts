@@ -19,6 +19,7 @@ import type {
 } from '../../db/schema.ts';
 import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
 import { containsText } from '../../platform/text-search.ts';
+import { waitingFilter } from './hr.waiting.queries.ts';
 
 export type RequestRecord = Selectable<HrRequestsTable>;
 export type EmployeeRecord = Selectable<HrEmployeesTable>;
@@ -93,6 +94,7 @@ const filteredRequests = (db: DbOrTx, actor: HrActor, f: HrRequestFilters) =>
   db
     .selectFrom('hr_requests')
     .where((eb) => scopeFilter(eb, actor, f.scope))
+    .where((eb) => (f.waiting === '1' ? waitingFilter(eb, actor) : eb.lit(true)))
     .where((eb) => filtersOf(db, eb, f));
 
 export type RequestPage = Omit<PageRequest<HrRequestSort>, 'count'>;

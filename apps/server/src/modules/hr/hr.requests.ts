@@ -5,9 +5,11 @@ import {
   type dismissalBody,
   HR_REQUEST_TYPE_LABEL,
   HR_STATUS,
+  HR_WAITING_CAP,
   type HrActor,
   type HrRequestDetail,
   type HrRequestType,
+  type HrView,
   hrDeciderNotes,
   hrProgressLabel,
   hrRequestAbilities,
@@ -27,6 +29,7 @@ import * as dq from './hr.approvers.queries.ts';
 import { hrActor } from './hr.approvers.ts';
 import * as q from './hr.queries.ts';
 import { attachmentPath, loadVisibleRequest, notifyStage, pathOf, typeOf } from './hr.stages.ts';
+import { countWaiting } from './hr.waiting.queries.ts';
 
 /** Hiring and dismissal requests: opening them, reading one, and who may list them. */
 
@@ -197,14 +200,16 @@ export function authorizeLookup(user: SessionUser): void {
   authorize(canRequestHr(user));
 }
 
+/** One request as the list it is opened from shows it (`mine`: the requester's view, nothing to press). */
 export async function requestDetail(
   ctx: AppContext,
   user: SessionUser,
   id: number,
+  view: HrView = 'all',
 ): Promise<HrRequestDetail> {
   const actor = await hrActor(ctx.db, user);
   const { r, facts } = await loadVisibleRequest(ctx.db, actor, id);
-  const abilities = hrRequestAbilities(actor, { ...facts, typeRequest: r.type_request });
+  const abilities = hrRequestAbilities(actor, { ...facts, typeRequest: r.type_request }, view);
   const [stages, attachments, substitute] = await Promise.all([
     q.listStages(ctx.db, id),
     abilities.attachments ? q.listAttachments(ctx.db, id) : Promise.resolve([]),
@@ -278,6 +283,13 @@ export function withProgress<T extends { status: number; typeRequest: string }>(
     typeRequest: row.typeRequest as HrRequestType,
     progress: hrProgressLabel([HR_STATUS.aprovado], row.status),
   };
+}
+
+/** "Aguardando minha aprovação" of the home: for who may open Atendimento RH, where they wait. */
+export async function waitingCount(ctx: AppContext, user: SessionUser) {
+  const actor = await hrActor(ctx.db, user);
+  authorize(canListHrRequests(actor), MSG.noPageAccess);
+  return countWaiting(ctx.db, actor, HR_WAITING_CAP);
 }
 
 export async function authorizeList(

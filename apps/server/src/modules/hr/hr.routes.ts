@@ -129,8 +129,13 @@ export async function hrRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     },
   });
 
+  route(app, calls.waitingCount, {
+    handler: async (request) => requests.waitingCount(ctx, currentUser(request)),
+  });
+
   route(app, calls.requestDetail, {
-    handler: async (request) => requests.requestDetail(ctx, currentUser(request), request.params.id),
+    handler: async (request) =>
+      requests.requestDetail(ctx, currentUser(request), request.params.id, request.query.view),
   });
 
   route(app, calls.lookupEmployee, {

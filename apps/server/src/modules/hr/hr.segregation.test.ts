@@ -209,3 +209,41 @@ describe(`HR dismissals by a manager: his sectors' employees only (${TEST_DIALEC
     expect((await c.dismiss(DEMO.juridico, estoque.registration)).statusCode).toBe(200);
   });
 });
+
+describe(`HR: the requester’s view (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let c: ReturnType<typeof hrCalls>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    c = hrCalls(t, 700);
+  });
+  afterAll(() => t.close());
+
+  it('the requester’s view (view=mine) offers no button and no attachment, whoever opens it (spec §6)', async () => {
+    // Fernanda (RH) asks for a hiring; it is approved to the end by the others.
+    const id = await c.hired(DEMO.analistaRh);
+    await c.through(id, [
+      [DEMO.juridico, 1],
+      [DEMO.juridico, 3],
+      [DEMO.diretor, 4],
+      [DEMO.presidente, 5],
+    ]);
+    const nothing = { transitions: [], attachments: false, insertEmployee: false };
+    const fromMine = await c.get(DEMO.analistaRh, `/api/hr-requests/${id}?view=mine`);
+    expect(fromMine.statusCode).toBe(200);
+    expect(fromMine.json().abilities).toEqual(nothing);
+    // From Atendimento RH she inserts the employee of the approved hiring (HR's job, not a decision).
+    expect((await c.detail(DEMO.analistaRh, id)).abilities.insertEmployee).toBe(true);
+
+    // An administrator at the director's stage of another's request: buttons from Atendimento RH only.
+    const other = await c.hired(DEMO.gestorCompras);
+    await c.through(other, [
+      [DEMO.analistaRh, 1],
+      [DEMO.analistaRh, 3],
+    ]);
+    expect((await c.detail(DEMO.admin, other)).abilities.transitions.length).toBe(2);
+    const adminMine = await c.get(DEMO.admin, `/api/hr-requests/${other}?view=mine`);
+    expect(adminMine.json().abilities).toEqual(nothing);
+    expect(adminMine.json().attachments).toEqual([]);
+  });
+});
