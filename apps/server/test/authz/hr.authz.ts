@@ -348,7 +348,13 @@ const hr: AuthzModule = {
       expect: 403,
       note: 'a Colaborador of RH',
     },
-    { method: 'PUT', url: '/api/hr/substitutes/diretor', as: DEMO.analistaRh, payload: SUBSTITUTE, expect: 403 },
+    {
+      method: 'PUT',
+      url: '/api/hr/substitutes/diretor',
+      as: DEMO.analistaRh,
+      payload: SUBSTITUTE,
+      expect: 403,
+    },
     { method: 'PUT', url: '/api/hr/substitutes/diretor', as: DEMO.admin, payload: SUBSTITUTE, expect: 200 },
 
     { method: 'GET', url: `/api/hr/reports/leaves${PERIOD}`, as: null, expect: 401 },
