@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dayStartUtc, formatDate, formatDateTime, isDateOnly, nextDayStartUtc, toDateOnly } from './dates.ts';
+import {
+  dateOnlySchema,
+  dayStartUtc,
+  formatDate,
+  formatDateTime,
+  isDateOnly,
+  nextDayStartUtc,
+  parseDateInput,
+  toDateOnly,
+} from './dates.ts';
+import { MSG } from './messages.ts';
 
 // Whatever zone the machine or the browser runs in, the answers are the same: UTC, São Paulo itself,
 // the first zone to see a new day (UTC+14) and one of the last (UTC−11).
@@ -72,5 +82,31 @@ describe('invalid values', () => {
     expect(isDateOnly('2023-02-29')).toBe(false);
     expect(isDateOnly('2024-03-10T00:00:00Z')).toBe(false);
     expect(() => dayStartUtc('10/03/2024')).toThrow(RangeError);
+  });
+});
+
+describe('a typed day (issue 32: dd/mm/aaaa everywhere)', () => {
+  it.each([
+    ['29/02/2024', '2024-02-29'],
+    ['1/3/2024', '2024-03-01'],
+    [' 05.06.2024 ', '2024-06-05'],
+    ['05-06-2024', '2024-06-05'],
+    ['2024-06-05', '2024-06-05'],
+  ])('%j is %s', (text, day) => {
+    expect(parseDateInput(text)).toBe(day);
+    expect(dateOnlySchema.parse(text)).toBe(day);
+  });
+
+  it.each(['31/02/2024', '29/02/2023', '12/31/2024', '2024-02-30', '15/06/24', 'ontem', '0001-01-01'])(
+    '%j is no day: "Data inválida (use dd/mm/aaaa)."',
+    (text) => {
+      expect(parseDateInput(text)).toBeNull();
+      expect(dateOnlySchema.safeParse(text).error?.issues.map((i) => i.message)).toEqual([MSG.dateInvalid]);
+    },
+  );
+
+  it('an empty date asks for one; the messages name dd/mm/aaaa, never aaaa-mm-dd', () => {
+    expect(dateOnlySchema.safeParse('').error?.issues.map((i) => i.message)).toEqual(['Informe a data.']);
+    expect(MSG.dateInvalid).toBe('Data inválida (use dd/mm/aaaa).');
   });
 });

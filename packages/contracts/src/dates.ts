@@ -6,6 +6,7 @@
  * Nothing here reads the process or browser time zone.
  */
 import { z } from 'zod';
+import { MSG } from './messages.ts';
 
 export const APP_TIME_ZONE = 'America/Sao_Paulo';
 
@@ -45,11 +46,39 @@ export function isDateOnly(value: string): boolean {
   return d <= (mo === 2 && leap ? 29 : (DAYS_IN_MONTH[mo - 1] as number));
 }
 
-/** A date-only field of a request: a real calendar day written `yyyy-MM-dd`. */
-export const dateOnlySchema = z
-  .string()
-  .regex(DATE_ONLY, { error: 'Data inválida (use aaaa-mm-dd).' })
-  .refine(isDateOnly, { error: 'Data inválida (use aaaa-mm-dd).' });
+/** `dd/mm/aaaa` as people type it: one or two digits for day and month, `/`, `.` or `-` between. */
+const DATE_TYPED = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+
+/**
+ * A day as a person types it (`dd/mm/aaaa`) or as the web and the API send it (`yyyy-MM-dd`), as
+ * `yyyy-MM-dd`; null when it is not a real calendar day. The date input of every form reads what
+ * is typed with it, and dateOnlySchema accepts what it accepts.
+ */
+export function parseDateInput(text: string): string | null {
+  const t = text.trim();
+  if (isDateOnly(t)) return t;
+  const m = DATE_TYPED.exec(t);
+  if (!m) return null;
+  const day = `${m[3]}-${(m[2] as string).padStart(2, '0')}-${(m[1] as string).padStart(2, '0')}`;
+  return isDateOnly(day) ? day : null;
+}
+
+/**
+ * A date-only field: a real calendar day, sent `yyyy-MM-dd` (or typed `dd/mm/aaaa`), always read
+ * as `yyyy-MM-dd`. Its messages name the form people know, dd/mm/aaaa (MSG.dateInvalid).
+ */
+export const dateOnlySchema = z.string({ error: MSG.dateInvalid }).transform((value, ctx) => {
+  if (value.trim() === '') {
+    ctx.addIssue({ code: 'custom', message: MSG.dateRequired });
+    return z.NEVER;
+  }
+  const day = parseDateInput(value);
+  if (day === null) {
+    ctx.addIssue({ code: 'custom', message: MSG.dateInvalid });
+    return z.NEVER;
+  }
+  return day;
+});
 
 const wallClock = new Intl.DateTimeFormat('en-US', {
   timeZone: APP_TIME_ZONE,

@@ -21,6 +21,10 @@ export const MSG = {
   uploadEmpty: 'O arquivo enviado está vazio.',
   uploadUnreadable: 'Não foi possível ler o arquivo enviado.',
 
+  // Dates typed in any form (dates.ts#dateOnlySchema): people write dd/mm/aaaa
+  dateInvalid: 'Data inválida (use dd/mm/aaaa).',
+  dateRequired: 'Informe a data.',
+
   // Login and recovery (spec §5, §8)
   loginFailed: 'Erro ao fazer Login / Por favor, verifique login e senha.',
   loginUserRequired: 'Informe a matrícula ou o CPF.',

@@ -218,7 +218,7 @@ describe(`calendar API (${TEST_DIALECT})`, () => {
       [{ title: 'Reunião', date: day(1), hoursOf: '9:00' }, MSG.eventHourInvalid],
       [{ title: 'Reunião', date: day(1), hoursOf: '', hoursTo: '10:00' }, MSG.eventHourStartMissing],
       [{ title: 'Reunião', date: day(1), hoursOf: '10:00', hoursTo: '09:59' }, MSG.eventHoursOrder],
-      [{ title: 'Reunião', date: '2026-02-30' }, 'Data inválida (use aaaa-mm-dd).'],
+      [{ title: 'Reunião', date: '2026-02-30' }, 'Data inválida (use dd/mm/aaaa).'],
     ])('refuses %o: %s', async (payload, message) => {
       const res = await t.as(DEMO.suporteTi)({ method: 'POST', url: '/api/event', payload });
       expect(res.statusCode).toBe(400);

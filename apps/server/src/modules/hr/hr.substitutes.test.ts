@@ -100,7 +100,7 @@ describe(`HR approvers' substitutes (${TEST_DIALECT})`, () => {
     [
       'an invalid date',
       { substituteId: 9, from: '2026-02-30', to: '2026-03-02' },
-      'Data inválida (use aaaa-mm-dd).',
+      'Data inválida (use dd/mm/aaaa).',
     ],
     [
       'an unknown user',

@@ -11,8 +11,8 @@ import {
   STATUS_PAGMTO,
 } from '@intranet/contracts';
 import { Fieldset, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
+import { DateField } from '../../../ui/form/DateField.tsx';
 import { MaskedInput } from '../../../ui/form/MaskedInput.tsx';
 import { MoneyInput } from '../../../ui/form/MoneyInput.tsx';
 
@@ -48,17 +48,7 @@ function FieldInput({ form, name }: { form: FineForm; name: FineField }) {
   }
   switch (kind) {
     case 'date':
-      return (
-        <DateInput
-          {...common}
-          {...input}
-          value={input.value || null}
-          valueFormat="DD/MM/YYYY"
-          placeholder="dd/mm/aaaa"
-          clearable
-          dateParser={parseBrDate}
-        />
-      );
+      return <DateField {...common} {...input} value={input.value ?? ''} clearable />;
     case 'money':
       return <MoneyInput {...common} {...input} value={input.value ?? ''} placeholder="R$ 0,00" />;
     case 'number':
@@ -110,12 +100,6 @@ function FieldInput({ form, name }: { form: FineForm; name: FineField }) {
         <TextInput {...common} {...input} value={input.value ?? ''} maxLength={MAX.get(name)} />
       );
   }
-}
-
-/** `dd/mm/aaaa` typed in a date field, as `yyyy-MM-dd` (Mantine's date value). */
-function parseBrDate(text: string): string | null {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
-  return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
 }
 
 /** The seven groups of the insert form (spec §2), also used to edit a row. */

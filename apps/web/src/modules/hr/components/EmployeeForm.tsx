@@ -15,6 +15,7 @@ import {
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { z } from 'zod';
+import { DateField } from '../../../ui/form/DateField.tsx';
 import { MaskedInput } from '../../../ui/form/MaskedInput.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { numberSelect, selectData } from './options.ts';
@@ -71,8 +72,8 @@ export function EmployeeForm({
             {...form.getInputProps('Registration')}
             required
           />
-          <TextInput type="date" label="Data de nascimento" {...form.getInputProps('birthDate')} required />
-          <TextInput type="date" label="Data de admissão" {...form.getInputProps('DateAdmission')} required />
+          <DateField label="Data de nascimento" {...form.getInputProps('birthDate')} required />
+          <DateField label="Data de admissão" {...form.getInputProps('DateAdmission')} required />
           <MaskedInput
             mask="cpf"
             label="CPF"

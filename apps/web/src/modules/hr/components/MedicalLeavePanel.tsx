@@ -9,6 +9,7 @@ import {
 } from '@intranet/contracts';
 import { Button, Paper, Select, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { DateField } from '../../../ui/form/DateField.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useCreateMedicalLeave, useMedicalLeave } from '../hr.api.ts';
 import { numberSelect, selectData } from './options.ts';
@@ -81,12 +82,12 @@ export function MedicalLeavePanel({ employee }: { employee: EmployeeDetail }) {
               {...form.getInputProps('shift')}
               {...numberSelect(form.values.shift, (n) => form.setFieldValue('shift', n ?? 0))}
             />
-            <TextInput type="date" label="Início" {...form.getInputProps('start_date')} required />
-            <TextInput type="date" label="Fim" {...form.getInputProps('end_date')} required />
+            <DateField label="Início" {...form.getInputProps('start_date')} required />
+            <DateField label="Fim" {...form.getInputProps('end_date')} required />
             <TextInput label="CID" {...form.getInputProps('cid_code')} required />
             <TextInput label="Unidade médica" {...form.getInputProps('medical_unit')} required />
             <TextInput label="Médico" {...form.getInputProps('doctor_name')} required />
-            <TextInput label="CRM" {...form.getInputProps('doctor_crm')} required />
+            <TextInput label="CRM" placeholder="123456/SP" {...form.getInputProps('doctor_crm')} required />
             <TextInput label="Observação" {...form.getInputProps('note')} />
           </SimpleGrid>
           <Button type="submit" mt="sm" loading={create.isPending}>

@@ -4,6 +4,7 @@ import {
   employeeVacationBody,
   employeeVacationEnd,
   formatDate,
+  isDateOnly,
   MSG,
   toDateOnly,
   VACATION_DAYS_PER_PERIOD,
@@ -23,6 +24,7 @@ import {
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { DateField } from '../../../ui/form/DateField.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useScheduleVacation, useUpdateVacation } from '../hr.api.ts';
 
@@ -40,7 +42,7 @@ export function VacationPanel({ employee }: { employee: EmployeeDetail }) {
     form.setValues({
       dateStart: start,
       requestedPeriod: days,
-      dateEnd: start && days > 0 ? employeeVacationEnd(start, days) : '',
+      dateEnd: isDateOnly(start) && days > 0 ? employeeVacationEnd(start, days) : '',
     });
 
   const submit = form.onSubmit(
@@ -85,12 +87,11 @@ export function VacationPanel({ employee }: { employee: EmployeeDetail }) {
         <Paper withBorder p="sm" radius="md">
           <form onSubmit={submit} noValidate aria-label="Agendar férias">
             <SimpleGrid cols={{ base: 1, sm: 4 }} style={{ alignItems: 'end' }}>
-              <TextInput
-                type="date"
+              <DateField
                 label="Início"
-                min={toDateOnly(new Date())}
+                minDate={toDateOnly(new Date())}
                 {...form.getInputProps('dateStart')}
-                onChange={(e) => recompute(e.currentTarget.value, requestedPeriod)}
+                onChange={(start) => recompute(start, requestedPeriod)}
               />
               <NumberInput
                 label="Qtd. dias"
@@ -100,7 +101,7 @@ export function VacationPanel({ employee }: { employee: EmployeeDetail }) {
                 {...form.getInputProps('requestedPeriod')}
                 onChange={(n) => recompute(dateStart, Number(n) || 0)}
               />
-              <TextInput type="date" label="Fim" readOnly {...form.getInputProps('dateEnd')} />
+              <DateField label="Fim" readOnly {...form.getInputProps('dateEnd')} />
               <Button type="submit" loading={schedule.isPending}>
                 Agendar
               </Button>

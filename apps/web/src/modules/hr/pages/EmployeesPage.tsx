@@ -4,6 +4,7 @@ import {
   EMPLOYEE_COLUMNS,
   type EmployeeDetail,
   type EmployeeRow,
+  isDateOnly,
   toDateOnly,
 } from '@intranet/contracts';
 import {
@@ -34,6 +35,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
 import { useUser } from '../../../app/session.tsx';
+import { DateField } from '../../../ui/form/DateField.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { RequireAccess } from '../../../ui/RequireAccess.tsx';
 import { withCells } from '../../../ui/table-columns.ts';
@@ -164,7 +166,7 @@ function Reports() {
   const today = toDateOnly(new Date());
   const [from, setFrom] = useState(`${today.slice(0, 4)}-01-01`);
   const [to, setTo] = useState(today);
-  const valid = from !== '' && to !== '' && from <= to;
+  const valid = isDateOnly(from) && isDateOnly(to) && from <= to;
   return (
     <Stack>
       <Title order={2} fz="lg">
@@ -174,8 +176,8 @@ function Reports() {
         Funcionários (planilha)
       </Anchor>
       <Group>
-        <TextInput type="date" label="De" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <TextInput type="date" label="Até" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <DateField label="De" value={from} onChange={setFrom} />
+        <DateField label="Até" value={to} onChange={setTo} />
       </Group>
       {valid ? (
         <Group>
