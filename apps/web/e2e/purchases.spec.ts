@@ -64,7 +64,7 @@ test('João asks for a compra with a link and is told it went to Compras', async
 
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByRole('alert')).toHaveText(
-    'Preencha todos os campos obrigatórios: Descrição, Justificativa, Descrição da justificativa, Prioridade, Unidade de destino',
+    'Preencha todos os campos obrigatórios: Produto, Justificativa, Descrição da justificativa, Prioridade, Unidade de destino',
   );
 
   await page.getByRole('textbox', { name: 'Produto' }).fill('Notebook para a expedição');

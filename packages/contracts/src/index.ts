@@ -62,6 +62,7 @@ export * from './purchases/purchases.calls.ts';
 export * from './purchases/purchases.columns.ts';
 export * from './purchases/purchases.messages.ts';
 export * from './purchases/purchases.policy.ts';
+export * from './purchases/purchases.quotes.ts';
 export * from './purchases/purchases.schemas.ts';
 export * from './purchases/purchases.workflow.ts';
 export * from './roles.ts';

@@ -46,14 +46,35 @@ export const PURCHASE_FILE = {
   mimes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/pdf'] as const,
 } as const;
 
-/** The labels the required-fields message lists (spec §5). */
-export const OPEN_REQUEST_LABELS = {
-  descript: 'Descrição',
-  justify: 'Justificativa',
-  justifyDescript: 'Descrição da justificativa',
-  priority: 'Prioridade',
-  filial: 'Unidade de destino',
-} as const;
+/**
+ * The labels of the request form's required fields, as the screen shows them and as the
+ * required-fields message lists them (spec §5): `descript` is the Produto of a compra, the Serviço
+ * of a serviço.
+ */
+export const openRequestLabels = (typerequest: RequestType) =>
+  ({
+    descript: typerequest === 'servico' ? 'Serviço' : 'Produto',
+    justify: 'Justificativa',
+    justifyDescript: 'Descrição da justificativa',
+    priority: 'Prioridade',
+    filial: 'Unidade de destino',
+  }) as const;
+type OpenRequestRequired = keyof ReturnType<typeof openRequestLabels>;
+const OPEN_REQUEST_REQUIRED = Object.keys(openRequestLabels('compra')) as OpenRequestRequired[];
+
+/**
+ * Spec §5: a compra needs a link or a file; a justification that replaces an asset (or a supply,
+ * corrective) needs files. The form checks it before sending, the server again on receipt.
+ */
+export function openRequestFilesProblem(
+  body: { typerequest: RequestType; link?: string | null; justify?: string; supplyType?: string | null },
+  fileCount: number,
+): string | undefined {
+  if (body.typerequest === 'compra' && !body.link?.trim() && fileCount === 0) return PURCHASE_MSG.linkOrFile;
+  if (filesRequired(body.justify, body.supplyType ?? undefined) && fileCount === 0)
+    return PURCHASE_MSG.filesRequired;
+  return undefined;
+}
 
 const text = (max: number) =>
   z
@@ -97,8 +118,9 @@ const link = z
 
 /**
  * Open request (spec §3 / §5): required descript, justify, priority, filial, justifyDescript.
- * Every missing field gets the one message 'Preencha todos os campos obrigatórios:' followed by all
- * the missing labels, so the screen outlines each and shows one sentence.
+ * Missing fields give one sentence, 'Preencha todos os campos obrigatórios:' followed by their
+ * labels (openRequestLabels), as the form's issue (path []: what the server answers and the screen
+ * shows once), and each field its own short 'Esse campo deve ser preenchido.' under it.
  */
 export const openRequestBody = z
   .object({
@@ -118,12 +140,12 @@ export const openRequestBody = z
     link,
   })
   .superRefine((b, ctx) => {
-    const missing = (Object.keys(OPEN_REQUEST_LABELS) as (keyof typeof OPEN_REQUEST_LABELS)[]).filter(
-      (k) => b[k] === undefined || b[k] === '',
-    );
+    const missing = OPEN_REQUEST_REQUIRED.filter((k) => b[k] === undefined || b[k] === '');
     if (missing.length > 0) {
-      const message = `${MSG.fillRequired} ${missing.map((k) => OPEN_REQUEST_LABELS[k]).join(', ')}`;
-      for (const k of missing) ctx.addIssue({ code: 'custom', path: [k], message });
+      const labels = openRequestLabels(b.typerequest);
+      const message = `${MSG.fillRequired} ${missing.map((k) => labels[k]).join(', ')}`;
+      ctx.addIssue({ code: 'custom', path: [], message });
+      for (const k of missing) ctx.addIssue({ code: 'custom', path: [k], message: MSG.fieldRequired });
       return;
     }
     if (!JUSTIFICATIONS.includes(b.justify as Justification))
@@ -359,31 +381,46 @@ export const inQuoteBody = z.object({ inQuote: z.boolean() });
 
 export const getQuoteQuery = z.object({ ticket: queryId() });
 
-const required = (max: number) =>
+/** Each field of a quote says what it needs (spec §5: every field required in every row). */
+const required = (max: number, message: string) =>
   z
-    .string({ error: MSG.quoteRowsRequired })
+    .string({ error: message })
     .trim()
-    .min(1, { error: MSG.quoteRowsRequired })
+    .min(1, { error: message })
     .max(max, { error: `O campo deve ter no máximo ${max} caracteres.` });
 
 const quoteMoney = z
-  .union([z.number(), z.string()], { error: MSG.quoteRowsRequired })
-  .refine((v) => v !== '', { error: MSG.quoteRowsRequired })
+  .union([z.number(), z.string()], { error: PURCHASE_MSG.quoteValueRequired })
+  .refine((v) => v !== '', { error: PURCHASE_MSG.quoteValueRequired })
   .pipe(formMoney)
-  .refine((v) => v > 0, { error: MSG.invalidCurrency });
+  .refine((v) => v > 0, { error: PURCHASE_MSG.quoteValueRequired });
 
 const quoteDate = z
-  .string({ error: MSG.quoteRowsRequired })
+  .string({ error: PURCHASE_MSG.quoteDeadlineRequired })
   .trim()
-  .min(1, { error: MSG.quoteRowsRequired })
+  .min(1, { error: PURCHASE_MSG.quoteDeadlineRequired })
   .pipe(dateOnlySchema);
 
 const quoteFields = {
-  fornecedor: required(120),
+  fornecedor: required(120, PURCHASE_MSG.quoteSupplierRequired),
   valor: quoteMoney,
-  contato: required(500),
+  contato: required(500, PURCHASE_MSG.quoteContactRequired),
   canalType: z.enum(QUOTE_CHANNELS, { error: 'Canal inválido.' }),
 };
+
+/**
+ * One row of the quote form (Inserir Cotação, the quote editor): the fields the server reads from
+ * insertCotacao and updateCotac, checked by the same schemas (purchases.quotes.ts#quoteRowsProblems).
+ */
+export const quoteRowFields = z.object({
+  // In the form's order, so its messages read as the row does.
+  fornecedor: quoteFields.fornecedor,
+  prazo: quoteDate,
+  valor: quoteFields.valor,
+  contato: quoteFields.contato,
+  canalType: quoteFields.canalType,
+});
+export type QuoteRowFields = z.input<typeof quoteRowFields>;
 
 /** POST insertCotacao (spec §7): multipart ticket, fornecedor, prazoEntrega, valor, canalType, contato, file. */
 export const insertQuoteFields = z.object({

@@ -157,19 +157,24 @@ describe('denied timeline position: the stage it was denied at (issue 32)', () =
 });
 
 describe('open request body (spec §5)', () => {
-  it('lists every missing label after the one message', () => {
+  it('lists every missing label, as the screen labels it, once; each field says only that it is required', () => {
     const r = openRequestBody.safeParse({ typerequest: 'compra', qnt: 1 });
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toBe(
-      `${MSG.fillRequired} Descrição, Justificativa, Descrição da justificativa, Prioridade, Unidade de destino`,
-    );
-    expect(r.error?.issues.map((i) => i.path[0])).toEqual([
-      'descript',
-      'justify',
-      'justifyDescript',
-      'priority',
-      'filial',
+    expect(r.error?.issues.map((i) => [i.path[0] ?? '', i.message])).toEqual([
+      [
+        '',
+        `${MSG.fillRequired} Produto, Justificativa, Descrição da justificativa, Prioridade, Unidade de destino`,
+      ],
+      ['descript', MSG.fieldRequired],
+      ['justify', MSG.fieldRequired],
+      ['justifyDescript', MSG.fieldRequired],
+      ['priority', MSG.fieldRequired],
+      ['filial', MSG.fieldRequired],
     ]);
+    const service = openRequestBody.safeParse({ typerequest: 'servico', justify: 'Serviço' });
+    expect(service.error?.issues[0]?.message).toBe(
+      `${MSG.fillRequired} Serviço, Descrição da justificativa, Prioridade, Unidade de destino`,
+    );
   });
 
   it('reads a form (text fields) into numbers and a branch', () => {
@@ -201,7 +206,7 @@ describe('open request body (spec §5)', () => {
 });
 
 describe('quote fields (spec §5)', () => {
-  it('requires every field with the spec message', () => {
+  it('requires every field, each saying what it needs', () => {
     const r = insertQuoteFields.safeParse({
       ticket: '1',
       fornecedor: '',
@@ -209,7 +214,12 @@ describe('quote fields (spec §5)', () => {
       contato: '',
       canalType: 'Online',
     });
-    expect(r.error?.issues[0]?.message).toBe(MSG.quoteRowsRequired);
+    expect(r.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ['fornecedor', 'Informe o fornecedor.'],
+      ['valor', 'Informe um valor maior que zero.'],
+      ['contato', 'Informe o contato.'],
+      ['prazoEntrega', 'Informe o prazo de entrega.'],
+    ]);
   });
   it('takes the value as a decimal', () => {
     const r = insertQuoteFields.parse({

@@ -6,6 +6,7 @@ import {
   type PurchaseActor,
   type Quote,
   type QuoteChannel,
+  quoteAttachmentMissing,
   type SessionUser,
   toCentavos,
 } from '@intranet/contracts';
@@ -106,7 +107,7 @@ export async function insertQuote(
   const file = form.files[0];
   return withFiles(ctx, form, async () => {
     const actor = await quoteEditor(ctx, user, id);
-    if (input.canalType === 'Fisica' && !file) throw badRequest(MSG_PURCHASE.quoteAttachment);
+    if (quoteAttachmentMissing(input.canalType, !!file)) throw badRequest(MSG_PURCHASE.quoteAttachment);
     const now = nowIso();
     return changeRequest(ctx, actor, id, async (tx, { facts }, audit) => {
       stillAllowed(canEditQuotes(actor, facts));
@@ -146,7 +147,7 @@ export async function updateQuote(
       stillAllowed(canEditQuotes(actor, facts));
       const existing = quotes.find((x) => x.id === quoteId);
       if (!existing) throw notFound(MSG_PURCHASE.quoteNotFound);
-      if (input.canalType === 'Fisica' && !file && !existing.file_id)
+      if (quoteAttachmentMissing(input.canalType, !!file || !!existing.file_id))
         throw badRequest(MSG_PURCHASE.quoteAttachment);
       const oldFile =
         file && existing.file_id ? await q.findFile(tx, requestId, existing.file_id) : undefined;

@@ -148,7 +148,7 @@ describe(`purchases (${TEST_DIALECT})`, () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
-        error: `${MSG.fillRequired} Descrição, Justificativa, Descrição da justificativa, Prioridade`,
+        error: `${MSG.fillRequired} Serviço, Justificativa, Descrição da justificativa, Prioridade`,
       });
     });
 
@@ -196,7 +196,7 @@ describe(`purchases (${TEST_DIALECT})`, () => {
       expect(noFile.statusCode).toBe(400);
       expect(noFile.json()).toEqual({ error: 'Por favor, insira anexo nas linhas de canal Fisica.' });
       const empty = await quote(DEMO.gestorCompras, id, { fornecedor: '', valor: '10' });
-      expect(empty.json()).toEqual({ error: MSG.quoteRowsRequired });
+      expect(empty.json()).toEqual({ error: MSG_PURCHASE.quoteSupplierRequired });
       const fisica = await quote(
         DEMO.gestorCompras,
         id,

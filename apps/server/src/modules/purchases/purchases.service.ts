@@ -3,11 +3,11 @@ import {
   canListReceivedPurchases,
   canOpenPurchase,
   canSeePurchase,
-  filesRequired,
   fromCentavos,
   MSG,
   PURCHASE_MSG as MSG_PURCHASE,
   type OpenRequest,
+  openRequestFilesProblem,
   ownRequestRefusal,
   PURCHASE_STATUS,
   type PurchaseActor,
@@ -156,10 +156,8 @@ export async function openRequest(
     a === user.mainSector ? -1 : b === user.mainSector ? 1 : 0,
   );
   const id = await withFiles(ctx, form, async () => {
-    if (body.typerequest === 'compra' && !body.link && files.length === 0)
-      throw badRequest(MSG_PURCHASE.linkOrFile);
-    if (filesRequired(body.justify, body.supplyType) && files.length === 0)
-      throw badRequest(MSG_PURCHASE.filesRequired);
+    const missingFiles = openRequestFilesProblem(body, files.length);
+    if (missingFiles) throw badRequest(missingFiles);
     return auditedChange(ctx.db, user.userId, async (tx, record) => {
       const newId = await q.insertPurchase(
         tx,

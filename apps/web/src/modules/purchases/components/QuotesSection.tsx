@@ -13,7 +13,7 @@ import {
   useSetInQuote,
   useUpdateQuote,
 } from '../purchases.api.ts';
-import { newQuoteRow, type QuoteRow, QuoteRowsForm, quoteRowOf } from './QuoteRowsForm.tsx';
+import { newQuoteRow, QuoteRowsForm, quoteFieldsOf, quoteRowOf } from './QuoteRowsForm.tsx';
 
 const isUrl = (text: string) => /^https?:\/\/\S+$/i.test(text);
 
@@ -36,13 +36,6 @@ export function QuotesSection({ request }: { request: PurchaseDetail }) {
   const [reason, setReason] = useState('');
   const { abilities } = request;
   const list = quotes.data ?? [];
-
-  const fieldsOf = (r: QuoteRow) => ({
-    fornecedor: r.fornecedor,
-    valor: r.valor === '' ? '' : r.valor.toFixed(2),
-    contato: r.contato,
-    canalType: r.canalType,
-  });
 
   return (
     <Stack gap="xs">
@@ -175,10 +168,13 @@ export function QuotesSection({ request }: { request: PurchaseDetail }) {
             onCancel={() => setInserting(false)}
             onSubmit={(rows) =>
               insert.mutate(
-                rows.map((r) => ({
-                  fields: { ticket: id, prazoEntrega: r.prazo, ...fieldsOf(r) },
-                  files: r.file ? [r.file] : [],
-                })),
+                rows.map((r) => {
+                  const { prazo, ...fields } = quoteFieldsOf(r);
+                  return {
+                    fields: { ticket: id, prazoEntrega: prazo, ...fields },
+                    files: r.file ? [r.file] : [],
+                  };
+                }),
                 { onSuccess: () => setInserting(false) },
               )
             }
@@ -197,7 +193,7 @@ export function QuotesSection({ request }: { request: PurchaseDetail }) {
               r &&
               update.mutate(
                 {
-                  fields: { quote_id: editing.id, req_id: id, prazo: r.prazo, ...fieldsOf(r) },
+                  fields: { quote_id: editing.id, req_id: id, ...quoteFieldsOf(r) },
                   files: r.file ? [r.file] : [],
                 },
                 { onSuccess: () => setEditing(null) },

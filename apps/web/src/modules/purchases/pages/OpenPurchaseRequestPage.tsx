@@ -5,6 +5,8 @@ import {
   MSG,
   type OpenRequestInput,
   openRequestBody,
+  openRequestFilesProblem,
+  openRequestLabels,
   PRIORITY_LABEL,
   PURCHASE_FILE,
   PURCHASE_MSG,
@@ -62,13 +64,13 @@ export function OpenPurchaseRequestPage() {
   const open = useOpenPurchase();
   const values = form.values as FormValues;
   const needsFiles = filesRequired(values.justify, values.supplyType);
+  const labels = openRequestLabels(typerequest);
 
   const submit = form.onSubmit(
     () => {
       const raw = form.getValues() as FormValues;
-      if (typerequest === 'compra' && !raw.link && files.length === 0)
-        return setProblem(PURCHASE_MSG.linkOrFile);
-      if (needsFiles && files.length === 0) return setProblem(PURCHASE_MSG.filesRequired);
+      const missingFiles = openRequestFilesProblem({ ...raw, typerequest }, files.length);
+      if (missingFiles) return setProblem(missingFiles);
       setProblem(null);
       open.mutate(
         {
@@ -84,7 +86,8 @@ export function OpenPurchaseRequestPage() {
         },
       );
     },
-    (errors) => setProblem(String(Object.values(errors)[0] ?? MSG.fillRequired)),
+    // The form's own message (path '': the missing fields named once), else the first field's.
+    (errors) => setProblem(String(errors[''] ?? Object.values(errors)[0] ?? MSG.fillRequired)),
   );
 
   const isService = typerequest === 'servico';
@@ -104,7 +107,7 @@ export function OpenPurchaseRequestPage() {
               </Alert>
             ) : null}
             <TextInput
-              label={isService ? 'Serviço' : 'Produto'}
+              label={labels.descript}
               placeholder="O que você precisa"
               maxLength={500}
               required
@@ -127,7 +130,7 @@ export function OpenPurchaseRequestPage() {
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
-                label="Justificativa"
+                label={labels.justify}
                 placeholder="Selecione"
                 data={[...JUSTIFICATIONS]}
                 required
@@ -146,14 +149,14 @@ export function OpenPurchaseRequestPage() {
               ) : null}
             </SimpleGrid>
             <Textarea
-              label="Descrição da justificativa"
+              label={labels.justifyDescript}
               autosize
               minRows={3}
               maxLength={LIMITS.textMax}
               required
               {...form.getInputProps('justifyDescript')}
             />
-            <Radio.Group label="Unidade de destino" required {...form.getInputProps('filial')}>
+            <Radio.Group label={labels.filial} required {...form.getInputProps('filial')}>
               <Group mt={6} gap="xl">
                 {UNITS.map((u) => (
                   <Radio key={u} value={u} label={UNIT_LABEL[u]} />
@@ -161,7 +164,7 @@ export function OpenPurchaseRequestPage() {
               </Group>
             </Radio.Group>
             <Radio.Group
-              label="Prioridade"
+              label={labels.priority}
               required
               {...form.getInputProps('priority')}
               value={values.priority === undefined || values.priority === '' ? '' : String(values.priority)}
