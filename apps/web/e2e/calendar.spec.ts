@@ -58,11 +58,14 @@ test('the month view: Domingo…Sábado, 42 days from Sunday, today highlighted,
   // Days of the other months are styled apart (unless the month starts on Sunday and fills 6 weeks).
   expect(await page.locator('td[data-outside]').count()).toBeGreaterThan(0);
 
-  // The demo's company events show in their cells, with a hover card.
+  // The demo's company events show in their cells; a click opens their details.
   const sipat = page.getByRole('button', { name: /SIPAT/ });
   if ((await sipat.count()) > 0) {
-    await sipat.first().hover();
-    await expect(page.getByText('Evento da empresa · criado por Fernanda Oliveira Costa')).toBeVisible();
+    await sipat.first().click();
+    const details = page.getByRole('dialog', { name: /SIPAT/ });
+    await expect(details.getByText('Evento da empresa · criado por Fernanda Oliveira Costa')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
   }
 
   // Twelve months ahead is the same month of the next year; back twelve is this one again.
@@ -106,10 +109,13 @@ test('Fernanda schedules Marcos’s vacation: end = start + (days − 1); a repe
   await expect(box).toBeHidden();
   const chip = cell(page, VACATION_DAY).getByRole('button', { name: 'Férias: Marcos Vinícius Pereira' });
   await expect(chip).toBeVisible();
-  await chip.hover();
+  await chip.click();
+  const details = page.getByRole('dialog', { name: 'Férias de Marcos Vinícius Pereira' });
   await expect(
-    page.getByText(`${formatDate(VACATION_DAY)} a ${formatDate(vacationEnd(VACATION_DAY, 10))} (10 dias)`),
+    details.getByText(`${formatDate(VACATION_DAY)} a ${formatDate(vacationEnd(VACATION_DAY, 10))} (10 dias)`),
   ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
 
   // The same period again: the dialog shows the server's own message and stays open.
   consoleGuard.allowResourceError(409, '/api/vacation');

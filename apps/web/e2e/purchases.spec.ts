@@ -7,7 +7,7 @@ import { apiToken, readOutbox, signIn, toasts } from './support/session.ts';
  * inserts two quotes (one Física with a PDF), sends it for approval and selects the one above
  * R$ 500 → as manager she can only forward → the director Roberto (1006) approves → buyer chosen →
  * bought → available → pickup registered → João sees Solicitação Finalizada. A second request denied
- * by the manager shows the denied mark at the spec's timeline position.
+ * by the manager shows the denied mark at the manager's stage.
  */
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -301,7 +301,7 @@ test('Patrícia narrows the received list with the side filter bar; the filters 
   await expect(row).toBeVisible();
 });
 
-test('a request denied by the manager shows the denied mark at the spec position', async ({
+test('a request denied by the manager shows the denied mark at the manager’s stage', async ({
   page,
   request,
 }) => {
@@ -345,10 +345,10 @@ test('a request denied by the manager shows the denied mark at the spec position
   await detail(page).getByRole('button', { name: 'Negar', exact: true }).click();
   await page.getByRole('dialog', { name: 'Confirmação' }).getByRole('button', { name: 'Confirmar' }).click();
   await expect(detail(page).locator('[data-status]').first()).toHaveText('Negado');
-  // aprovall_id is Patrícia's id (2 in the demo): spec §4 puts the mark at position 4.
+  // Denied at the manager's stage: that stage is marked (issue 32), whoever denied it.
   await expect(detail(page).locator('[data-state="denied"]')).toHaveAttribute(
     'data-stage',
-    'awaitApprovalDirector',
+    'awaitapprovalManager',
   );
   // The product image of Referência opens large in a dialog.
   await detail(page)

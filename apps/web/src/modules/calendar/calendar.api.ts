@@ -1,5 +1,7 @@
 import {
+  CALENDAR_MSG,
   type CalendarEvent,
+  type CalendarVacation,
   calendarCalls as calls,
   gridRange,
   MSG,
@@ -106,6 +108,35 @@ export function useInvitation(eventId: number | null) {
         : call(calls.uninvite, { params: { id: eventId ?? 0, userId } }),
     onSuccess: (event) => refresh('events', event.date),
     meta: { error: MSG.eventInviteError },
+  });
+}
+
+export function useDeleteEvent() {
+  const refresh = useRefreshMonths();
+  return useMutation({
+    mutationFn: (event: CalendarEvent) => call(calls.deleteEvent, { params: { id: event.id } }),
+    onSuccess: (_reply, event) => refresh('events', event.date),
+    meta: { error: CALENDAR_MSG.eventDeleteError, success: CALENDAR_MSG.eventDeleted },
+  });
+}
+
+/** The dialog shows the failure's own message itself (spec §8), as when scheduling. */
+export function useChangeVacation() {
+  const refresh = useRefreshMonths();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: WebCallInput<typeof calls.changeVacation>['body'] }) =>
+      call(calls.changeVacation, { params: { id }, body }),
+    onSuccess: (vacation) => refresh('vacations', vacation.dateStart),
+    meta: { error: false, success: CALENDAR_MSG.vacationChanged },
+  });
+}
+
+export function useDeleteVacation() {
+  const refresh = useRefreshMonths();
+  return useMutation({
+    mutationFn: (vacation: CalendarVacation) => call(calls.deleteVacation, { params: { id: vacation.id } }),
+    onSuccess: (_reply, vacation) => refresh('vacations', vacation.dateStart),
+    meta: { error: CALENDAR_MSG.vacationDeleteError, success: CALENDAR_MSG.vacationDeleted },
   });
 }
 

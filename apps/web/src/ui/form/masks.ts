@@ -23,3 +23,16 @@ export type MaskName = keyof typeof MASKS;
 
 /** Only the digits (letters too for a plate) of a masked value, as the contracts schemas expect. */
 export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
+
+/**
+ * A stored value shown with its mask ("52377809464" → "523.778.094-64"), for read-only screens; a
+ * value that does not fill the mask exactly is shown as stored.
+ */
+export function withMask(mask: MaskName, value: string | null | undefined): string {
+  const pattern = MASKS[mask];
+  const chars = [...(value ?? '')];
+  const slots = [...pattern].filter((c) => c === '0' || c === 'a' || c === '*').length;
+  if (chars.length !== slots) return value ?? '';
+  let next = 0;
+  return [...pattern].map((c) => (c === '0' || c === 'a' || c === '*' ? chars[next++] : c)).join('');
+}

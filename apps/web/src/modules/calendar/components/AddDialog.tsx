@@ -114,7 +114,7 @@ interface InviteDialogProps {
 }
 
 /** The invite table (Nome, Matrícula, Convidar): each click invites (e-mail) or withdraws at once. */
-function InviteDialog({ event, opened, onClose, onChanged }: InviteDialogProps) {
+export function InviteDialog({ event, opened, onClose, onChanged }: InviteDialogProps) {
   const invitation = useInvitation(event.id);
   const invited = new Set(event.invitees.map((p) => p.id));
   return (

@@ -8,8 +8,9 @@ import {
   WEEKDAY_NAMES,
   type YearMonth,
 } from '@intranet/contracts';
-import { HoverCard, Stack, Text, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import type { CalendarEntry } from './EntryDialog.tsx';
 import classes from './MonthGrid.module.css';
 
 interface MonthGridProps {
@@ -18,10 +19,12 @@ interface MonthGridProps {
   events: CalendarEvent[];
   vacations: CalendarVacation[];
   onAdd: (day: string) => void;
+  /** A click or tap on an entry opens its details (EntryDialog). */
+  onOpen: (entry: CalendarEntry) => void;
 }
 
 /** The month view (spec §2): 6 × 7 days from Sunday, today highlighted, other months' days apart. */
-export function MonthGrid({ month, today, events, vacations, onAdd }: MonthGridProps) {
+export function MonthGrid({ month, today, events, vacations, onAdd, onOpen }: MonthGridProps) {
   const days = monthGrid(month);
   return (
     <table className={classes.grid} aria-label={`Calendário de ${monthTitle(month)}`}>
@@ -53,6 +56,7 @@ export function MonthGrid({ month, today, events, vacations, onAdd }: MonthGridP
                 events={events.filter((e) => e.event_date === day)}
                 vacations={vacations.filter((v) => v.dateStart <= day && v.dateEnd >= day)}
                 onAdd={onAdd}
+                onOpen={onOpen}
               />
             ))}
           </tr>
@@ -69,9 +73,10 @@ interface DayCellProps {
   events: CalendarEvent[];
   vacations: CalendarVacation[];
   onAdd: (day: string) => void;
+  onOpen: (entry: CalendarEntry) => void;
 }
 
-function DayCell({ day, outside, isToday, events, vacations, onAdd }: DayCellProps) {
+function DayCell({ day, outside, isToday, events, vacations, onAdd, onOpen }: DayCellProps) {
   const className = [classes.cell, outside ? classes.outside : '', isToday ? classes.today : '']
     .filter(Boolean)
     .join(' ');
@@ -94,53 +99,27 @@ function DayCell({ day, outside, isToday, events, vacations, onAdd }: DayCellPro
       </UnstyledButton>
       <div className={classes.items}>
         {events.map((e) => (
-          <HoverCard key={`e${e.id}`} width={260} shadow="md" withArrow openDelay={100} position="top">
-            <HoverCard.Target>
-              <button type="button" className={`${classes.item} ${classes.event}`}>
-                {e.hoursOf ? `${e.hoursOf} ` : ''}
-                {e.title}
-              </button>
-            </HoverCard.Target>
-            <HoverCard.Dropdown>
-              <Stack gap={4}>
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {e.title}
-                </Text>
-                <Text size="sm">
-                  {formatDate(e.event_date)}
-                  {e.event_hours ? `, ${e.event_hours}` : ' (o dia todo)'}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {e.company ? 'Evento da empresa' : 'Reunião'} · criado por {e.createdByName}
-                </Text>
-                {e.invitees.length > 0 ? (
-                  <Text size="sm">Participantes: {e.invitees.map((p) => p.name).join(', ')}</Text>
-                ) : null}
-              </Stack>
-            </HoverCard.Dropdown>
-          </HoverCard>
+          <button
+            key={`e${e.id}`}
+            type="button"
+            className={`${classes.item} ${classes.event}`}
+            aria-haspopup="dialog"
+            onClick={() => onOpen({ kind: 'event', event: e })}
+          >
+            {e.hoursOf ? `${e.hoursOf} ` : ''}
+            {e.title}
+          </button>
         ))}
         {vacations.map((v) => (
-          <HoverCard key={`v${v.id}`} width={260} shadow="md" withArrow openDelay={100} position="top">
-            <HoverCard.Target>
-              <button type="button" className={`${classes.item} ${classes.vacation}`}>
-                Férias: {v.employeeName}
-              </button>
-            </HoverCard.Target>
-            <HoverCard.Dropdown>
-              <Stack gap={4}>
-                <Text fw={600}>Férias de {v.employeeName}</Text>
-                <Text size="sm">
-                  {formatDate(v.DateStart)} a {formatDate(v.DateEnd)} ({v.vacationDays}{' '}
-                  {v.vacationDays === 1 ? 'dia' : 'dias'})
-                </Text>
-                <Text size="sm" c="dimmed">
-                  Matrícula {v.userRegistration}
-                  {v.setor ? ` · ${v.setor}` : ''}
-                </Text>
-              </Stack>
-            </HoverCard.Dropdown>
-          </HoverCard>
+          <button
+            key={`v${v.id}`}
+            type="button"
+            className={`${classes.item} ${classes.vacation}`}
+            aria-haspopup="dialog"
+            onClick={() => onOpen({ kind: 'vacation', vacation: v })}
+          >
+            Férias: {v.employeeName}
+          </button>
         ))}
       </div>
     </td>

@@ -1,4 +1,6 @@
 import {
+  type CalendarEvent,
+  type CalendarVacation,
   calendarAbilities,
   MSG,
   monthOf,
@@ -14,8 +16,23 @@ import { useUser } from '../../../app/session.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { useMonth } from '../calendar.api.ts';
 import { AddDialog } from '../components/AddDialog.tsx';
+import { type CalendarEntry, EntryDialog } from '../components/EntryDialog.tsx';
 import { FeedCard } from '../components/FeedCard.tsx';
 import { MonthGrid } from '../components/MonthGrid.tsx';
+
+function openedEntry(
+  opened: { kind: CalendarEntry['kind']; id: number } | null,
+  events: CalendarEvent[],
+  vacations: CalendarVacation[],
+): CalendarEntry | null {
+  if (!opened) return null;
+  if (opened.kind === 'event') {
+    const event = events.find((e) => e.id === opened.id);
+    return event ? { kind: 'event', event } : null;
+  }
+  const vacation = vacations.find((v) => v.id === opened.id);
+  return vacation ? { kind: 'vacation', vacation } : null;
+}
 
 /** /agendevents: the month of events and vacations (spec §2 Calendar). */
 export function CalendarPage() {
@@ -24,7 +41,10 @@ export function CalendarPage() {
   const today = toDateOnly(new Date());
   const [month, setMonth] = useState<YearMonth>(() => monthOf(today));
   const [adding, setAdding] = useState<string | null>(null);
+  const [opened, setOpened] = useState<{ kind: CalendarEntry['kind']; id: number } | null>(null);
   const { events, vacations } = useMonth(month);
+  // The entry as the month reads it now: an edit shows at once; a deleted one closes its dialog.
+  const entry = openedEntry(opened, events.data ?? [], vacations.data ?? []);
   const failed = events.isError || vacations.isError;
   const loading = events.isFetching || vacations.isFetching;
 
@@ -70,11 +90,21 @@ export function CalendarPage() {
         events={events.data ?? []}
         vacations={vacations.data ?? []}
         onAdd={setAdding}
+        onOpen={(e) => setOpened({ kind: e.kind, id: e.kind === 'event' ? e.event.id : e.vacation.id })}
       />
       <Text size="xs" c="dimmed" mt="xs">
-        Toque no número de um dia para adicionar férias ou um evento.
+        Toque no número de um dia para adicionar férias ou um evento; toque num evento ou em férias para ver,
+        alterar ou excluir.
       </Text>
       <FeedCard />
+      {entry && opened ? (
+        <EntryDialog
+          key={`${opened.kind}${opened.id}`}
+          entry={entry}
+          abilities={abilities}
+          onClose={() => setOpened(null)}
+        />
+      ) : null}
       {adding ? (
         <AddDialog key={adding} day={adding} abilities={abilities} onClose={() => setAdding(null)} />
       ) : null}

@@ -40,6 +40,7 @@ import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { RequireAccess } from '../../../ui/RequireAccess.tsx';
 import { withCells } from '../../../ui/table-columns.ts';
 import { VirtualTable } from '../../../ui/VirtualTable.tsx';
+import { EmployeeFacts } from '../components/EmployeeFacts.tsx';
 import { EmployeeForm } from '../components/EmployeeForm.tsx';
 import { MedicalLeavePanel } from '../components/MedicalLeavePanel.tsx';
 import { VacationPanel } from '../components/VacationPanel.tsx';
@@ -116,14 +117,12 @@ function Details({ e, onEdit }: { e: EmployeeDetail; onEdit: () => void }) {
   const user = useUser();
   return (
     <Stack data-testid="employee-details">
-      <Group justify="space-between">
-        <Text size="sm">
-          Matrícula {e.Registration} · CPF {e.cpf} · {e.sector}
-        </Text>
+      <Group justify="flex-end">
         <Button variant="light" onClick={onEdit}>
           Atualizar
         </Button>
       </Group>
+      <EmployeeFacts e={e} />
       <VacationPanel employee={e} />
       {canSeeMedicalLeave(user) && <MedicalLeavePanel employee={e} />}
     </Stack>
