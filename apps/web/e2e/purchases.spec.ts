@@ -159,7 +159,7 @@ test('the director Roberto (1006) finds it from the home, comments with an attac
   await page.getByRole('tab', { name: 'Suporte' }).click();
   const tile = page.getByTestId('suporte-aprovacoes');
   await expect(tile).toContainText(/\d+\+? solicitaç(ão|ões) de compra/);
-  await tile.click();
+  await tile.getByTestId('aprovacoes-compras').click();
   await expect(page).toHaveURL(/\/requestopened\?waiting=1/);
   await expect(page.getByRole('switch', { name: 'Aguardando minha aprovação' })).toBeChecked();
   await page.getByRole('row', { name: new RegExp(`#${ticket}\\b`) }).click();

@@ -1,4 +1,4 @@
-import type { LoginBody, SessionUser } from '@intranet/contracts';
+import type { LoginBody, SessionData } from '@intranet/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { call } from '../api/call.ts';
@@ -13,7 +13,8 @@ const sessionCalls = () => import('@intranet/contracts/auth/auth.calls').then((m
 
 interface SessionState {
   token: string | null;
-  user: SessionUser | undefined;
+  /** The session user and the screens he may open (the menus show only those). */
+  user: SessionData | undefined;
   isLoading: boolean;
   /**
    * The session was ended here on purpose (Sair, inactivity): the next sign-in starts at the home
@@ -103,7 +104,7 @@ export function useSession(): SessionState {
 }
 
 /** The signed-in user, inside routes that the guards protect. */
-export function useUser(): SessionUser {
+export function useUser(): SessionData {
   const { user } = useSession();
   if (!user) throw new Error('useUser outside an authenticated route');
   return user;

@@ -16,6 +16,8 @@ interface ActionTileProps {
   newTab?: boolean;
   /** Action instead of a link (renders a button). */
   onClick?: () => void;
+  /** Several destinations: the tile is a group and each line under the label is a link. */
+  links?: { label: string; to: string; testId?: string }[];
   /** Greyed out and not clickable: no link, aria-disabled="true". */
   disabled?: boolean;
   /** Why the tile is disabled (shown as a tooltip). */
@@ -28,7 +30,7 @@ interface ActionTileProps {
 
 /**
  * The clickable square of the home menu and of the sector pages: an icon and a label, as a link,
- * a button, or a greyed-out block the user cannot use.
+ * a button, a group of links, or a greyed-out block the user cannot use.
  */
 export function ActionTile({
   label,
@@ -37,6 +39,7 @@ export function ActionTile({
   to,
   newTab = false,
   onClick,
+  links,
   disabled = false,
   disabledReason,
   size = 'md',
@@ -72,6 +75,29 @@ export function ActionTile({
           {content}
         </div>
         <IconLock size={16} className={classes.lock} aria-hidden />
+      </div>
+    );
+  }
+  if (links) {
+    return (
+      <div className={classes.wrapper}>
+        <div {...common} data-links>
+          <span className={classes.icon} aria-hidden>
+            {icon}
+          </span>
+          <span className={classes.label}>{label}</span>
+          {links.map((l) => (
+            <Link
+              key={l.to}
+              to={l.to}
+              className={classes.link}
+              aria-label={`${label}: ${l.label}`}
+              data-testid={l.testId}
+            >
+              {l.label}
+            </Link>
+          ))}
+        </div>
       </div>
     );
   }

@@ -1,5 +1,5 @@
-import { type Actor, isGestorOrAbove, isPurchasing, noticesCalls, purchasesCalls } from '@intranet/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { approvalQueues, hrCalls, type MenuUser, noticesCalls, purchasesCalls } from '@intranet/contracts';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/call.ts';
 import { ApiError } from '../../api/client.ts';
 import { DAY_SECONDS, FUNCTION_TYPE_COOKIE, type FunctionType, writeCookie } from '../../ui/cookies.ts';
@@ -41,14 +41,18 @@ export function storeFunctionType(type: FunctionType): void {
 }
 
 /**
- * "Aguardando minha aprovação" (purchases): how many requests await the user, for managers,
- * directors and Compras (the others never ask; the server answers them 403).
+ * "Aguardando minha aprovação": how many purchases and HR requests wait for the user, each asked
+ * only of the list he may open (home/tiles.policy.ts#approvalQueues; its call applies the same rule).
  */
-export function usePurchasesWaiting(user: Actor) {
-  return useQuery({
-    queryKey: ['purchases', 'waiting'],
-    queryFn: ({ signal }) => call(purchasesCalls.waitingCount, {}, { signal }),
-    enabled: isGestorOrAbove(user) || isPurchasing(user),
-    staleTime: 30_000,
+export function useApprovalCounts(user: MenuUser) {
+  const queues = approvalQueues(user);
+  const counts = useQueries({
+    queries: queues.map((q) => ({
+      queryKey: [q.key === 'rh' ? 'hr' : 'purchases', 'waiting'],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        call(q.key === 'rh' ? hrCalls.waitingCount : purchasesCalls.waitingCount, {}, { signal }),
+      staleTime: 30_000,
+    })),
   });
+  return queues.map((queue, i) => ({ queue, count: counts[i]?.data }));
 }

@@ -1,4 +1,10 @@
-import { hrCalls as calls, EMPLOYEE_COLUMNS, HR_REQUEST_COLUMNS, MSG } from '@intranet/contracts';
+import {
+  hrCalls as calls,
+  EMPLOYEE_COLUMNS,
+  HR_REQUEST_COLUMNS,
+  type HrView,
+  MSG,
+} from '@intranet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callUrl, type WebCallInput } from '../../api/call.ts';
 import { successMessage } from '../../api/query-client.ts';
@@ -21,23 +27,31 @@ function withTotal<Row>(page: {
   return { ...page, total };
 }
 
-/** Atendimento RH (scope all) or Minhas Solicitações (scope mine). */
-export function useHrRequestTable(scope: 'all' | 'mine') {
+/**
+ * Atendimento RH (scope all) or Minhas Solicitações (scope mine); `waiting`: only what waits for
+ * the user's decision.
+ */
+export function useHrRequestTable(scope: HrView, waiting = false) {
+  const only = waiting ? ({ waiting: '1' } as const) : {};
   return useServerTable({
-    queryKey: [...hrKey, 'requests', scope],
+    queryKey: [...hrKey, 'requests', scope, waiting],
     columns: HR_REQUEST_COLUMNS,
     defaultSort: { id: 'Date', dir: 'desc' },
     fetchPage: async ({ filters, ...page }, signal) =>
-      withTotal(await call(calls.listRequests, { query: { scope, ...filters, ...page } }, { signal })),
+      withTotal(
+        await call(calls.listRequests, { query: { scope, ...filters, ...only, ...page } }, { signal }),
+      ),
     exportUrl: ({ filters, sort, dir }) =>
-      callUrl(calls.exportRequests, { query: { scope, ...filters, sort, dir } }),
+      callUrl(calls.exportRequests, { query: { scope, ...filters, ...only, sort, dir } }),
   });
 }
 
-export function useHrRequest(id: number | null) {
+/** One request as the list it was opened from shows it (`mine`: nothing to press). */
+export function useHrRequest(id: number | null, view: HrView) {
   return useQuery({
-    queryKey: [...hrKey, 'request', id],
-    queryFn: ({ signal }) => call(calls.requestDetail, { params: { id: id ?? 0 } }, { signal }),
+    queryKey: [...hrKey, 'request', id, view],
+    queryFn: ({ signal }) =>
+      call(calls.requestDetail, { params: { id: id ?? 0 }, query: { view } }, { signal }),
     enabled: id !== null,
   });
 }

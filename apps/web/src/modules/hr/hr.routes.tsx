@@ -1,5 +1,8 @@
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { useUser } from '../../app/session.tsx';
 import { lazyPage } from '../../ui/lazy-page.ts';
+import { RequireAccess } from '../../ui/RequireAccess.tsx';
 
 const RhHomePage = lazyPage(() => import('./pages/RhHomePage.tsx'), 'RhHomePage');
 const HiringFormPage = lazyPage(() => import('./pages/HiringFormPage.tsx'), 'HiringFormPage');
@@ -9,11 +12,30 @@ const RequesterScreamRhPage = lazyPage(() => import('./pages/HrRequestsPage.tsx'
 const EmployeesPage = lazyPage(() => import('./pages/EmployeesPage.tsx'), 'EmployeesPage');
 const InsertEmployeePage = lazyPage(() => import('./pages/InsertEmployeePage.tsx'), 'InsertEmployeePage');
 
+/** The hiring and dismissal forms: for who may send them (hr.policy.ts#canRequestHr, via the session). */
+function RequireHrRequester({ children }: { children: ReactNode }) {
+  return <RequireAccess allowed={useUser().screens.solicitarRh}>{children}</RequireAccess>;
+}
+
 /** Paths match case-insensitively: /rhHomeRequest also serves /RhHomeRequest, /setEmployees /setemployees. */
 export const hrRoutes: RouteObject[] = [
   { path: '/rhHomeRequest', element: <RhHomePage /> },
-  { path: '/formHiring', element: <HiringFormPage /> },
-  { path: '/formDismissal', element: <DismissalFormPage /> },
+  {
+    path: '/formHiring',
+    element: (
+      <RequireHrRequester>
+        <HiringFormPage />
+      </RequireHrRequester>
+    ),
+  },
+  {
+    path: '/formDismissal',
+    element: (
+      <RequireHrRequester>
+        <DismissalFormPage />
+      </RequireHrRequester>
+    ),
+  },
   { path: '/mainScreamRh', element: <MainScreamRhPage /> },
   { path: '/requesterScreamRh', element: <RequesterScreamRhPage /> },
   { path: '/setEmployees', element: <EmployeesPage /> },

@@ -1,4 +1,4 @@
-import { gerenciarLinks, menuPolicy } from '@intranet/contracts';
+import { type ApprovalQueue, gerenciarLinks, menuPolicy } from '@intranet/contracts';
 import { Card, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { useSessionStorage } from '@mantine/hooks';
 import {
@@ -18,11 +18,15 @@ import { useNavigate } from 'react-router';
 import { useUser } from '../../../app/session.tsx';
 import { ActionTile } from '../../../ui/ActionTile.tsx';
 import type { FunctionType } from '../../../ui/cookies.ts';
-import { storeFunctionType, usePurchasesWaiting } from '../home.api.ts';
+import { storeFunctionType, useApprovalCounts } from '../home.api.ts';
 import classes from './home.module.css';
 import { SectorGrid } from './SectorGrid.tsx';
 
 type TabValue = 'ambiente' | 'gerenciar' | 'suporte';
+
+/** "3 solicitações de compra", "1 solicitação de RH", "99+ solicitações de RH". */
+const waitingText = (c: { count: number; capped: boolean }, q: ApprovalQueue) =>
+  `${c.count}${c.capped ? '+' : ''} ${c.count === 1 && !c.capped ? q.one : q.many}`;
 
 const GERENCIAR_ICONS: Record<string, ReactNode> = {
   '/setusers': <IconUserCog size={26} stroke={1.6} />,
@@ -117,7 +121,7 @@ function GerenciarPanel() {
 function SuportePanel() {
   const user = useUser();
   const navigate = useNavigate();
-  const waiting = usePurchasesWaiting(user);
+  const approvals = useApprovalCounts(user);
   const open = (type: FunctionType) => {
     storeFunctionType(type);
     navigate('/chooserequest');
@@ -142,12 +146,15 @@ function SuportePanel() {
           testId="suporte-consultar"
         />
       ) : null}
-      {waiting.data ? (
+      {approvals.length > 0 ? (
         <ActionTile
           label="Aguardando minha aprovação"
-          description={`${waiting.data.count}${waiting.data.capped ? '+' : ''} ${waiting.data.count === 1 && !waiting.data.capped ? 'solicitação de compra' : 'solicitações de compra'}`}
           icon={<IconChecklist size={26} stroke={1.6} />}
-          to="/requestopened?waiting=1"
+          links={approvals.map(({ queue, count }) => ({
+            label: count ? waitingText(count, queue) : `… ${queue.many}`,
+            to: queue.path,
+            testId: `aprovacoes-${queue.key}`,
+          }))}
           testId="suporte-aprovacoes"
         />
       ) : null}

@@ -11,6 +11,7 @@ import {
   HR_REQUEST_TYPE_LABEL,
   HR_STATUS,
   type HrRequestDetail,
+  type HrView,
   hasHrAttachmentExtension,
   hrStageInfo,
   MSG,
@@ -102,11 +103,22 @@ function Facts({ r }: { r: HrRequestDetail }) {
   );
 }
 
-/** The detail panel of a request: facts, stage timeline, stage buttons and attachments (spec §4). */
-export function HrRequestPanel({ requestId, onClose }: { requestId: number | null; onClose: () => void }) {
+/**
+ * The detail panel of a request: facts, stage timeline, stage buttons and attachments (spec §4), as
+ * the list it was opened from shows it (`view` mine: the requester's, without buttons).
+ */
+export function HrRequestPanel({
+  requestId,
+  view,
+  onClose,
+}: {
+  requestId: number | null;
+  view: HrView;
+  onClose: () => void;
+}) {
   const phone = useMediaQuery('(max-width: 48em)');
   const navigate = useNavigate();
-  const detail = useHrRequest(requestId);
+  const detail = useHrRequest(requestId, view);
   const setStage = useSetStage();
   const attach = useAttach(requestId ?? 0);
   const r = detail.data;

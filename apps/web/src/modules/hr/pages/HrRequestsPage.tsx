@@ -1,7 +1,8 @@
-import { HR_REQUEST_COLUMNS, type HrRequestRow } from '@intranet/contracts';
-import { Alert, Button, Stack } from '@mantine/core';
+import { HR_REQUEST_COLUMNS, type HrRequestRow, type HrView } from '@intranet/contracts';
+import { Alert, Button, Stack, Switch } from '@mantine/core';
 import { IconDownload, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { RequireAccess } from '../../../ui/RequireAccess.tsx';
@@ -13,11 +14,14 @@ import { useHrRequestTable } from '../hr.api.ts';
 const COLUMNS = withCells<HrRequestRow>(HR_REQUEST_COLUMNS, { Id: (r) => `#${r.Id}` });
 
 /**
- * /mainScreamRh (scope all: the HR team and the approvers) and /requesterScreamRh (scope mine:
- * the requester's own, with no buttons and no attachments — the server sends no abilities).
+ * /mainScreamRh (scope all: the HR team and the approvers; `?waiting=1` what waits for the user's
+ * decision) and /requesterScreamRh (scope mine: the requester's own, with no buttons and no
+ * attachments — the server answers the requester's view without abilities).
  */
-export function HrRequestsPage({ scope }: { scope: 'all' | 'mine' }) {
-  const table = useHrRequestTable(scope);
+export function HrRequestsPage({ scope }: { scope: HrView }) {
+  const [params, setParams] = useSearchParams();
+  const waiting = scope === 'all' && params.get('waiting') === '1';
+  const table = useHrRequestTable(scope, waiting);
   const [openId, setOpenId] = useState<number | null>(null);
   const refused = table.query.error instanceof ApiError && table.query.error.status === 403;
 
@@ -44,6 +48,24 @@ export function HrRequestsPage({ scope }: { scope: 'all' | 'mine' }) {
             {errorMessage(table.query.error, 'Não foi possível carregar as solicitações.')}
           </Alert>
         ) : null}
+        {scope === 'all' ? (
+          <Switch
+            label="Aguardando minha aprovação"
+            checked={waiting}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              setParams(
+                (prev) => {
+                  const next = new URLSearchParams(prev);
+                  if (on) next.set('waiting', '1');
+                  else next.delete('waiting');
+                  return next;
+                },
+                { replace: true },
+              );
+            }}
+          />
+        ) : null}
         <VirtualTable
           {...table.tableProps}
           label="Solicitações de RH"
@@ -52,7 +74,7 @@ export function HrRequestsPage({ scope }: { scope: 'all' | 'mine' }) {
           onRowClick={(r) => setOpenId(r.Id)}
           emptyText="Nenhuma solicitação encontrada."
         />
-        <HrRequestPanel requestId={openId} onClose={() => setOpenId(null)} />
+        <HrRequestPanel requestId={openId} view={scope} onClose={() => setOpenId(null)} />
       </Stack>
     </RequireAccess>
   );

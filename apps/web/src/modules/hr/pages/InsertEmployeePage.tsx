@@ -17,7 +17,7 @@ export function InsertEmployeePage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const requestId = Number(params.get('request')) || null;
-  const hiring = useHrRequest(requestId);
+  const hiring = useHrRequest(requestId, 'all');
   const create = useCreateEmployee();
   const r = hiring.data;
   const initial = r
