@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okReply } from '../http/replies.ts';
 import { filterText } from '../lists/filter-text.ts';
+import { listTotal } from '../lists/list-total.ts';
 import '../zod-locale.ts';
 import { dateOnlySchema, isDateOnly, toDateOnly } from '../dates.ts';
 import { bodyId, queryId, queryInt } from '../ids.ts';
@@ -296,7 +297,7 @@ export type FineListQuery = z.input<typeof fineListQuery>;
 
 export const fineListReply = z.object({
   rows: z.array(fineRow),
-  total: z.number().optional(),
+  ...listTotal,
   nextCursor: z.string().optional(),
 });
 export type FineListReply = z.infer<typeof fineListReply>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { filterText } from '../lists/filter-text.ts';
+import { listTotal } from '../lists/list-total.ts';
 import '../zod-locale.ts';
 import { isValidCpf } from '../cpf.ts';
 import { dateOnlySchema, isDateOnly } from '../dates.ts';
@@ -157,8 +158,7 @@ export type HrRequestRow = z.infer<typeof hrRequestRow>;
 
 export const hrRequestListReply = z.object({
   rows: z.array(hrRequestRow),
-  /** Only on the first page. */
-  total: z.number().optional(),
+  ...listTotal,
   page: z.number(),
   pageSize: z.number(),
 });
@@ -324,7 +324,7 @@ export const employeeListQuery = z.object({
 export type EmployeeListQuery = z.input<typeof employeeListQuery>;
 export const employeeListReply = z.object({
   rows: z.array(employeeRow),
-  total: z.number().optional(),
+  ...listTotal,
   page: z.number(),
   pageSize: z.number(),
 });

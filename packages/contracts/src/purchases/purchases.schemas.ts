@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { filterText } from '../lists/filter-text.ts';
+import { listTotal } from '../lists/list-total.ts';
 import '../zod-locale.ts';
 import { dateOnlySchema } from '../dates.ts';
 import { bodyId, queryId, queryInt } from '../ids.ts';
@@ -233,7 +234,7 @@ export type PurchaseRow = z.infer<typeof purchaseRow>;
 
 export const purchaseListReply = z.object({
   rows: z.array(purchaseRow),
-  total: z.number().optional(),
+  ...listTotal,
   page: z.number(),
   pageSize: z.number(),
   nextCursor: z.string().optional(),

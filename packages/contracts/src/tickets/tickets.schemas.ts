@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { filterText } from '../lists/filter-text.ts';
+import { listTotal } from '../lists/list-total.ts';
 import '../zod-locale.ts';
 import { dateOnlySchema } from '../dates.ts';
 import { bodyId, bodyInt, queryId, queryInt } from '../ids.ts';
@@ -180,10 +181,7 @@ export type CallRow = z.infer<typeof callRow>;
 
 export const callListReply = z.object({
   rows: z.array(callRow),
-  /** On the first page only, counted up to LIMITS.listTotalCap. */
-  total: z.number().optional(),
-  /** More rows match than `total` says ("mais de 1.000"). */
-  totalCapped: z.boolean().optional(),
+  ...listTotal,
   page: z.number(),
   pageSize: z.number(),
   /** With a `cursor` in the request, while more rows follow. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-locale.ts';
 import { bodyId, queryInt } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
+import { listTotal } from '../lists/list-total.ts';
 import { MSG } from '../messages.ts';
 import {
   BRANCH_NAMES,
@@ -276,10 +277,7 @@ export type DirectoryRow = z.infer<typeof directoryRow>;
 
 export const userListReply = z.object({
   users: z.array(z.union([userRow, directoryRow])),
-  /** On the first page only (page 1, no cursor), counted up to LIMITS.listTotalCap. */
-  total: z.number().optional(),
-  /** More users match than `total` says ("mais de 1.000"). */
-  totalCapped: z.boolean().optional(),
+  ...listTotal,
   /** With a `cursor` in the request, while more users follow. */
   nextCursor: z.string().optional(),
   page: z.number(),

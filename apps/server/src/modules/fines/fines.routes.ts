@@ -40,7 +40,12 @@ export async function finesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const { sort, dir, pageSize, cursor, ...filters } = request.query;
       // Only the first page counts the filtered rows; the next ones walk the index from the cursor.
       const page = await q.listFines(ctx.db, filters, { sort, dir, pageSize, cursor, count: !cursor });
-      return { rows: page.rows.map(q.toFineRow), total: page.total, nextCursor: page.nextCursor };
+      return {
+        rows: page.rows.map(q.toFineRow),
+        total: page.total,
+        totalCapped: page.totalCapped,
+        nextCursor: page.nextCursor,
+      };
     },
   });
 

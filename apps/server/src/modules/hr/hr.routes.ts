@@ -114,6 +114,7 @@ export async function hrRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
       return {
         rows: result.rows.map(requests.withProgress),
         total: result.total,
+        totalCapped: result.totalCapped,
         page,
         pageSize,
       };
@@ -155,7 +156,7 @@ export async function hrRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
       service.authorizeEmployees(currentUser(request));
       const { sort, dir, page, pageSize, ...filters } = request.query;
       const result = await q.listEmployees(ctx.db, filters, { sort, dir, page, pageSize });
-      return { rows: result.rows, total: result.total, page, pageSize };
+      return { rows: result.rows, total: result.total, totalCapped: result.totalCapped, page, pageSize };
     },
   });
 

@@ -36,7 +36,8 @@ export async function purchasesRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const actor = await service.actorOf(ctx, currentUser(request));
       service.authorizeList(actor, filters.scope);
       const result = await q.listPurchases(ctx.db, actor, filters, { sort, dir, page, pageSize, cursor });
-      return { rows: result.rows, total: result.total, page, pageSize, nextCursor: result.nextCursor };
+      const { rows, total, totalCapped, nextCursor } = result;
+      return { rows, total, totalCapped, page, pageSize, nextCursor };
     },
   });
 
