@@ -6,8 +6,9 @@ import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tan
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { ColumnFilter } from './ColumnFilter.tsx';
+import { ListCount } from './ListCount.tsx';
 import { cellText, type TableColumn } from './table-columns.ts';
-import { columnIdealPx, columnMinPx, fitColumnWidths } from './table-widths.ts';
+import { columnIdealPx, columnMinPx, columnScrollingPx, fitColumnWidths } from './table-widths.ts';
 import classes from './VirtualTable.module.css';
 
 export interface VirtualTableSort {
@@ -26,7 +27,7 @@ interface VirtualTableProps<T> {
   columns: readonly TableColumn<T>[];
   /** Rows the server has for the filters (the table shows how many of them are loaded). */
   total: number;
-  /** More rows match than `total` (the server counts up to a cap): "mais de 1.000 registros". */
+  /** More rows match than `total` (the server counts up to a cap): "mais de 1.000 registros" (ListCount). */
   totalCapped?: boolean;
   /** Whether more rows follow; by default while fewer than `total` are loaded. */
   hasMore?: boolean;
@@ -41,6 +42,10 @@ interface VirtualTableProps<T> {
   onSortChange?: (sort: VirtualTableSort) => void;
   /** Per-column filters in the headers, for the columns whose description has one. */
   filters?: VirtualTableFilters;
+  /**
+   * A fixed frame height (the fines table's 400 px, spec §9). Without it the frame is as tall as
+   * its rows up to 65% of the screen, so a short list shows its last row whole.
+   */
   height?: number | string;
   /** The table's minimum width; by default the sum of its columns' minimum widths. */
   minWidth?: number;
@@ -124,8 +129,9 @@ export function VirtualTable<T>({
       }),
     );
     const ideals = shown.map((c, i) => columnIdealPx(c, mins[i] ?? 0));
+    const scrolling = shown.map((c, i) => columnScrollingPx(c, mins[i] ?? 0));
     // The frame's 2 px of border are not the table's.
-    return fitColumnWidths(mins, ideals, Math.max(frameWidth - 2, minWidth ?? 0));
+    return fitColumnWidths(mins, ideals, Math.max(frameWidth - 2, minWidth ?? 0), scrolling);
   }, [shown, canSort, sortedId, hasFilters, touch, phone, frameWidth, minWidth]);
   const tableWidth = widths.reduce((a, b) => a + b, 0);
   const table = useReactTable({
@@ -152,6 +158,13 @@ export function VirtualTable<T>({
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
   const tableRows = table.getRowModel().rows;
+  /** A cell's classes: the first column stays at the left edge, a last badge column at the right. */
+  const cellClass = (base: string | undefined, index: number) => {
+    if (index === 0) return `${base} ${classes.sticky}`;
+    if (!shown[index]?.badge) return base;
+    const end = index === shown.length - 1 ? ` ${classes.stickyEnd}` : '';
+    return `${base} ${classes.badge}${end}`;
+  };
 
   return (
     <Box>
@@ -161,10 +174,8 @@ export function VirtualTable<T>({
           frameRef.current = node;
         }}
         className={classes.frame}
-        style={{
-          // Short lists take only their rows' height; long ones scroll inside the frame.
-          height: height ?? `min(65dvh, ${Math.max(220, (rows.length + 1) * rowHeight + 16)}px)`,
-        }}
+        // Short lists take only their rows' height; long ones scroll inside the frame.
+        style={height === undefined ? { maxHeight: '65dvh' } : { height }}
         tabIndex={0}
         aria-label={label}
         data-phone={phone || undefined}
@@ -193,10 +204,7 @@ export function VirtualTable<T>({
                   const title = flexRender(header.column.columnDef.header, header.getContext());
                   const active = sort?.id === id;
                   return (
-                    <Table.Th
-                      key={header.id}
-                      className={index === 0 ? `${classes.th} ${classes.sticky}` : classes.th}
-                    >
+                    <Table.Th key={header.id} className={cellClass(classes.th, index)}>
                       <Box className={classes.headerInner}>
                         {column?.sortable && onSortChange ? (
                           <UnstyledButton
@@ -268,7 +276,7 @@ export function VirtualTable<T>({
                     return (
                       <Table.Td
                         key={cell.id}
-                        className={index === 0 ? `${classes.td} ${classes.sticky}` : classes.td}
+                        className={cellClass(classes.td, index)}
                         title={text || undefined}
                         style={rowHeight < ROW_HEIGHT ? { paddingBlock: 4 } : undefined}
                       >
@@ -297,14 +305,7 @@ export function VirtualTable<T>({
           </Center>
         ) : null}
       </Box>
-      <Text size="sm" c="dimmed" mt={6} aria-live="polite">
-        {totalCapped
-          ? `mais de ${total.toLocaleString('pt-BR')} registros`
-          : total === 1
-            ? '1 registro'
-            : `${total.toLocaleString('pt-BR')} registros`}
-        {more || rows.length < total ? ` (${rows.length.toLocaleString('pt-BR')} carregados)` : ''}
-      </Text>
+      <ListCount total={total} capped={totalCapped} loaded={rows.length} more={more} />
     </Box>
   );
 }

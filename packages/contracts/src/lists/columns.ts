@@ -48,6 +48,12 @@ export interface ColumnDescription<Row> {
    */
   readonly phone?: boolean;
   /**
+   * Its cells are status badges (capitals), never cut with "…": the web table makes the column as
+   * wide as its longest label (`width` characters; on a phone the label may take two lines) and,
+   * as the last column, keeps it fixed at the right edge while the others scroll sideways.
+   */
+  readonly badge?: boolean;
+  /**
    * A typed spreadsheet cell instead of `value`'s text: a `yyyy-MM-dd` day as a real date cell, an
    * amount in reais as a BRL number cell, a plain number (the table still shows `value`).
    */

@@ -70,6 +70,7 @@ export const PURCHASE_COLUMNS = defineColumns<PurchaseRow>()([
     width: 28,
     sortable: true,
     phone: true,
+    badge: true,
     filter: { kind: 'select', options: PURCHASE_STATUS_OPTIONS },
     value: (r) => purchaseStatusLabel(r.status),
   },

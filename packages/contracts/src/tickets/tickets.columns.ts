@@ -84,6 +84,7 @@ export const CALL_COLUMNS = defineColumns<CallSheetRow>()([
     filter: { kind: 'select', options: CALL_STATUS_FILTER_OPTIONS },
     value: (r) => callStatusLabel(r.status),
     phone: true,
+    badge: true,
   },
   {
     id: 'nome_suporte',

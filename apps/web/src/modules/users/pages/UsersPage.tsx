@@ -27,6 +27,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
 import { useUser } from '../../../app/session.tsx';
+import { ListCount } from '../../../ui/ListCount.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { RequireAccess } from '../../../ui/RequireAccess.tsx';
 import { EditUserDialog } from '../components/EditUserDialog.tsx';
@@ -35,14 +36,9 @@ import { type AdminUserRow, useDropUser, useUserTable } from '../users.api.ts';
 
 const privilegeLabel = userPrivilegeLabel;
 const branchLabel = userBranchLabel;
-const header = (id: (typeof USER_COLUMNS)[number]['id']) => USER_COLUMNS.find((c) => c.id === id)?.header;
-
 /** "37 usuários", "mais de 1.000 usuários". */
-function countText(total: number, capped: boolean) {
-  const n = total.toLocaleString('pt-BR');
-  if (capped) return `mais de ${n} usuários`;
-  return `${n} ${total === 1 ? 'usuário' : 'usuários'}`;
-}
+const USERS_NOUN = ['usuário', 'usuários'] as const;
+const header = (id: (typeof USER_COLUMNS)[number]['id']) => USER_COLUMNS.find((c) => c.id === id)?.header;
 
 export function UsersPage() {
   const user = useUser();
@@ -169,10 +165,14 @@ function UsersScreen() {
           </Table.ScrollContainer>
         )}
         <Group justify="space-between" mt="md" wrap="wrap">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {countText(table.total, table.totalCapped)}
-            {query.hasNextPage ? ` (${users.length.toLocaleString('pt-BR')} carregados)` : ''}
-          </Text>
+          <ListCount
+            total={table.total}
+            capped={table.totalCapped}
+            loaded={users.length}
+            more={query.hasNextPage}
+            noun={USERS_NOUN}
+            mt={0}
+          />
           {query.hasNextPage ? (
             <Button variant="light" size="xs" loading={query.isFetchingNextPage} onClick={table.loadMore}>
               Carregar mais
