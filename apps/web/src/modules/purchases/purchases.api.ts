@@ -1,5 +1,6 @@
 import {
   purchasesCalls as calls,
+  LIMITS,
   MSG,
   PURCHASE_COLUMNS,
   type PurchaseScope,
@@ -7,10 +8,19 @@ import {
 } from '@intranet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callUrl, type WebCallInput } from '../../api/call.ts';
-import { successMessage } from '../../api/query-client.ts';
+import { type MutationFeedback, successMessage } from '../../api/query-client.ts';
 import { useServerTable } from '../../ui/useServerTable.ts';
 
 export const purchasesKey = ['purchases'] as const;
+
+/**
+ * What a step taken inside a request's detail says: its toast lasts 3 s, as the tickets panel's
+ * (spec §2), instead of lingering over the next step's button.
+ */
+const inDetail = (feedback: MutationFeedback): MutationFeedback => ({
+  ...feedback,
+  autoClose: LIMITS.ticketToastMs,
+});
 
 /**
  * The received list (SOLICITAÇÕES DE COMPRAS) or the consultation of one's own requests: filters and
@@ -119,7 +129,7 @@ export function useTransition(id: number) {
     }: WebCallInput<typeof calls.transition>['fields'] & { files?: File[] }) =>
       call(calls.transition, { params: { id }, fields, files }),
     onSettled: invalidate,
-    meta: { error: 'Não foi possível mudar a etapa.', success: successMessage },
+    meta: inDetail({ error: 'Não foi possível mudar a etapa.', success: successMessage }),
   });
 }
 
@@ -129,7 +139,7 @@ export function useSelectQuote(id: number) {
     mutationFn: (body: WebCallInput<typeof calls.selectQuote>['body']) =>
       call(calls.selectQuote, { params: { id }, body }),
     onSettled: invalidate,
-    meta: { error: 'Não foi possível selecionar a cotação.', success: successMessage },
+    meta: inDetail({ error: 'Não foi possível selecionar a cotação.', success: successMessage }),
   });
 }
 
@@ -138,7 +148,7 @@ export function useSetInQuote(id: number) {
   return useMutation({
     mutationFn: (inQuote: boolean) => call(calls.setInQuote, { params: { id }, body: { inQuote } }),
     onSettled: invalidate,
-    meta: { error: 'Não foi possível alterar a cotação.', success: successMessage },
+    meta: inDetail({ error: 'Não foi possível alterar a cotação.', success: successMessage }),
   });
 }
 
@@ -150,7 +160,7 @@ export function useInsertQuotes() {
       for (const row of rows) await call(calls.insertCotacao, row);
     },
     onSettled: invalidate,
-    meta: { error: MSG.quotesSendError, success: MSG.quoteSent },
+    meta: inDetail({ error: MSG.quotesSendError, success: MSG.quoteSent }),
   });
 }
 
@@ -159,7 +169,7 @@ export function useUpdateQuote() {
   return useMutation({
     mutationFn: (input: WebCallInput<typeof calls.updateCotac>) => call(calls.updateCotac, input),
     onSettled: invalidate,
-    meta: { error: MSG.quoteSendError, success: MSG.quoteSent },
+    meta: inDetail({ error: MSG.quoteSendError, success: MSG.quoteSent }),
   });
 }
 
@@ -168,7 +178,7 @@ export function useDropQuote() {
   return useMutation({
     mutationFn: (quote_id: number) => call(calls.dropCotac, { body: { quote_id } }),
     onSettled: invalidate,
-    meta: { error: 'Erro ao excluir cotação', success: successMessage },
+    meta: inDetail({ error: 'Erro ao excluir cotação', success: successMessage }),
   });
 }
 
@@ -199,7 +209,7 @@ export function useAddComment(id: number) {
         files,
       }),
     onSuccess: invalidate,
-    meta: { error: 'Erro ao enviar comentário.', success: successMessage },
+    meta: inDetail({ error: 'Erro ao enviar comentário.', success: successMessage }),
   });
 }
 
@@ -210,7 +220,7 @@ export function useRequestMaterials(id: number) {
   return useMutation({
     mutationFn: (descript: string) => call(calls.requestMaterials, { params: { id }, body: { descript } }),
     onSuccess: invalidate,
-    meta: { error: 'Não foi possível solicitar a lista de materiais.', success: successMessage },
+    meta: inDetail({ error: 'Não foi possível solicitar a lista de materiais.', success: successMessage }),
   });
 }
 
@@ -230,6 +240,6 @@ export function useMaterialsDecision(callId: number) {
   return useMutation({
     mutationFn: (status: number) => call(ticketsCalls.setStatus, { body: { id: callId, status } }),
     onSettled: invalidate,
-    meta: { error: MSG.ticketStatusError, success: successMessage },
+    meta: inDetail({ error: MSG.ticketStatusError, success: successMessage }),
   });
 }
