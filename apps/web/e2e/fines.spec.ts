@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { LIST_PAGE_SIZE } from '@intranet/contracts';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect as baseExpect, test } from './support/fixtures.ts';
 import { apiToken, signIn, toasts } from './support/session.ts';
@@ -36,22 +38,34 @@ async function readSheet(path: string) {
 
 test.describe.configure({ mode: 'serial' });
 
+const n = (value: number) => value.toLocaleString('pt-BR');
+
+/** The filter bar: beside the view on a desktop, in a drawer opened by Filtros on a phone. */
+async function filterBar(page: Page) {
+  const bar = page.getByRole('complementary', { name: 'Filtros' });
+  const opener = page.getByRole('button', { name: /^Filtros/ });
+  if (await opener.isVisible()) await opener.click();
+  await expect(bar).toBeVisible();
+  return bar;
+}
+
 test('filters go to the URL and the dashboard follows them', { tag: '@phone' }, async ({ page }) => {
   await signIn(page, '1009', '/managerFines');
   await expect(page.getByRole('heading', { name: 'Gestão de Multas' })).toBeVisible();
   const all = await api(page, '/api/fines/aggregates');
-  await expect(page.getByTestId('kpi-totalMultas')).toContainText(String(all.totalMultas));
+  await expect(page.getByTestId('kpi-totalMultas')).toContainText(n(all.totalMultas));
 
-  const bar = page.getByRole('complementary', { name: 'Filtros' });
+  let bar = await filterBar(page);
   await choose(page, bar, 'Responsável', 'Braskem');
   await bar.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page).toHaveURL(/responsible=braskem/);
-  await expect(page.getByTestId('kpi-totalMultas')).toContainText(String(all.countBraskem));
+  await expect(page.getByTestId('kpi-totalMultas')).toContainText(n(all.countBraskem));
   await expect(page.getByTestId('kpi-countUnspecified')).toContainText('0');
 
   // A bookmarked view keeps its filters.
   await page.reload();
-  await expect(page.getByTestId('kpi-totalMultas')).toContainText(String(all.countBraskem));
+  await expect(page.getByTestId('kpi-totalMultas')).toContainText(n(all.countBraskem));
+  bar = await filterBar(page);
   await bar.getByRole('button', { name: 'Limpar' }).click();
   await expect(page).not.toHaveURL(/responsible=/);
 });
@@ -316,7 +330,7 @@ test('the table scrolls inside its frame, the page does not', { tag: '@phone-onl
   await expect(table).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
-  await expect(page.getByRole('button', { name: 'Filtrar', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Filtros/ })).toBeVisible();
   // The phone columns (fines.columns.ts): the auto number, the day, the status and the amount.
   const headers = await table.getByRole('columnheader').allInnerTexts();
   expect(headers.map((h) => h.trim())).toEqual([
@@ -326,4 +340,118 @@ test('the table scrolls inside its frame, the page does not', { tag: '@phone-onl
     'VALOR_TOTAL_MULTA',
   ]);
   await page.screenshot({ path: test.info().outputPath('fines-phone.png') });
+});
+
+/**
+ * In every card of the view: each chart text (ticks, bar and slice labels) inside the card, and
+ * no two ticks of one axis touching. Answers what is wrong, empty when nothing is.
+ */
+function chartProblems(figures: Locator) {
+  return figures.evaluateAll((cards) => {
+    // Whether two boxes overlap (by more than half a pixel).
+    const overlaps = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const problems: string[] = [];
+    for (const card of cards) {
+      const name = card.getAttribute('aria-label');
+      const c = card.getBoundingClientRect();
+      for (const text of card.querySelectorAll('svg text')) {
+        const r = text.getBoundingClientRect();
+        if (r.width === 0) continue;
+        if (r.left < c.left - 1 || r.right > c.right + 1 || r.top < c.top - 1 || r.bottom > c.bottom + 1) {
+          problems.push(`${name}: "${text.textContent}" leaves the card`);
+        }
+      }
+      for (const axis of card.querySelectorAll('.recharts-cartesian-axis-ticks')) {
+        const ticks = [...axis.querySelectorAll('text')].map(
+          (t) => [t.textContent, t.getBoundingClientRect()] as const,
+        );
+        ticks.forEach(([a, ra], i) => {
+          for (const [b, rb] of ticks.slice(i + 1)) {
+            if (overlaps(ra, rb)) problems.push(`${name}: "${a}" overlaps "${b}"`);
+          }
+        });
+      }
+    }
+    return problems;
+  });
+}
+
+test.describe('dashboard on a 1366×768 desktop (issue 32)', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('amounts on one line, chart labels inside their cards and apart, the Responsável donut has a legend', async ({
+    page,
+  }) => {
+    test.slow();
+    for (const view of [1, 3, 4, 6]) {
+      await signIn(page, '1009', `/managerFines?view=${view}`);
+      const figures = page.locator('figure');
+      await expect(figures.first().locator('svg text').first()).toBeVisible();
+      // Every chart of the view drawn, its ticks measured.
+      await expect
+        .poll(() => figures.locator('.recharts-cartesian-axis-ticks, .recharts-pie').count())
+        .toBeGreaterThan(0);
+      // Each card's value: its last line of text.
+      const values = page.locator('[data-testid^="kpi-"] > :last-child');
+      if (view === 1 || view === 6) await expect(values.first()).toBeVisible();
+      for (const value of await values.all()) {
+        const { lines, overflow, text } = await value.evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return { lines: tops.size, overflow: el.scrollWidth - el.clientWidth, text: el.textContent };
+        });
+        expect(lines, `view ${view}: "${text}" on one line`).toBe(1);
+        expect(overflow, `view ${view}: "${text}" inside its card`).toBeLessThanOrEqual(0);
+      }
+      expect(await chartProblems(figures), `view ${view}`).toEqual([]);
+      if (view === 1 || view === 4) {
+        const legend = page.getByRole('figure', { name: 'Responsável' }).getByTestId('chart-legend');
+        for (const name of ['Braskem', 'Transportadora', 'Não informado']) {
+          await expect(legend.getByText(name, { exact: false })).toBeVisible();
+        }
+      }
+      await page.screenshot({ path: test.info().outputPath(`dashboard-view-${view}.png`), fullPage: true });
+    }
+  });
+});
+
+test('on a phone the twelve filters wait in a drawer: a tapped view is in sight at once', {
+  tag: '@phone-only',
+}, async ({ page }) => {
+  await signIn(page, '1009', '/managerFines');
+  await expect(page.getByRole('heading', { name: 'Gestão de Multas' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Responsável', exact: true })).toBeHidden();
+  await page.getByRole('tab', { name: /Multas por Período/ }).tap();
+  await expect(page.getByRole('figure', { name: 'Multas por ano' })).toBeInViewport();
+
+  await page.getByRole('button', { name: /^Filtros/ }).tap();
+  const drawer = page.getByRole('dialog', { name: 'Filtros' });
+  await choose(page, drawer, 'Responsável', 'Braskem');
+  await drawer.getByRole('button', { name: 'Filtrar' }).tap();
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/responsible=braskem/);
+  await expect(page.getByRole('button', { name: 'Filtros 1 filtro(s) aplicado(s)' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Multas por ano' })).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('fines-phone-drawer.png') });
+});
+
+// Last: it leaves more than 1,000 fines for the journeys after it (the e2e database is new each run).
+test('with more than 1.000 fines Relação de Multas says "mais de 1.000 registros", never a wrong number', async ({
+  page,
+}) => {
+  test.slow();
+  const first = await api(page, '/api/fines?pageSize=1');
+  if (!first.totalCapped) {
+    // The demo company's 300 and the journeys' few, plus 1,100 (the server counts up to 1,000).
+    execFileSync('npm', ['run', 'seed:fines', '--', '1100'], {
+      cwd: path.resolve(test.info().project.testDir, '../../..'),
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+      stdio: 'pipe',
+    });
+  }
+  expect(await api(page, '/api/fines?pageSize=1')).toMatchObject({ total: 1000, totalCapped: true });
+  await signIn(page, '1009', '/managerFines?view=2');
+  await expect(page.getByTestId('list-count')).toHaveText(/^mais de 1\.000 registros \(\d+ carregados\)$/);
 });

@@ -5,7 +5,8 @@ import {
   RESPONSIBLE_FILTER,
   RESPONSIBLE_LABEL,
 } from '@intranet/contracts';
-import { Button, Group, Paper, Select, Stack, Title } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Paper, Select, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FilterInput } from '../../../ui/FilterInput.tsx';
@@ -26,23 +27,71 @@ const PERIOD_LABEL: Record<string, string> = { DATA_INFRACAO: 'Período (data da
 
 /**
  * The left filter bar shared by the seven views: a draft applied with Filtrar (all filters in the
- * page URL, so a view can be bookmarked), Limpar clears them.
+ * page URL, so a view can be bookmarked), Limpar clears them. Where the page has no room for a side
+ * bar (phones, narrow windows: the page's grid stacks below 62em) its twelve fields would sit open
+ * above the view, so that a tap on a view changed nothing in sight: there the bar is a Filtros
+ * button (with how many filters apply) opening it in a drawer, which Filtrar and Limpar close.
  */
 export function FineFilterBar() {
   const filters = useFineFilters();
   const applied: Draft = { ...filters.columns, ...filters.bar };
+  const narrow = useMediaQuery('(max-width: 62em)', false, { getInitialValueInEffect: false });
+  const [opened, setOpened] = useState(false);
   // A URL change from elsewhere (back button, a link) starts a fresh draft of what is applied.
-  return <FilterForm key={JSON.stringify(applied)} applied={applied} apply={filters.apply} />;
+  const form = (
+    <FilterForm
+      key={JSON.stringify(applied)}
+      applied={applied}
+      apply={(values) => {
+        filters.apply(values);
+        setOpened(false);
+      }}
+      titled={!narrow}
+    />
+  );
+  if (!narrow) return form;
+  const active = Object.values(applied).filter((v) => v !== undefined && v !== '' && v !== 'all').length;
+  return (
+    <>
+      <Button
+        variant="default"
+        fullWidth
+        leftSection={<IconFilter size={18} aria-hidden />}
+        rightSection={
+          active > 0 ? (
+            <Badge size="sm" circle aria-label={`${active} filtro(s) aplicado(s)`}>
+              {active}
+            </Badge>
+          ) : null
+        }
+        onClick={() => setOpened(true)}
+      >
+        Filtros
+      </Button>
+      <Drawer opened={opened} onClose={() => setOpened(false)} title="Filtros" position="right" size="100%">
+        {form}
+      </Drawer>
+    </>
+  );
 }
 
-function FilterForm({ applied, apply }: { applied: Draft; apply: (values: Draft) => void }) {
+function FilterForm({
+  applied,
+  apply,
+  titled,
+}: {
+  applied: Draft;
+  apply: (values: Draft) => void;
+  /** With its own title and frame (the side bar); a drawer has both. */
+  titled: boolean;
+}) {
   const options = useFineOptions();
   const [draft, setDraft] = useState<Draft>(applied);
   const set = (key: string) => (value: string | null | undefined) =>
     setDraft((d) => ({ ...d, [key]: value || undefined }));
 
   return (
-    <Paper withBorder p="md" radius="md" component="aside" aria-label="Filtros">
+    <Paper withBorder={titled} p={titled ? 'md' : 0} radius="md" component="aside" aria-label="Filtros">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -50,12 +99,14 @@ function FilterForm({ applied, apply }: { applied: Draft; apply: (values: Draft)
         }}
       >
         <Stack gap="sm">
-          <Group gap="xs">
-            <IconFilter size={18} aria-hidden />
-            <Title order={2} fz="md">
-              Filtros
-            </Title>
-          </Group>
+          {titled ? (
+            <Group gap="xs">
+              <IconFilter size={18} aria-hidden />
+              <Title order={2} fz="md">
+                Filtros
+              </Title>
+            </Group>
+          ) : null}
           <Select
             label="Responsável"
             data={RESPONSIBLE_FILTER.map((v) => ({ value: v, label: RESPONSIBLE_LABEL[v] }))}

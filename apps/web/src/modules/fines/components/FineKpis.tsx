@@ -40,15 +40,36 @@ export function kpis(a: FineAggregates, which: 'all' | 'paid'): Kpi[] {
   return all.filter((k) => paid.has(k[2]));
 }
 
+/** Em per character of the value's bold digits and capitals (DejaVu Sans Bold, the widest we meet). */
+const VALUE_CHAR_EM = 0.72;
+
+/**
+ * The cards. A value is one line, never broken inside a number ("R$ 103.3 / 02.843,51"): its card
+ * is a size container, and the value's font shrinks from 18 px until its characters fit the
+ * card's width (100cqi), so R$ 103.302.843,51 fits a phone's half-width card.
+ */
 export function FineKpis({ items }: { items: Kpi[] }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 4, xl: 6 }} spacing="sm">
       {items.map(([label, value, id]) => (
-        <Paper key={id} withBorder p="sm" radius="md" data-testid={`kpi-${id}`}>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        <Paper
+          key={id}
+          withBorder
+          p="sm"
+          radius="md"
+          data-testid={`kpi-${id}`}
+          style={{ containerType: 'inline-size' }}
+        >
+          <Text size="xs" c="dimmed">
             {label}
           </Text>
-          <Text fw={700} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+          <Text
+            fw={700}
+            style={{
+              whiteSpace: 'nowrap',
+              fontSize: `min(var(--mantine-font-size-lg), calc(100cqi / ${(value.length * VALUE_CHAR_EM).toFixed(2)}))`,
+            }}
+          >
             {value}
           </Text>
         </Paper>
