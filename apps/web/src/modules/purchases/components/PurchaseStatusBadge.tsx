@@ -21,7 +21,7 @@ export function PurchaseStatusBadge({ status, label }: { status: number; label?:
       variant="light"
       radius="sm"
       data-status={status}
-      // In a narrow table cell (a phone) the label is cut with "…" and reads whole on hover, as the calls' badge.
+      // A list's Status column keeps it whole (a badge column, ui/table-widths.ts); elsewhere a cut label reads whole on hover.
       title={text}
       maw="100%"
     >

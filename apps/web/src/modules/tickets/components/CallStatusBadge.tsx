@@ -10,7 +10,7 @@ export function CallStatusBadge({ status }: { status: number }) {
       variant="light"
       radius="sm"
       data-status={status}
-      // In a narrow table cell the label is cut with "…" and reads whole on hover.
+      // A list's Status column keeps it whole (a badge column, ui/table-widths.ts); elsewhere a cut label reads whole on hover.
       title={info.label}
       maw="100%"
     >
