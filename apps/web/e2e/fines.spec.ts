@@ -291,6 +291,20 @@ test('Importar planilha: a bad row is named with its reason; the fixed file impo
   await expect(dialog).toBeHidden();
   const [row] = await api(page, '/api/managerFines?NUMERO_AUTO=IMP-0002');
   expect(row).toMatchObject({ PLACA: 'DEF4G56', DATA_INFRACAO: '2024-06-04', VALOR_TOTAL_MULTA: 99.9 });
+
+  // The same file again changes nothing, and says so (issue 32: it reported every row updated).
+  await page.getByRole('button', { name: 'Importar planilha' }).click();
+  await dialog.locator('input[type="file"]').setInputFiles(fixedFile);
+  await dialog.getByRole('button', { name: 'Ler planilha' }).click();
+  await expect(dialog.getByTestId('fine-import-summary')).toContainText(
+    '0 a adicionar, 0 a atualizar, 2 sem alteração, 0 recusada(s)',
+  );
+  await dialog.getByRole('button', { name: 'Confirmar importação' }).click();
+  await expect(toasts(page)).toContainText(
+    'Importação concluída: 0 multa(s) adicionada(s), 0 atualizada(s), 2 sem alteração.',
+  );
+  const [again] = await api(page, '/api/managerFines?NUMERO_AUTO=IMP-0002');
+  expect(again).toEqual(row);
 });
 
 test('scrolling the table reads the next pages, down to the oldest fine', async ({ page }) => {

@@ -263,8 +263,8 @@ export const MSG = {
   fineImportReading: (rows: number) => `Lendo: ${rows} linha(s)…`,
   fineImportRefused: 'A planilha tem linhas recusadas: corrija-as e envie o arquivo de novo.',
   fineImportRepeated: (line: number) => `NUMERO_AUTO repetido (já aparece na linha ${line}).`,
-  fineImportDone: (added: number, updated: number) =>
-    `Importação concluída: ${added} multa(s) adicionada(s), ${updated} atualizada(s).`,
+  fineImportDone: (added: number, updated: number, unchanged: number) =>
+    `Importação concluída: ${added} multa(s) adicionada(s), ${updated} atualizada(s)${unchanged > 0 ? `, ${unchanged} sem alteração` : ''}.`,
   fineImportCancelled: 'Importação cancelada.',
   fineImportRunning: (written: number, total: number) => `Gravando: ${written} de ${total} linha(s).`,
   fineImportFailed: (reason: string) => `A importação falhou e nada foi gravado: ${reason}`,

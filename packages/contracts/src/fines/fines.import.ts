@@ -104,9 +104,13 @@ export const fineImportPreview = z.object({
   fileName: z.string(),
   /** Data rows read (blank rows aside). */
   rows: z.number(),
-  /** New NUMERO_AUTO: inserted; known NUMERO_AUTO: the file's columns replace the stored values. */
+  /**
+   * New NUMERO_AUTO: inserted; known NUMERO_AUTO whose columns differ from the stored fine:
+   * rewritten (updated); known ones the file repeats as stored are left alone (unchanged).
+   */
   added: z.number(),
   updated: z.number(),
+  unchanged: z.number(),
   /** Each refused row with its line in the sheet and the reason (the first FINE_IMPORT_MAX_LISTED). */
   refused: z.array(fineImportRefusal),
   refusedCount: z.number(),
@@ -141,7 +145,8 @@ export const fineImportParams = z.object({
 /**
  * A confirmed import runs on the server as a job (one transaction, written batch by batch): the
  * commit answers at once with its state and the web asks again until it is `done` or `failed`
- * (a failed job wrote nothing). `written` of `total` rows so far; added / updated when done.
+ * (a failed job wrote nothing). `written` of `total` rows so far (unchanged ones included);
+ * added / updated / unchanged when done.
  */
 export const FINE_IMPORT_STATES = ['running', 'done', 'failed'] as const;
 export const fineImportJob = z.object({
@@ -151,6 +156,7 @@ export const fineImportJob = z.object({
   total: z.number(),
   added: z.number(),
   updated: z.number(),
+  unchanged: z.number(),
   /** Portuguese: the progress, the result (MSG.fineImportDone) or why it failed. */
   message: z.string(),
 });

@@ -16,9 +16,16 @@ import { RowSpool } from '../../platform/row-spool.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
 import { readXlsxRows, type SheetRow } from '../../platform/xlsx-read.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { BATCH, type GoodRow, importRecords, type Reading, sweep } from './fines.import.ts';
+import {
+  BATCH,
+  type GoodRow,
+  type ImportCounts,
+  importRecords,
+  type Reading,
+  sweep,
+} from './fines.import.ts';
 import * as q from './fines.queries.ts';
-import { authorizeFines } from './fines.service.ts';
+import { authorizeFines, fineChanges } from './fines.service.ts';
 
 /**
  * The import's first half (fines.import.ts has its records and its commit): the upload is read by
@@ -176,8 +183,7 @@ async function runPreview(
 ): Promise<void> {
   const importId = job.id;
   const { pending } = importRecords(ctx);
-  let added = 0;
-  let updated = 0;
+  const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0 };
   const spool = new RowSpool<GoodRow>(ctx.storage);
   const rowsKey = `${file.key}.rows`;
   const stopIfCancelled = async () => {
@@ -192,12 +198,18 @@ async function runPreview(
         job.progress({ ...reading, rows });
       },
       async (rows) => {
-        const known = await q.knownNumeros(
+        const stored = await q.finesByNumero(
           ctx.db,
           rows.map((r) => r.values.NUMERO_AUTO),
+          { lock: false },
         );
-        updated += known.size;
-        added += rows.length - known.size;
+        const byNumero = new Map(stored.map((f) => [f.NUMERO_AUTO, f]));
+        for (const row of rows) {
+          const old = byNumero.get(row.values.NUMERO_AUTO);
+          if (!old) counts.added++;
+          else if (fineChanges(old, row.values).changed) counts.updated++;
+          else counts.unchanged++;
+        }
         await spool.write(rows);
       },
     );
@@ -207,7 +219,7 @@ async function runPreview(
     // Claimable before the poll says ready: a commit that follows the poll finds it.
     await pending.keep(importId, userId, {
       rowsKey,
-      total: added + updated,
+      total: counts.added + counts.updated + counts.unchanged,
       refusedCount: result.refusedCount,
       fileName: file.originalName,
     });
@@ -219,8 +231,7 @@ async function runPreview(
         importId,
         fileName: file.originalName,
         rows: result.rows,
-        added,
-        updated,
+        ...counts,
         refused: result.refused,
         refusedCount: result.refusedCount,
         ignoredColumns: sheet.header.ignored,

@@ -133,6 +133,7 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
       total: 3,
       added: 0,
       updated: 0,
+      unchanged: 0,
       message: MSG.fineImportRunning(0, 3),
     });
     // Only its uploader follows it.
@@ -144,7 +145,8 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
       total: 3,
       added: 2,
       updated: 1,
-      message: MSG.fineImportDone(2, 1),
+      unchanged: 0,
+      message: MSG.fineImportDone(2, 1, 0),
     });
     expect(importFiles()).toEqual([]);
     const rows = await stored();
@@ -331,15 +333,40 @@ describe(`fines spreadsheet import (${TEST_DIALECT})`, () => {
     expect((await stored()).map((r) => r.NUMERO_AUTO)).toEqual(['I-0001']);
   });
 
-  it('reads back its own export: multas_geral.xlsx imports as updates that change nothing', async () => {
+  it('reads back its own export: multas_geral.xlsx counts its rows as unchanged and writes nothing', async () => {
     const exported = await as()({ method: 'GET', url: '/api/fines/export' });
     expect(exported.statusCode).toBe(200);
     const before = await stored();
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'fine.update')
+      .execute();
     const p = (await preview(exported.rawPayload, 'multas_geral.xlsx')).json();
-    expect(p).toMatchObject({ rows: 1, added: 0, updated: 1, refusedCount: 0, ignoredColumns: [] });
+    expect(p).toMatchObject({
+      rows: 1,
+      added: 0,
+      updated: 0,
+      unchanged: 1,
+      refusedCount: 0,
+      ignoredColumns: [],
+    });
     expect((await commit(p.importId)).statusCode).toBe(200);
-    expect(await settled(p.importId)).toMatchObject({ state: 'done', added: 0, updated: 1 });
+    expect(await settled(p.importId)).toMatchObject({
+      state: 'done',
+      written: 1,
+      added: 0,
+      updated: 0,
+      unchanged: 1,
+      message: 'Importação concluída: 0 multa(s) adicionada(s), 0 atualizada(s), 1 sem alteração.',
+    });
     expect(await stored()).toEqual(before);
+    const after = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'fine.update')
+      .execute();
+    expect(after).toEqual(audits);
   });
 
   it('a job that fails after writing a batch leaves the database, the summary and the audit as they were', async () => {

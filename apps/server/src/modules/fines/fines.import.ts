@@ -81,13 +81,17 @@ export function importRecords(ctx: AppContext) {
     jobs: jobRecords<ImportJob>(ctx, {
       kind: 'fine-import-commits',
       ttlMs: IMPORT_TTL_MS,
-      // Its transaction died with the process: nothing of it was written.
+      // Its transaction died with the process: nothing of it was written (the counts are set
+      // whole, so a record left by an earlier version, without `unchanged`, answers too).
       orphaned: (j) => ({
         ...j,
         view: {
           ...j.view,
           state: 'failed',
           written: 0,
+          added: 0,
+          updated: 0,
+          unchanged: 0,
           message: MSG.fineImportFailed(MSG.fineImportWriteInterrupted),
         },
       }),
@@ -119,11 +123,18 @@ export interface GoodRow {
   values: FineValues & { NUMERO_AUTO: string };
 }
 
+/** Rows of an import: new fines, known ones rewritten, known ones the file repeats as stored. */
+export interface ImportCounts {
+  added: number;
+  updated: number;
+  unchanged: number;
+}
+
 /**
  * One batch of the commit: new fines in one insert, known ones that change rewritten in one
  * statement (q.rewriteFines), with their audit rows.
  */
-async function writeBatch(tx: Tx, userId: number, rows: GoodRow[], now: string) {
+async function writeBatch(tx: Tx, userId: number, rows: GoodRow[], now: string): Promise<ImportCounts> {
   const stored = new Map(
     (
       await q.finesByNumero(
@@ -135,23 +146,25 @@ async function writeBatch(tx: Tx, userId: number, rows: GoodRow[], now: string) 
   const inserts = [];
   const rewrites: q.RewrittenFine[] = [];
   const audits = [];
-  let updated = 0;
+  let unchanged = 0;
   for (const row of rows) {
     const old = stored.get(row.values.NUMERO_AUTO);
     if (!old) {
       inserts.push(newFineRecord(row.values, now));
       continue;
     }
-    updated++;
     const change = fineChanges(old, row.values);
-    if (!change.changed) continue;
+    if (!change.changed) {
+      unchanged++;
+      continue;
+    }
     rewrites.push({ ...old, ...change.set, updated_at: now });
     audits.push({ userId, action: 'fine.update', entity: 'fine', entityId: old.id, summary: change.summary });
   }
   await q.insertFines(tx, inserts);
   await q.rewriteFines(tx, rewrites);
   await auditMany(tx, audits);
-  return { added: inserts.length, updated };
+  return { added: inserts.length, updated: rewrites.length, unchanged };
 }
 
 /**
@@ -181,6 +194,7 @@ export async function commitImport(
     total: p.total,
     added: 0,
     updated: 0,
+    unchanged: 0,
     message: MSG.fineImportRunning(0, p.total),
   };
   let job: RunningJob<ImportJob>;
@@ -210,26 +224,26 @@ export async function writeImport(
   fileName: string,
   batches: AsyncIterable<GoodRow[]>,
   progress: (written: number) => void = () => undefined,
-): Promise<{ added: number; updated: number }> {
+): Promise<ImportCounts> {
   const now = nowIso();
   const written = auditedChange(db, userId, async (tx, audit) => {
     await lockName(tx, 'fines.import');
-    let added = 0;
-    let updated = 0;
+    const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0 };
     await q.withDeferredSummaries(tx, async () => {
       for await (const rows of batches) {
         const done = await writeBatch(tx, userId, rows, now);
-        added += done.added;
-        updated += done.updated;
-        progress(added + updated);
+        counts.added += done.added;
+        counts.updated += done.updated;
+        counts.unchanged += done.unchanged;
+        progress(counts.added + counts.updated + counts.unchanged);
       }
     });
     audit({
       action: 'fine.import',
       entity: 'fine',
-      summary: `Importação de ${fileName}: ${added} multa(s) adicionada(s), ${updated} atualizada(s).`,
+      summary: `Importação de ${fileName}: ${counts.added} multa(s) adicionada(s), ${counts.updated} atualizada(s), ${counts.unchanged} sem alteração.`,
     });
-    return { added, updated };
+    return counts;
   });
   return written.catch((err) => {
     throw isUniqueViolation(err) ? conflict(FINE_IMPORT_NUMBER_TAKEN) : err;
@@ -248,17 +262,16 @@ async function runImport(
   let end: FineImportJob;
   try {
     const rows = readSpool<GoodRow>(ctx.storage, p.rowsKey, BATCH);
-    const { added, updated } = await writeImport(ctx.db, userId, p.fileName, rows, (written) => {
+    const counts = await writeImport(ctx.db, userId, p.fileName, rows, (written) => {
       const view = { ...start, written, message: MSG.fineImportRunning(written, p.total) };
       job.progress({ view, rowsKey: p.rowsKey });
     });
     end = {
       ...start,
       state: 'done',
-      written: added + updated,
-      added,
-      updated,
-      message: MSG.fineImportDone(added, updated),
+      written: counts.added + counts.updated + counts.unchanged,
+      ...counts,
+      message: MSG.fineImportDone(counts.added, counts.updated, counts.unchanged),
     };
   } catch (err) {
     // Rolled back: nothing of it stays. A user's mistake says why; anything else is logged.

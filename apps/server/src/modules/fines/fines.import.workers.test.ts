@@ -116,7 +116,8 @@ describe(`fines import across server processes (${TEST_DIALECT})`, () => {
       total: 1200,
       added: 1200,
       updated: 0,
-      message: MSG.fineImportDone(1200, 0),
+      unchanged: 0,
+      message: MSG.fineImportDone(1200, 0, 0),
     });
     expect(await status(onB(), started.importId).then((r) => r.json())).toEqual(end);
     expect(await numbers('W')).toBe(1200);
@@ -197,6 +198,7 @@ describe(`fines import across server processes (${TEST_DIALECT})`, () => {
     // Nothing to cancel any more.
     expect((await cancel(onA(), readId)).statusCode).toBe(404);
 
+    // Written as a version without `unchanged` left it (an upgrade restarts the servers).
     const jobId = randomUUID();
     write('fine-import-commits', jobId, {
       view: {
@@ -219,6 +221,7 @@ describe(`fines import across server processes (${TEST_DIALECT})`, () => {
       total: 900,
       added: 0,
       updated: 0,
+      unchanged: 0,
       message: MSG.fineImportFailed(MSG.fineImportWriteInterrupted),
     });
     // Still the uploader's only.

@@ -238,10 +238,14 @@ export async function insertFines(db: DbOrTx, values: readonly NewFine[]): Promi
  * the transaction on PostgreSQL (an import rewrites them whole: a change made meanwhile by another
  * transaction waits instead of being overwritten; SQLite has one writer).
  */
-export function finesByNumero(db: DbOrTx, numeros: readonly string[]): Promise<FineRecord[]> {
+export function finesByNumero(
+  db: DbOrTx,
+  numeros: readonly string[],
+  { lock = true }: { lock?: boolean } = {},
+): Promise<FineRecord[]> {
   if (numeros.length === 0) return Promise.resolve([]);
   const query = db.selectFrom('fines').selectAll().where('NUMERO_AUTO', 'in', numeros);
-  return (isPostgres(db) ? query.forUpdate() : query).execute();
+  return (lock && isPostgres(db) ? query.forUpdate() : query).execute();
 }
 
 /** The columns an import's update rewrites: every field, the derived ones and updated_at. */
@@ -267,17 +271,6 @@ export async function rewriteFines(db: DbOrTx, rows: readonly RewrittenFine[]): 
   const set = REWRITTEN.map((c) => sql`${sql.ref(c)} = v.value ->> ${sql.lit(`$.${c}`)}`);
   await sql`update fines set ${sql.join(set)} from json_each(${json}) v
     where fines.id = v.value ->> '$.id'`.execute(db);
-}
-
-/** Only which of these auto numbers exist (an import's preview). */
-export async function knownNumeros(db: DbOrTx, numeros: readonly string[]): Promise<Set<string>> {
-  if (numeros.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('fines')
-    .select('NUMERO_AUTO')
-    .where('NUMERO_AUTO', 'in', numeros)
-    .execute();
-  return new Set(rows.map((r) => r.NUMERO_AUTO));
 }
 
 export async function updateFine(db: DbOrTx, id: number, changes: FineChanges): Promise<void> {

@@ -13,6 +13,7 @@ function Summary({ p }: { p: FineImportPreview }) {
     <Alert color={p.refusedCount > 0 ? 'red' : 'blue'} data-testid="fine-import-summary">
       <Text size="sm">
         {p.fileName}: {p.rows} linha(s) lidas — {p.added} a adicionar, {p.updated} a atualizar,{' '}
+        {p.unchanged > 0 ? `${p.unchanged} sem alteração, ` : ''}
         {p.refusedCount} recusada(s).
       </Text>
       {p.ignoredColumns.length > 0 ? (
