@@ -28,6 +28,7 @@ const MEETING = 'Reunião de alinhamento';
 const cell = (page: Page, day: string) => page.locator(`td[data-day="${day}"]`);
 const addButton = (page: Page, day: string) =>
   page.getByRole('button', { name: `Adicionar em ${formatDate(day)}` });
+/** The add dialog; its × is named 'Fechar' too, so its footer's Fechar is the last of the two. */
 const dialog = (page: Page, day: string) =>
   page.getByRole('dialog', { name: `Adicionar em ${formatDate(day)}` });
 
@@ -127,11 +128,11 @@ test('Fernanda schedules Marcos’s vacation: end = start + (days − 1); a repe
   await box.getByRole('button', { name: 'Salvar', exact: true }).last().click();
   await expect(box.getByRole('alert')).toContainText('Esse funcionário já tem férias nesse período.');
   // Closing resets the dialog.
-  await box.getByRole('button', { name: 'Fechar' }).click();
+  await box.getByRole('button', { name: 'Fechar' }).last().click();
   await addButton(page, VACATION_DAY).click();
   await expect(box.getByTestId('picked-employee')).toHaveCount(0);
   await expect(box.getByRole('textbox', { name: 'Qtd. Dias' })).toHaveValue('');
-  await box.getByRole('button', { name: 'Fechar' }).click();
+  await box.getByRole('button', { name: 'Fechar' }).last().click();
 });
 
 test('Fernanda plans a meeting: saved on Enter, times typed as digits, Luiz invited sees it and gets an e-mail', async ({
@@ -174,7 +175,7 @@ test('Fernanda plans a meeting: saved on Enter, times typed as digits, Luiz invi
   );
   await invite.getByRole('button', { name: 'OK' }).click();
   await expect(box.getByText('Luiz Fernando Teixeira')).toBeVisible();
-  await box.getByRole('button', { name: 'Fechar' }).click();
+  await box.getByRole('button', { name: 'Fechar' }).last().click();
 
   await expect
     .poll(() => mailsTo('luiz.teixeira@rotasul.com.br').join('\n'))
@@ -242,7 +243,7 @@ test.describe('phone (390x844)', () => {
     await add.getByRole('textbox', { name: 'Título' }).fill('Inventário rápido');
     await add.getByRole('textbox', { name: 'Título' }).press('Enter');
     await expect(add.getByRole('status')).toHaveText('Evento salvo.');
-    await add.getByRole('button', { name: 'Fechar' }).tap();
+    await add.getByRole('button', { name: 'Fechar' }).last().tap();
     await expect(cell(page, day).getByRole('button', { name: 'Inventário rápido' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('calendar-phone.png'), fullPage: true });
   });

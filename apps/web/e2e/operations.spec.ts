@@ -45,6 +45,9 @@ test('a worker records an OT from the phone camera; a dropped upload resumes aft
   await page.getByText('Inserir Anexos').click();
 
   const ot = page.getByPlaceholder('Insira o número da OT');
+  // Digits only: a letter typed among them is dropped.
+  await ot.pressSequentially('12a45');
+  await expect(ot).toHaveValue('1245');
   await ot.fill('12345');
   await expect(page.getByRole('button', { name: 'Próximo' })).toBeDisabled();
   await ot.fill(OT);
@@ -112,6 +115,11 @@ test('a manager browses the OT folders and sees the images and videos', async ({
   await search.fill('999999');
   await page.getByRole('button', { name: 'Procurar' }).click();
   await expect(page.getByText(MSG.operationNone)).toBeVisible();
+  // Back to every OT after a search (issue 32: there was no way back but leaving the page).
+  await page.getByRole('button', { name: 'Ver todas as OTs' }).click();
+  await expect(search).toHaveValue('');
+  await expect(page.getByRole('button', { name: `OT ${OT}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ver todas as OTs' })).toHaveCount(0);
   await search.fill(OT);
   await page.getByRole('button', { name: 'Procurar' }).click();
   await page.getByRole('button', { name: `OT ${OT}` }).click();

@@ -24,6 +24,11 @@ export interface ConsoleGuard {
    * test cuts that connection on purpose (a dropped Wi-Fi in the middle of an upload).
    */
   allowNetworkFailure(url: string | RegExp): void;
+  /**
+   * Accepts console errors whose text matches, because the test makes a screen fail on purpose
+   * (React reports an error its boundary caught with console.error).
+   */
+  allowConsoleError(text: RegExp): void;
   /** Watches a page or a context that the test opened itself (the default context is watched already). */
   watch(target: Page | BrowserContext): void;
   /** The problems collected so far (console errors, page errors, CSP refusals). */
@@ -50,6 +55,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
       const problems: string[] = [];
       const allowed: AllowedResourceError[] = [];
       const cut: (string | RegExp)[] = [];
+      const expectedErrors: RegExp[] = [];
       const watched = new WeakSet<object>();
 
       const isAllowed = (text: string, url: string) => {
@@ -68,6 +74,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
           if (msg.type() !== 'error' && !refused) return;
           const url = msg.location().url;
           if (!refused && isAllowed(text, url)) return;
+          if (!refused && expectedErrors.some((pattern) => pattern.test(text))) return;
           problems.push(`console.${msg.type()}: ${text}${url ? ` (${url})` : ''}`);
         });
         if ('pages' in target) {
@@ -84,6 +91,9 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
         },
         allowNetworkFailure: (url) => {
           cut.push(url);
+        },
+        allowConsoleError: (text) => {
+          expectedErrors.push(text);
         },
         watch,
         problems: () => [...problems],

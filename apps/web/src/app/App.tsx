@@ -6,13 +6,13 @@ import { createQueryClient } from '../api/query-client.ts';
 import { router } from './router.tsx';
 import { SessionProvider } from './session.tsx';
 import { Toasts } from './Toasts.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 const queryClient = createQueryClient();
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
         <Toasts />
         <QueryClientProvider client={queryClient}>

@@ -14,6 +14,7 @@ import { ticketsRoutes } from '../modules/tickets/tickets.routes.tsx';
 import { usersRoutes } from '../modules/users/users.routes.tsx';
 import { lazyPage } from '../ui/lazy-page.ts';
 import { FullPageLoader, PageLoader, RequireSession } from './guards.tsx';
+import { RouteError } from './RouteError.tsx';
 import { useSession } from './session.tsx';
 
 // The entry chunk carries the sign-in page and what it needs, nothing more: every other screen, the
@@ -72,7 +73,7 @@ const protectedRoutes: RouteObject[] = [
 ];
 
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginRoute /> },
+  { path: '/login', element: <LoginRoute />, errorElement: <RouteError fullPage /> },
   {
     element: (
       <RequireSession>
@@ -85,7 +86,10 @@ export const routes: RouteObject[] = [
         </Suspense>
       </RequireSession>
     ),
-    children: protectedRoutes,
+    errorElement: <RouteError fullPage />,
+    // A page that fails shows its error inside the frame; parts of pages have their own boundaries
+    // (ui/PartErrorBoundary.tsx), so one failed dialog never takes the page with it.
+    children: [{ errorElement: <RouteError />, children: protectedRoutes }],
   },
 ];
 

@@ -1,6 +1,7 @@
-import { Modal, type ModalProps } from '@mantine/core';
+import { Drawer, type DrawerProps, Modal, type ModalProps } from '@mantine/core';
 import { useModals } from '@mantine/modals';
 import { useEffect, useId, useSyncExternalStore } from 'react';
+import { PartErrorBoundary } from './PartErrorBoundary.tsx';
 
 /**
  * The open dialogs, oldest first. Mantine's Modal closes on Escape from a window listener, so with a
@@ -34,10 +35,17 @@ export function useIsTopmostDialog(opened: boolean): boolean {
   return opened && top === id;
 }
 
-/** Mantine's Modal, where Escape closes only the topmost open dialog. */
-export function Dialog({ closeOnEscape = true, ...props }: ModalProps) {
+/**
+ * Mantine's Modal, where Escape closes only the topmost open dialog, and whose content failing to
+ * draw shows its own error inside the dialog (PartErrorBoundary) instead of taking the page down.
+ */
+export function Dialog({ closeOnEscape = true, children, ...props }: ModalProps) {
   const topmost = useIsTopmostDialog(props.opened);
-  return <Modal {...props} closeOnEscape={closeOnEscape && topmost} />;
+  return (
+    <Modal {...props} closeOnEscape={closeOnEscape && topmost}>
+      <PartErrorBoundary>{children}</PartErrorBoundary>
+    </Modal>
+  );
 }
 
 /**
@@ -49,4 +57,13 @@ export function ConfirmationsInDialogStack() {
   const { modals } = useModals();
   useIsTopmostDialog(modals.length > 0);
   return null;
+}
+
+/** Mantine's Drawer (the detail panels), whose content failing to draw shows its own error inside it. */
+export function PanelDrawer({ children, ...props }: DrawerProps) {
+  return (
+    <Drawer {...props}>
+      <PartErrorBoundary>{children}</PartErrorBoundary>
+    </Drawer>
+  );
 }

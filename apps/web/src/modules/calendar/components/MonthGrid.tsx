@@ -92,7 +92,7 @@ function DayCell({ day, outside, isToday, events, vacations, onAdd, onOpen }: Da
       <UnstyledButton
         className={classes.add}
         onClick={() => onAdd(day)}
-        aria-label={`Adicionar em ${formatDate(day)}`}
+        aria-label={`${number} — Adicionar em ${formatDate(day)}`}
       >
         <span className={isToday ? classes.todayNumber : undefined}>{number}</span>
         <IconPlus size={14} className={classes.addIcon} aria-hidden />

@@ -37,13 +37,15 @@ export function BmReport() {
           allowDeselect={false}
           w={160}
         />
+        {/* A link has no disabled state of its own: without rows it has no address and says so. */}
         <Button
           component="a"
-          href={exportBmUrl(year, month)}
+          href={rows.length > 0 ? exportBmUrl(year, month) : undefined}
           download="BM.xlsx"
           variant="light"
           leftSection={<IconDownload size={16} aria-hidden />}
           disabled={rows.length === 0}
+          aria-disabled={rows.length === 0}
         >
           Baixar BM.xlsx
         </Button>

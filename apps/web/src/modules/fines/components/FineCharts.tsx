@@ -119,7 +119,17 @@ export function ResponsibleChart({ a }: { a: FineAggregates }) {
       <Title order={3} fz="sm" mb="sm">
         Responsável
       </Title>
-      <DonutChart data={data} withLabels withLabelsLine tooltipDataSource="segment" mx="auto" />
+      {/* The chart's slices are unnamed images to a screen reader: it reads the legend instead. */}
+      <div aria-hidden>
+        <DonutChart
+          data={data}
+          withLabels
+          withLabelsLine
+          tooltipDataSource="segment"
+          mx="auto"
+          pieProps={{ rootTabIndex: -1 }}
+        />
+      </div>
       <ChartLegend items={data} />
     </Paper>
   );

@@ -157,15 +157,20 @@ export function ManagerFinesPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        <Grid gutter="md" mt="md">
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <FineFilterBar />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 9 }} style={{ minWidth: 0 }}>
+            {/* Every tab names its panel (aria-controls); only the chosen view's is drawn. */}
+            {FINE_VIEWS.map((name, i) => (
+              <Tabs.Panel key={name} value={String(i + 1)}>
+                <ViewContent view={i + 1} />
+              </Tabs.Panel>
+            ))}
+          </Grid.Col>
+        </Grid>
       </Tabs>
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <FineFilterBar />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }} style={{ minWidth: 0 }}>
-          <ViewContent view={view} />
-        </Grid.Col>
-      </Grid>
       <InsertFineModal opened={inserting} onClose={() => setInserting(false)} />
       <BmReportModal opened={bm} onClose={() => setBm(false)} />
       <ImportFinesModal opened={importing} onClose={() => setImporting(false)} />

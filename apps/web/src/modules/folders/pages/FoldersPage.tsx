@@ -250,14 +250,7 @@ export function FoldersPage() {
 
       <UploadProgressList rows={uploads.rows} onCancel={uploads.cancel} />
 
-      <Card
-        withBorder
-        radius="md"
-        padding="xs"
-        role="grid"
-        aria-label="Itens da pasta"
-        aria-busy={items.isFetching}
-      >
+      <Card withBorder radius="md" padding="xs" aria-busy={items.isFetching}>
         {items.isPending ? (
           <Group justify="center" p="lg">
             <Loader size="sm" />

@@ -25,7 +25,6 @@ import {
   Anchor,
   Badge,
   Button,
-  Drawer,
   FileButton,
   Group,
   Loader,
@@ -42,6 +41,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPaperclip, IconUserPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { PanelDrawer } from '../../../ui/Dialog.tsx';
 import { attachmentHref, useAttach, useHrRequest, useSetStage } from '../hr.api.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -157,7 +157,7 @@ export function HrRequestPanel({
   };
 
   return (
-    <Drawer
+    <PanelDrawer
       opened={requestId !== null}
       onClose={onClose}
       position="right"
@@ -266,6 +266,6 @@ export function HrRequestPanel({
           ) : null}
         </Stack>
       )}
-    </Drawer>
+    </PanelDrawer>
   );
 }

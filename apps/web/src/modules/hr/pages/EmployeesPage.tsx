@@ -11,7 +11,6 @@ import {
   Alert,
   Anchor,
   Button,
-  Drawer,
   Grid,
   Group,
   Loader,
@@ -35,6 +34,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
 import { useUser } from '../../../app/session.tsx';
+import { PanelDrawer } from '../../../ui/Dialog.tsx';
 import { DateField } from '../../../ui/form/DateField.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { RequireAccess } from '../../../ui/RequireAccess.tsx';
@@ -92,7 +92,7 @@ function EmployeeDrawer({ id, onClose }: { id: number | null; onClose: () => voi
   const [editing, setEditing] = useState(false);
   const e = employee.data;
   return (
-    <Drawer
+    <PanelDrawer
       opened={id !== null}
       onClose={() => {
         setEditing(false);
@@ -109,7 +109,7 @@ function EmployeeDrawer({ id, onClose }: { id: number | null; onClose: () => voi
       ) : (
         <Details e={e} onEdit={() => setEditing(true)} />
       )}
-    </Drawer>
+    </PanelDrawer>
   );
 }
 

@@ -14,7 +14,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { IconArrowLeft, IconFolder, IconHome, IconSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconFolder, IconHome, IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
@@ -167,6 +167,24 @@ export function AttachmentsBrowserPage() {
               </ActionIcon>
             </Group>
           </form>
+          {search ? (
+            <Group gap="xs" data-testid="ot-search-active">
+              <Text size="sm">
+                OTs com <b>{search}</b>
+              </Text>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconX size={14} aria-hidden />}
+                onClick={() => {
+                  setText('');
+                  setSearch('');
+                }}
+              >
+                Ver todas as OTs
+              </Button>
+            </Group>
+          ) : null}
           <Folders search={search} onOpen={setOpen} />
         </Stack>
       )}

@@ -30,6 +30,7 @@ import { clearDraft, type Draft, loadDraft, saveDraft } from '../operations.draf
 /** Step 1: the OT number (numeric, at least 6 characters). */
 function OtStep({ onNext }: { onNext: (ot: string) => void }) {
   const form = useContractForm(operationQuery, { initialValues: { ot: '' } });
+  const ot = form.getInputProps('ot');
   return (
     <form onSubmit={form.onSubmit(({ ot }) => onNext(ot))} noValidate>
       <Stack maw={420}>
@@ -38,7 +39,11 @@ function OtStep({ onNext }: { onNext: (ot: string) => void }) {
           placeholder="Insira o número da OT"
           inputMode="numeric"
           autoComplete="off"
-          {...form.getInputProps('ot')}
+          {...ot}
+          // The OT is digits only (spec §5): anything else typed or pasted is dropped as it comes.
+          onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+            ot.onChange(event.currentTarget.value.replace(/\D/g, ''))
+          }
         />
         <Group>
           <Button type="submit" mih={40} disabled={form.values.ot.trim().length < 6}>

@@ -7,7 +7,15 @@ const COLOR = { done: 'green', current: 'blue', pending: 'gray', denied: 'red' }
 /** The 10-stage timeline (spec §4), states computed by contracts' purchaseTimeline. */
 export function PurchaseTimeline({ stages }: { stages: PurchaseDetail['stages'] }) {
   return (
-    <Group gap={4} wrap="nowrap" style={{ overflowX: 'auto' }} aria-label="Etapas da solicitação" role="list">
+    <Group
+      gap={4}
+      wrap="nowrap"
+      style={{ overflowX: 'auto' }}
+      aria-label="Etapas da solicitação"
+      role="list"
+      // On a phone the stages scroll sideways: by keyboard too.
+      tabIndex={0}
+    >
       {stages.map((s, i) => (
         <Stack
           key={s.key}

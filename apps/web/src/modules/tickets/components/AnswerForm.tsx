@@ -42,8 +42,8 @@ export function AnswerForm({ callId }: { callId: number }) {
           <AttachmentInput
             style={{ flex: 1, minWidth: 200 }}
             rule={ticketsCalls.answer.multipart.files}
+            label="Anexos da resposta"
             placeholder="Anexar imagens ou PDF"
-            aria-label="Anexos da resposta"
             value={files}
             onChange={setFiles}
           />

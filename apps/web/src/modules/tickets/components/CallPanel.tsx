@@ -14,7 +14,6 @@ import {
   Button,
   Center,
   Divider,
-  Drawer,
   Group,
   Loader,
   Paper,
@@ -30,7 +29,7 @@ import { modals } from '@mantine/modals';
 import { IconFile, IconPackage } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
-import { Dialog } from '../../../ui/Dialog.tsx';
+import { Dialog, PanelDrawer } from '../../../ui/Dialog.tsx';
 import { LinkedText } from '../../../ui/LinkedText.tsx';
 import { useCallDetail, useSetCallStatus } from '../tickets.api.ts';
 import { AnswerForm } from './AnswerForm.tsx';
@@ -98,7 +97,7 @@ export function CallPanel({ callId, onClose, mode, zIndex }: CallPanelProps) {
   };
 
   return (
-    <Drawer
+    <PanelDrawer
       opened={callId !== null}
       onClose={onClose}
       position="right"
@@ -117,7 +116,6 @@ export function CallPanel({ callId, onClose, mode, zIndex }: CallPanelProps) {
           'Chamado'
         )
       }
-      aria-label="Detalhes do chamado"
     >
       {isPending ? (
         <Center p="xl">
@@ -270,6 +268,6 @@ export function CallPanel({ callId, onClose, mode, zIndex }: CallPanelProps) {
           </Dialog>
         </Stack>
       )}
-    </Drawer>
+    </PanelDrawer>
   );
 }

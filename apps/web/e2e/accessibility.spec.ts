@@ -1,0 +1,98 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { DETAILS, PAGES, routerPaths, type Screen, visitAll } from './support/screens.ts';
+import { acceptCookies } from './support/session.ts';
+
+/**
+ * Issue 32, every screen walked once per project (desktop, and `phone` at 390×844 through @phone):
+ * every page of the router and every detail dialog and panel, as a person who reaches it:
+ *  - axe-core on each: serious and critical findings fail, each named by screen, rule and elements;
+ *  - the details (and the pages under them) with each API answer held back 0.8 s, as on a slow phone
+ *    connection (the purchase detail crashed the whole page when its data came late): none ends on
+ *    the router's error screen or a page's or part's error, and the console guard of fixtures.ts
+ *    fails on any page error.
+ */
+
+const LATE_MS = 800;
+const ROUTER_ERROR_SCREEN = 'Unexpected Application Error';
+
+test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
+
+/** Holds back every answer of the API by LATE_MS. */
+async function slowApi(page: Page) {
+  await page.route('**/api/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, LATE_MS));
+    await route.continue().catch(() => undefined);
+  });
+}
+
+/** Waits until the screen's data is drawn: no request in flight, no loader or skeleton left. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root')).toHaveCount(0, {
+    timeout: 20_000,
+  });
+}
+
+/** Once every late answer has landed and been drawn, nothing on screen is an error screen. */
+async function noErrorScreen(page: Page, where: string) {
+  await expect(page.getByText(ROUTER_ERROR_SCREEN), where).toHaveCount(0);
+  await expect(page.getByTestId('page-error'), where).toHaveCount(0);
+  await expect(page.getByTestId('part-error'), where).toHaveCount(0);
+}
+
+/** The serious and critical findings of axe-core on what the page shows now, one line each. */
+async function axeFindings(page: Page, where: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 4)
+        .map((n) => `${n.target.join(' ')} [${(n.failureSummary ?? '').replace(/\s+/g, ' ')}]`);
+      const more = v.nodes.length > 4 ? ` (+${v.nodes.length - 4})` : '';
+      return `${where}: ${v.id} (${v.impact}) ${v.help} — ${nodes.join(' | ')}${more}`;
+    });
+}
+
+/**
+ * Walks `screens`, collecting axe's findings; with `late` answers, fails on the first error screen.
+ */
+async function walk(page: Page, screens: Screen[], findings: string[], { late }: { late: boolean }) {
+  if (late) await slowApi(page);
+  await visitAll(page, screens, async (screen) => {
+    const where = `${screen.name} (${screen.user})`;
+    await settle(page);
+    await noErrorScreen(page, where);
+    findings.push(...(await axeFindings(page, where)));
+  });
+}
+
+test('every route of the web router is among the pages checked', () => {
+  const checked = new Set(PAGES.map((p) => new URL(p.url, 'http://x').pathname.toLowerCase()));
+  const missing = routerPaths().filter((p) => !checked.has(p.toLowerCase()));
+  expect(missing, 'routes without an accessibility check').toEqual([]);
+});
+
+test('every page: no serious or critical axe-core finding @phone', async ({ page, context, baseURL }) => {
+  test.setTimeout(600_000);
+  // The sign-in page as a first visit shows it: with the cookie box.
+  await context.clearCookies();
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await settle(page);
+  const findings = await axeFindings(page, '/login');
+  await acceptCookies(context, baseURL);
+  await walk(page, PAGES, findings, { late: false });
+  expect(findings).toEqual([]);
+});
+
+test('every detail dialog and panel, with answers 0.8 s late: drawn, and no serious or critical axe-core finding @phone', async ({
+  page,
+}) => {
+  test.setTimeout(400_000);
+  const findings: string[] = [];
+  await walk(page, DETAILS, findings, { late: true });
+  expect(findings).toEqual([]);
+});
