@@ -66,3 +66,71 @@ export async function receiveBodyOrForm<F extends z.ZodType>(
   if (request.body == null) throw badRequest(MSG.fillAllFields);
   return { fields: request.body as z.output<F> };
 }
+
+/** What a spec's early fields (MultipartSpec.early) parse into. */
+export type EarlyFields<S extends MultipartSpec> = S extends { early: infer E extends z.ZodType }
+  ? z.output<E>
+  : undefined;
+
+/** The checks a service runs while its form is read. */
+export interface FormChecks<S extends MultipartSpec> {
+  /** Runs before each file is stored, with the early fields (undefined while they do not parse). */
+  beforeFile?: (early: EarlyFields<S> | undefined) => Promise<void> | void;
+  refuse?: UploadRule['refuse'];
+}
+
+/**
+ * A call's form, read when its service asks: the route says how the input is parsed (the
+ * descriptor's spec), the service authorises first, so a refused caller stores no byte.
+ */
+export type FormReader<S extends MultipartSpec> = (
+  checks?: FormChecks<S>,
+) => Promise<ParsedForm<S['fields']>>;
+
+/** A FormReader for a call that takes JSON or multipart (receiveBodyOrForm). */
+export type BodyOrFormReader<S extends MultipartSpec> = (
+  checks?: FormChecks<S>,
+) => Promise<{ fields: z.output<S['fields']>; form?: ReceivedForm }>;
+
+function formOptions<S extends MultipartSpec>(
+  spec: S,
+  prefix: string,
+  checks: FormChecks<S> = {},
+): FormOptions {
+  const { beforeFile, refuse } = checks;
+  return {
+    prefix,
+    refuse,
+    beforeFile:
+      beforeFile &&
+      ((raw) => {
+        const early = spec.early?.safeParse(raw);
+        return beforeFile(early?.success ? (early.data as EarlyFields<S>) : undefined);
+      }),
+  };
+}
+
+export const formReader =
+  <S extends MultipartSpec>(
+    request: FastifyRequest,
+    storage: Storage,
+    spec: S,
+    prefix: string,
+  ): FormReader<S> =>
+  (checks) =>
+    receiveForm(request, storage, spec as MultipartSpec<S['fields']>, formOptions(spec, prefix, checks));
+
+export const bodyOrFormReader =
+  <S extends MultipartSpec>(
+    request: FastifyRequest,
+    storage: Storage,
+    spec: S,
+    prefix: string,
+  ): BodyOrFormReader<S> =>
+  (checks) =>
+    receiveBodyOrForm(
+      request,
+      storage,
+      spec as MultipartSpec<S['fields']>,
+      formOptions(spec, prefix, checks),
+    );

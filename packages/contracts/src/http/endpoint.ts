@@ -25,6 +25,11 @@ export interface FileRule {
 export interface MultipartSpec<F extends z.ZodType = z.ZodType> {
   /** The text fields, parsed by the server with this schema (the web sends them before the files). */
   fields: F;
+  /**
+   * The fields that say where the files go (e.g. the request id), parsed before each file is stored
+   * so that a caller who may not upload there stores no byte.
+   */
+  early?: z.ZodType;
   files: FileRule;
 }
 

@@ -2,7 +2,7 @@ import { appsCalls as calls, MSG } from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { receiveForm } from '../../platform/multipart-form.ts';
+import { formReader } from '../../platform/multipart-form.ts';
 import { route } from '../../platform/route.ts';
 import * as service from './apps.service.ts';
 
@@ -14,24 +14,16 @@ export async function appsRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   route(app, calls.create, {
     handler: async (request) => {
-      const user = currentUser(request);
-      service.authorizeManage(user);
-      const { fields, form } = await receiveForm(request, ctx.storage, calls.create.multipart, {
-        prefix: 'apps',
-      });
-      const saved = await service.createApp(ctx, user, fields, form);
+      const read = formReader(request, ctx.storage, calls.create.multipart, 'apps');
+      const saved = await service.createApp(ctx, currentUser(request), read);
       return { success: true as const, message: MSG.appCreated, app: saved };
     },
   });
 
   route(app, calls.update, {
     handler: async (request) => {
-      const user = currentUser(request);
-      service.authorizeManage(user);
-      const { fields, form } = await receiveForm(request, ctx.storage, calls.update.multipart, {
-        prefix: 'apps',
-      });
-      const saved = await service.updateApp(ctx, user, request.params.id, fields, form);
+      const read = formReader(request, ctx.storage, calls.update.multipart, 'apps');
+      const saved = await service.updateApp(ctx, currentUser(request), request.params.id, read);
       return { success: true as const, message: MSG.appUpdated, app: saved };
     },
   });

@@ -2,13 +2,12 @@ import {
   type AppItem,
   appAbilitiesFor,
   type appListQuery,
+  type appsCalls,
   canManageApps,
-  type createAppFields,
   MSG,
   type SectorName,
   type SessionUser,
   seesAllApps,
-  type updateAppFields,
 } from '@intranet/contracts';
 import type { z } from 'zod';
 import { type DbOrTx, nowIso } from '../../db/database.ts';
@@ -17,7 +16,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { authorize, notFound } from '../../platform/errors.ts';
 import { fileUrlPath } from '../../platform/files.routes.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
-import type { ReceivedForm } from '../../platform/uploads.ts';
+import type { FormReader } from '../../platform/multipart-form.ts';
 import * as q from './apps.queries.ts';
 
 export async function listApps(ctx: AppContext, user: SessionUser, query: z.output<typeof appListQuery>) {
@@ -49,21 +48,21 @@ async function appItem(db: DbOrTx, user: SessionUser, id: number): Promise<AppIt
   return { ...row, setores: sectors.get(id) ?? [], abilities: appAbilitiesFor(user) };
 }
 
-/** Managing apps (administrators): checked before an upload is read, and again by each change. */
-export function authorizeManage(user: SessionUser): void {
+/** Managing apps (administrators): checked before an upload is read. */
+function authorizeManage(user: SessionUser): void {
   authorize(canManageApps(user));
 }
 
 export async function createApp(
   ctx: AppContext,
   user: SessionUser,
-  fields: z.output<typeof createAppFields>,
-  form: ReceivedForm,
+  read: FormReader<typeof appsCalls.create.multipart>,
 ) {
+  authorizeManage(user);
+  const { fields, form } = await read();
   const file = form.files[0];
   const image = file ? fileUrlPath(file.key) : null;
   return commitWithFiles(form, ctx.storage, async () => {
-    authorizeManage(user);
     return auditedChange(ctx.db, user.userId, async (tx, record) => {
       const now = nowIso();
       const id = await q.insertApp(tx, {
@@ -89,12 +88,12 @@ export async function updateApp(
   ctx: AppContext,
   user: SessionUser,
   id: number,
-  fields: z.output<typeof updateAppFields>,
-  form: ReceivedForm,
+  read: FormReader<typeof appsCalls.update.multipart>,
 ) {
+  authorizeManage(user);
+  const { fields, form } = await read();
   const file = form.files[0];
   return commitWithFiles(form, ctx.storage, async () => {
-    authorizeManage(user);
     return auditedChange(ctx.db, user.userId, async (tx, record) => {
       const current = await q.findApp(tx, id);
       if (!current) throw notFound(MSG.appNotFound);
