@@ -2,7 +2,7 @@ import { noticesCalls as calls, MSG } from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { receiveForm } from '../../platform/multipart-form.ts';
+import { formReader } from '../../platform/multipart-form.ts';
 import { route } from '../../platform/route.ts';
 import * as service from './notices.service.ts';
 
@@ -15,24 +15,16 @@ export async function noticesRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   route(app, calls.insert, {
     handler: async (request) => {
-      const user = currentUser(request);
-      service.authorizeManage(user);
-      const { fields, form } = await receiveForm(request, ctx.storage, calls.insert.multipart, {
-        prefix: 'notices',
-      });
-      const notice = await service.insertNotice(ctx, user, fields, form);
+      const read = formReader(request, ctx.storage, calls.insert.multipart, 'notices');
+      const notice = await service.insertNotice(ctx, currentUser(request), read);
       return { success: true as const, message: MSG.noticeInserted, notice };
     },
   });
 
   route(app, calls.edit, {
     handler: async (request) => {
-      const user = currentUser(request);
-      service.authorizeManage(user);
-      const { fields, form } = await receiveForm(request, ctx.storage, calls.edit.multipart, {
-        prefix: 'notices',
-      });
-      const notice = await service.editNotice(ctx, user, request.params.id, fields, form);
+      const read = formReader(request, ctx.storage, calls.edit.multipart, 'notices');
+      const notice = await service.editNotice(ctx, currentUser(request), request.params.id, read);
       return { success: true as const, message: MSG.noticeUpdated, notice };
     },
   });
@@ -48,12 +40,8 @@ export async function noticesRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   route(app, calls.insertBanner, {
     handler: async (request) => {
-      const user = currentUser(request);
-      service.authorizeManage(user);
-      const { fields, form } = await receiveForm(request, ctx.storage, calls.insertBanner.multipart, {
-        prefix: 'banners',
-      });
-      const banner = await service.insertBanner(ctx, user, fields, form);
+      const read = formReader(request, ctx.storage, calls.insertBanner.multipart, 'banners');
+      const banner = await service.insertBanner(ctx, currentUser(request), read);
       return { success: true as const, message: MSG.bannerSent, banner };
     },
   });

@@ -1,11 +1,9 @@
 import {
-  type bannerAltFields,
   canManageNotices,
   canReadNotices,
-  type editNoticeFields,
-  type insertNoticeFields,
   MSG,
   type noticePageQuery,
+  type noticesCalls,
   type SessionUser,
   toSectorName,
 } from '@intranet/contracts';
@@ -16,11 +14,11 @@ import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, notFound } from '../../platform/errors.ts';
 import { fileUrlPath } from '../../platform/files.routes.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
-import type { ReceivedForm } from '../../platform/uploads.ts';
+import type { FormReader } from '../../platform/multipart-form.ts';
 import * as q from './notices.queries.ts';
 
-/** Inserir Avisos (spec §6): checked before an upload is read, and again by each change. */
-export function authorizeManage(user: SessionUser): void {
+/** Inserir Avisos (spec §6): checked before an upload is read. */
+function authorizeManage(user: SessionUser): void {
   authorize(canManageNotices(user));
 }
 
@@ -51,13 +49,13 @@ const noticeSector = (user: SessionUser, sent: string | undefined) =>
 export async function insertNotice(
   ctx: AppContext,
   user: SessionUser,
-  fields: z.output<typeof insertNoticeFields>,
-  form: ReceivedForm,
+  read: FormReader<typeof noticesCalls.insert.multipart>,
 ) {
+  authorizeManage(user);
+  const { fields, form } = await read();
   const file = form.files[0];
   const img = file ? fileUrlPath(file.key) : null;
   return commitWithFiles(form, ctx.storage, async () => {
-    authorizeManage(user);
     return auditedChange(ctx.db, user.userId, async (tx, record) => {
       const id = await q.insertNotice(tx, {
         text: fields.text,
@@ -82,12 +80,12 @@ export async function editNotice(
   ctx: AppContext,
   user: SessionUser,
   id: number,
-  fields: z.output<typeof editNoticeFields>,
-  form: ReceivedForm,
+  read: FormReader<typeof noticesCalls.edit.multipart>,
 ) {
+  authorizeManage(user);
+  const { fields, form } = await read();
   const file = form.files[0];
   return commitWithFiles(form, ctx.storage, async () => {
-    authorizeManage(user);
     return auditedChange(ctx.db, user.userId, async (tx, record) => {
       const current = await q.findNotice(tx, id);
       if (!current) throw notFound(MSG.noticeNotFound);
@@ -143,12 +141,12 @@ function bannerAlt(sent: string | undefined, originalName: string): string {
 export async function insertBanner(
   ctx: AppContext,
   user: SessionUser,
-  fields: z.output<typeof bannerAltFields>,
-  form: ReceivedForm,
+  read: FormReader<typeof noticesCalls.insertBanner.multipart>,
 ) {
+  authorizeManage(user);
+  const { fields, form } = await read();
   const file = form.files[0];
   return commitWithFiles(form, ctx.storage, async () => {
-    authorizeManage(user);
     if (!file) throw badRequest(MSG.fileMissing);
     const path = fileUrlPath(file.key);
     const alt = bannerAlt(fields.alt, file.originalName);
