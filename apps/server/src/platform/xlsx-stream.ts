@@ -1,9 +1,17 @@
 import { PassThrough, type Writable } from 'node:stream';
 import type { CellValue, ColumnDescription, SheetCell } from '@intranet/contracts';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { ZipFile } from 'yazl';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A spreadsheet download: a plain link opens it with the cookie session, the browser streams it to disk. */
+export const sendXlsx = (reply: FastifyReply, file: { name: string; stream: PassThrough }) =>
+  reply
+    .header('Content-Type', XLSX_MIME)
+    .header('Content-Disposition', `attachment; filename="${file.name}"`)
+    .header('Cache-Control', 'no-store')
+    .send(file.stream);
 
 /**
  * zlib level: 1 wrote the 100,000-fine sheet in 4.9 s against 7.1 s at zlib's default 6, for a

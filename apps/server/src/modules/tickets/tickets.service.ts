@@ -13,20 +13,23 @@ import {
   canOpenCall,
   canSeeCall,
   DEPARTMENT_LABEL,
-  type Department,
   findCallTransition,
   INSERT_MATERIALS,
   MSG,
   type SessionUser,
+  type ticketsCalls,
 } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import { nowIso, type Tx } from '../../db/database.ts';
 import { lockRow } from '../../db/dialect.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
+import type { BodyOrFormReader } from '../../platform/multipart-form.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
+import { callsSpreadsheet } from './tickets.export.ts';
 import * as q from './tickets.queries.ts';
 
 const facts = (call: q.CallRecord): CallFacts => ({
@@ -97,9 +100,10 @@ const attachmentRows = (files: ReceivedFile[], callId: number, answerId: number 
 export async function openCall(
   ctx: AppContext,
   user: SessionUser,
-  body: { problem: string; descript: string; dep: Department; filial: string },
-  form?: ReceivedForm,
+  read: BodyOrFormReader<typeof ticketsCalls.openCall.multipart>,
 ): Promise<number> {
+  authorize(canOpenCall(user));
+  const { fields: body, form } = await read();
   const now = nowIso();
   const sectors = [...user.setor.map((s) => s.sector)].sort((a, b) =>
     a === user.mainSector ? -1 : b === user.mainSector ? 1 : 0,
@@ -223,15 +227,20 @@ export async function answerCall(
   log: FastifyBaseLogger,
   user: SessionUser,
   id: number,
-  rawMsg: string,
-  form?: ReceivedForm,
+  read: BodyOrFormReader<typeof ticketsCalls.answer.multipart>,
 ): Promise<void> {
+  const { fields, form } = await read({
+    // A caller who may not answer this call stores no byte.
+    beforeFile: async () => {
+      await answerableCall(ctx, user, id);
+    },
+  });
   const call = await answerableCall(ctx, user, id).catch(async (err) => {
     await form?.discard();
     throw err;
   });
   // Kept as typed, like the call's description: screens show it as text, the e-mail is plain text.
-  const msg = rawMsg.trim();
+  const msg = fields.msg.trim();
   await withFiles(ctx, form, async () => {
     if (!msg) throw badRequest(MSG.fieldRequired);
     const now = nowIso();
@@ -365,11 +374,39 @@ export async function callDetail(ctx: AppContext, user: SessionUser, id: number)
   };
 }
 
-export function authorizeOpenCall(user: SessionUser): void {
-  authorize(canOpenCall(user));
+/** Chamados Abertos (scope open) is only for who attends a queue; every member lists his own calls. */
+function authorizeList(user: SessionUser, scope: CallScope): void {
+  if (scope === 'open') authorize(canListOpenCalls(user), MSG.noPageAccess);
 }
 
-/** Chamados Abertos (scope open) is only for who attends a queue; every member lists his own calls. */
-export function authorizeList(user: SessionUser, scope: CallScope): void {
-  if (scope === 'open') authorize(canListOpenCalls(user), MSG.noPageAccess);
+type CallListQuery = z.output<typeof ticketsCalls.list.query>;
+
+export async function listCalls(ctx: AppContext, user: SessionUser, query: CallListQuery) {
+  const { sort, dir, page, pageSize, cursor, ...filters } = query;
+  authorizeList(user, filters.scope);
+  const found = await q.listCalls(ctx.db, user, filters, { sort, dir, page, pageSize, cursor });
+  return { ...found, rows: found.rows.map(toRow) };
+}
+
+/** The filtered calls as a spreadsheet, in the list's order: dados.xlsx (open calls) or chamados.xlsx. */
+export function exportCalls(
+  ctx: AppContext,
+  user: SessionUser,
+  query: z.output<typeof ticketsCalls.exportList.query>,
+  log: FastifyBaseLogger,
+) {
+  const { sort, dir, page: _p, pageSize: _ps, cursor: _c, ...filters } = query;
+  authorizeList(user, filters.scope);
+  return {
+    name: filters.scope === 'open' ? 'dados.xlsx' : 'chamados.xlsx',
+    stream: callsSpreadsheet(ctx.db, user, filters, { sort, dir }, log),
+  };
+}
+
+/** A file of a call, to who sees the call. */
+export async function callAttachment(ctx: AppContext, user: SessionUser, id: number, attachmentId: number) {
+  await loadVisibleCall(ctx, user, id);
+  const file = await q.findAttachment(ctx.db, id, attachmentId);
+  if (!file) throw notFound('Arquivo não encontrado.');
+  return file;
 }
