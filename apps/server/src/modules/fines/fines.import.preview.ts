@@ -5,6 +5,7 @@ import {
   type FineImportReading,
   type FineImportRefusal,
   fineImportHeader,
+  type finesCalls,
   MSG,
   parseFineImportRow,
 } from '@intranet/contracts';
@@ -12,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { RunningJob } from '../../platform/job-records.ts';
+import type { FormReader } from '../../platform/multipart-form.ts';
 import { RowSpool } from '../../platform/row-spool.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
 import { readXlsxRows, type SheetRow } from '../../platform/xlsx-read.ts';
@@ -134,10 +136,12 @@ async function scan(
 export async function startPreview(
   ctx: AppContext,
   user: Actor,
-  form: ReceivedForm,
+  read: FormReader<typeof finesCalls.importPreview.multipart>,
   log: FastifyBaseLogger,
 ): Promise<FineImportReading> {
+  // Nobody outside the fines audience stores a byte.
   authorizeFines(user);
+  const { form } = await read();
   const file = form.files[0];
   if (!file) {
     await form.discard();

@@ -2,21 +2,16 @@ import { finesCalls as calls, MSG } from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { receiveForm } from '../../platform/multipart-form.ts';
+import { formReader } from '../../platform/multipart-form.ts';
 import { route } from '../../platform/route.ts';
-import { XLSX_MIME } from '../../platform/xlsx-stream.ts';
-import { bmSpreadsheet, finesSpreadsheet } from './fines.export.ts';
+import { sendXlsx } from '../../platform/xlsx-stream.ts';
 import { readingStatus, startPreview } from './fines.import.preview.ts';
 import { cancelImport, commitImport, importStatus } from './fines.import.ts';
-import * as q from './fines.queries.ts';
 import * as service from './fines.service.ts';
 
 export async function finesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   route(app, calls.managerFines, {
-    handler: async (request) => {
-      service.authorizeFines(currentUser(request));
-      return (await q.managerFines(ctx.db, request.query)).map(q.toFineRow);
-    },
+    handler: async (request) => service.managerFines(ctx, currentUser(request), request.query),
   });
 
   route(app, calls.updateFine, {
@@ -35,25 +30,11 @@ export async function finesRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   route(app, calls.list, {
-    handler: async (request) => {
-      service.authorizeFines(currentUser(request));
-      const { sort, dir, pageSize, cursor, ...filters } = request.query;
-      // Only the first page counts the filtered rows; the next ones walk the index from the cursor.
-      const page = await q.listFines(ctx.db, filters, { sort, dir, pageSize, cursor, count: !cursor });
-      return {
-        rows: page.rows.map(q.toFineRow),
-        total: page.total,
-        totalCapped: page.totalCapped,
-        nextCursor: page.nextCursor,
-      };
-    },
+    handler: async (request) => service.listFines(ctx, currentUser(request), request.query),
   });
 
   route(app, calls.options, {
-    handler: async (request) => {
-      service.authorizeFines(currentUser(request));
-      return q.filterOptions(ctx.db);
-    },
+    handler: async (request) => service.filterOptions(ctx, currentUser(request)),
   });
 
   route(app, calls.aggregates, {
@@ -61,10 +42,8 @@ export async function finesRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   route(app, calls.exportList, {
-    handler: async (request, reply) => {
-      service.authorizeFines(currentUser(request));
-      return sendXlsx(reply, 'multas_geral.xlsx').send(finesSpreadsheet(ctx.db, request.query, request.log));
-    },
+    handler: async (request, reply) =>
+      sendXlsx(reply, service.exportFines(ctx, currentUser(request), request.query, request.log)),
   });
 
   route(app, calls.bm, {
@@ -74,21 +53,15 @@ export async function finesRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   route(app, calls.exportBm, {
     handler: async (request, reply) => {
-      service.authorizeFines(currentUser(request));
       const { year, month } = request.query;
-      return sendXlsx(reply, 'BM.xlsx').send(bmSpreadsheet(ctx.db, year, month, request.log));
+      return sendXlsx(reply, service.exportBm(ctx, currentUser(request), year, month, request.log));
     },
   });
 
   route(app, calls.importPreview, {
     handler: async (request) => {
-      const user = currentUser(request);
-      // Nobody outside the fines audience stores a byte.
-      service.authorizeFines(user);
-      const { form } = await receiveForm(request, ctx.storage, calls.importPreview.multipart, {
-        prefix: 'fine-imports',
-      });
-      return startPreview(ctx, user, form, request.log);
+      const read = formReader(request, ctx.storage, calls.importPreview.multipart, 'fine-imports');
+      return startPreview(ctx, currentUser(request), read, request.log);
     },
   });
 
@@ -110,11 +83,4 @@ export async function finesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       return { success: true as const, message: MSG.fineImportCancelled };
     },
   });
-}
-
-function sendXlsx<R extends { header: (k: string, v: string) => R }>(reply: R, name: string): R {
-  return reply
-    .header('Content-Type', XLSX_MIME)
-    .header('Content-Disposition', `attachment; filename="${name}"`)
-    .header('Cache-Control', 'no-store');
 }

@@ -11,18 +11,22 @@ import {
   type FineField,
   type FineFilters,
   type FineValues,
+  type finesCalls,
   MSG,
   missingFineFields,
   responsibleOf,
   toCentavos,
   toDateOnly,
 } from '@intranet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import { nowIso } from '../../db/database.ts';
 import { lockRow } from '../../db/dialect.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { audit, auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, HttpError, notFound } from '../../platform/errors.ts';
+import { bmSpreadsheet, finesSpreadsheet } from './fines.export.ts';
 import { splitPeriod } from './fines.months.ts';
 import * as q from './fines.queries.ts';
 import {
@@ -42,6 +46,47 @@ export function authorizeFines(user: Actor): void {
 }
 
 type DbValue = string | number | null;
+
+type Query<K extends keyof typeof finesCalls> = z.output<NonNullable<(typeof finesCalls)[K]['query']>>;
+
+/** GET managerFines (spec §7): by id, by NUMERO_AUTO, or a page by offset. */
+export async function managerFines(ctx: AppContext, user: Actor, query: Query<'managerFines'>) {
+  authorizeFines(user);
+  return (await q.managerFines(ctx.db, query)).map(q.toFineRow);
+}
+
+export async function listFines(ctx: AppContext, user: Actor, query: Query<'list'>) {
+  authorizeFines(user);
+  const { sort, dir, pageSize, cursor, ...filters } = query;
+  // Only the first page counts the filtered rows; the next ones walk the index from the cursor.
+  const page = await q.listFines(ctx.db, filters, { sort, dir, pageSize, cursor, count: !cursor });
+  return {
+    rows: page.rows.map(q.toFineRow),
+    total: page.total,
+    totalCapped: page.totalCapped,
+    nextCursor: page.nextCursor,
+  };
+}
+
+export async function filterOptions(ctx: AppContext, user: Actor) {
+  authorizeFines(user);
+  return q.filterOptions(ctx.db);
+}
+
+export function exportFines(
+  ctx: AppContext,
+  user: Actor,
+  query: Query<'exportList'>,
+  log: FastifyBaseLogger,
+) {
+  authorizeFines(user);
+  return { name: 'multas_geral.xlsx', stream: finesSpreadsheet(ctx.db, query, log) };
+}
+
+export function exportBm(ctx: AppContext, user: Actor, year: number, month: number, log: FastifyBaseLogger) {
+  authorizeFines(user);
+  return { name: 'BM.xlsx', stream: bmSpreadsheet(ctx.db, year, month, log) };
+}
 
 /** A field's value as stored: money in centavos, everything else as normalised by the schema. */
 function toDb(field: FineField, value: FineValues[FineField]): DbValue {
