@@ -449,7 +449,7 @@ describe(`fines dashboard numbers = SQL over the fines (${TEST_DIALECT})`, () =>
         'concurrent.xlsx',
         batchesOf(demoFines(200, { seed: 83, prefix: 'N' }), 80, between),
       );
-      expect(done).toEqual({ added: 200, updated: 0 });
+      expect(done).toEqual({ added: 200, updated: 0, unchanged: 0 });
       const stored = await t.db.selectFrom('fines').select('id').where('NUMERO_AUTO', 'like', 'M%').execute();
       expect(stored).toHaveLength(2);
       await compareAll('concurrent insert');
