@@ -61,7 +61,7 @@ async function insertAll(app: AppServer): Promise<number> {
 /**
  * Accents off: exceljs 4.4.0's streaming reader decodes each chunk on its own, so a two-byte
  * character cut by a chunk boundary reads as U+FFFD, and the import refuses that row
- * (docs/decisions.md, Fines). The bench measures the import of a clean file.
+ * (decision 0074). The bench measures the import of a clean file.
  */
 const TEXT = new Set<string>(FINE_FIELDS.filter((f) => f[1] === 'text').map((f) => f[0]));
 /** Statuses without accents, for the same reason (each is a valid value of its list). */

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:folders`: the shared folders on a large file share (ARCHITECTURE.md rule 9,
- * docs/performance.md "Folders").
+ * docs/performance.md, folders).
  *
  * For SQLite, and for PostgreSQL when BENCH_DATABASE_URL is set (a scratch database is created in
  * that cluster and dropped afterwards), it starts the real server (apps/server/src/main.ts) on a

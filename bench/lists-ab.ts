@@ -4,8 +4,8 @@
  * checkout at AB_BASE (the "before") and this checkout's ("after"), each on its own handle of one
  * SQLite file holding the benches' data sets, their requests alternated in blocks of AB_BLOCK (10),
  * AB_BLOCKS blocks (60) after 3 of warm-up. A comparison of two runs of lists-timing made minutes
- * apart on a shared machine mostly measures the other programs' load; here both versions share it
- * (docs/performance.md, "Issue 14, seventh pass"). Each body of "before" must equal "after"'s.
+ * apart on a shared machine mostly measures the other programs' load; here both versions share it.
+ * Each body of "before" must equal "after"'s.
  *
  * The checkout at AB_BASE needs a node_modules whose @intranet/* links point into it (a copy of
  * this one's entries otherwise): `git worktree add` or `git archive <commit> | tar -x -C <dir>`,

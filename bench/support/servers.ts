@@ -6,8 +6,8 @@ import { type LoadSettings, PG_URL, SERVER_WORKERS } from './settings.ts';
 
 /**
  * The Node flags of the server's start scripts (package.json `start`): the V8 heap capped at 1.5
- * GiB, which also makes V8 collect its old generation sooner (docs/decisions.md, Fines, "Server
- * heap limit"). The bench runs the server as it is deployed; BENCH_SERVER_NODE_FLAGS='' runs it
+ * GiB, which also makes V8 collect its old generation sooner (decision
+ * 0087). The bench runs the server as it is deployed; BENCH_SERVER_NODE_FLAGS='' runs it
  * without them (V8's defaults), for comparison.
  */
 export const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '--max-old-space-size=1536')

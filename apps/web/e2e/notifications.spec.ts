@@ -4,8 +4,7 @@ import { acceptCookies, apiToken, signIn } from './support/session.ts';
 
 /**
  * The Notificações screens (spec §2: /avisos and /eventos, content not shown) and the privacy notice
- * (/privacy-policy, a footer link). What they show is docs/decisions.md § "Avisos, Eventos and the
- * privacy notice". Expected dates are computed here, in São Paulo, not by the contracts' helpers.
+ * (/privacy-policy, a footer link). What they show is decision 0105. Expected dates are computed here, in São Paulo, not by the contracts' helpers.
  */
 
 const MONTHS = [

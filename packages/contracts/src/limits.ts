@@ -50,7 +50,7 @@ export const LIMITS = {
   sessionTtlHours: 12,
   /** A session unused this long is dead even before its expiry. */
   sessionIdleHours: 2,
-  // Calendar (docs/decisions.md § Calendar)
+  // Calendar (decision 0054)
   eventTitleMax: 100,
   /** A vacation scheduled at once: the 30 days of the CLT. */
   vacationMaxDays: 30,
@@ -71,7 +71,7 @@ export const LIMITS = {
   calendarEventInviteesMax: 50,
   /**
    * A list counts its matching rows up to this many, on its first page only ("mais de 1.000"): the
-   * count reads that many index entries on every first page (docs/decisions.md, "List totals").
+   * count reads that many index entries on every first page (decision 0018).
    */
   listTotalCap: 1_000,
 } as const;

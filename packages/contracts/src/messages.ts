@@ -200,7 +200,7 @@ export const MSG = {
   operationNone: 'Nunhum anexo para a OT informada',
   operationEmpty: 'Não há anexos a serem exibidos',
 
-  // Calendar (spec §5, §8; docs/decisions.md § Calendar)
+  // Calendar (spec §5, §8; decision 0054)
   eventNotFound: 'Evento não encontrado.',
   eventTitleRequired: 'Informe o título do evento.',
   eventTitleTooLong: 'O título deve ter no máximo 100 caracteres.',

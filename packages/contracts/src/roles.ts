@@ -51,7 +51,7 @@ export const inAnySector = (u: Actor, sectors: readonly SectorName[]) => sectors
  * Lower-case, accent-free form used to compare names typed with or without accents. The forms of
  * short names are kept (a few hundred at most): the policies compare the same sector and branch
  * names over and over (the users list's abilities did 3,000 comparisons a page, 1 ms of its CPU:
- * docs/performance.md, "Issue 14, seventh pass").
+ * decision 0022).
  */
 export function normalizeName(value: string): string {
   let form = normalizedNames.get(value);

@@ -10,7 +10,7 @@ interface QueryRunner {
  * instead of one object per row: better-sqlite3's `raw(true)` statements (statement-cache.ts) and
  * pg's `rowMode: 'array'` (prepared-statements.ts). For bulk reads (exports): building a 44-key
  * object per row cost about three quarters of the read of 100,000 fines on SQLite and most of the
- * garbage collection after it (docs/performance.md, Fines export). The mark is an SQL comment at
+ * garbage collection after it (decision 0073). The mark is an SQL comment at
  * the start of the text, so the query still runs through Kysely (its connection, a transaction)
  * and the two drivers' layers only look at the text they are given.
  */

@@ -6,7 +6,7 @@ import { namePrepared } from './prepared-statements.ts';
 /**
  * A query that runs on every request, built and compiled by Kysely once per dialect and then run
  * with the request's parameter values: building and compiling the query tree costs more CPU than
- * running a small indexed query (docs/performance.md, session analysis). On PostgreSQL each
+ * running a small indexed query (decision 0020). On PostgreSQL each
  * connection also prepares it once (parse and plan once instead of on every call). `build` gets
  * placeholder values; `values` at run time replace the compiled query's parameters in order (their
  * number is checked when it is compiled).

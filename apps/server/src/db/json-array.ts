@@ -6,7 +6,7 @@ import { isPostgres } from './dialect.ts';
  * Kysely's `jsonArrayFrom` of the database's dialect: a sub-select's rows as one JSON array column
  * of the outer row. For a statement that reads one row (the session's): in a list's page, the
  * sub-select runs once per row and PostgreSQL plans it on every request, which cost more than a
- * statement of its own (docs/performance.md, "Issue 14, twelfth pass"). Read the column with
+ * statement of its own (decision 0021). Read the column with
  * `jsonList`.
  */
 export const jsonArrayFor = (db: Parameters<typeof isPostgres>[0]) =>

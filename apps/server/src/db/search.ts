@@ -6,7 +6,7 @@ import type { Database } from './schema.ts';
 
 /**
  * Indexed "contains" search, ignoring accents and case, on both databases (issue 14; decision in
- * docs/decisions.md, Platform). Every searchable column is indexed in its search form
+ * decision 0017). Every searchable column is indexed in its search form
  * (contracts' `searchKey`: lower case, no accents), kept in step by the database itself, so no
  * insert or update of the application has to remember it:
  * - SQLite: one FTS5 table `<table>_search` (trigram tokenizer) per table, holding
@@ -127,8 +127,8 @@ const storedKey = (table: string, column: string) =>
  * Keeps each of `columns` of `table` also in its search form, in a column `search_<column>` of the
  * row itself: a "contains" page that walks the sort's index (platform/paged-query.ts) tests every
  * row it reads, and a stored key is tested by the database alone. Calling `search_key` on each row
- * cost SQLite a call into JavaScript per row, three quarters of the walk (docs/performance.md,
- * "Issue 14, ninth pass"). PostgreSQL: a stored generated column. SQLite (which cannot add a stored
+ * cost SQLite a call into JavaScript per row, three quarters of the walk (decision
+ * 0027). PostgreSQL: a stored generated column. SQLite (which cannot add a stored
  * generated column to a table): a plain column filled now and by triggers after each insert and each
  * update of the columns, as the search table is.
  */
@@ -232,7 +232,7 @@ export function containsSearch(
   if (how === 'ignore') return sql<SqlBool>`1 = 1`;
   if (typeof how === 'object') {
     // Not counted: a walk that finds too few matches costs less than counting a common text's
-    // matches in the search index (docs/performance.md, "Issue 14, ninth pass").
+    // matches in the search index (decision 0027).
     how.scanDiffers = true;
     how.texts = true;
     how.sorted = how.sorted ?? [];

@@ -13,7 +13,7 @@ const BEGIN = 'begin immediate';
 
 /**
  * better-sqlite3 for Kysely's SqliteDialect with its prepared statements kept: Kysely prepares
- * every query anew, about a fifth of a simple request's CPU (docs/performance.md). The cache is
+ * every query anew, about a fifth of a simple request's CPU (decision 0020). The cache is
  * keyed by SQL text and bounded (least recently used dropped). A statement that a streamed query
  * is still iterating is `busy` and cannot run again, so it gets a fresh one. Parameters are bound
  * on each call, and SQLite prepares a statement again by itself after a schema change. A query
@@ -23,7 +23,7 @@ const BEGIN = 'begin immediate';
  * by rowBuilder: the same keys in the same order with the same values as better-sqlite3's own row
  * objects, at a fraction of their cost (better-sqlite3 sets each column of each row by name from
  * C++; a 100-row page of 11 columns cost 0.25 ms more that way, and the objects it makes are slow
- * to read and copy afterwards: docs/performance.md, "Issue 14, seventh pass"). The row's names are
+ * to read and copy afterwards: decision 0022). The row's names are
  * the statement's column names, read again whenever SQLite's schema version has changed since
  * they were last read (a `select *` after an `alter table` answers other columns).
  */

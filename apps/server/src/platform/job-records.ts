@@ -11,7 +11,7 @@ import type { AppContext } from './context.ts';
  * sees half a record), read again on each poll.
  *
  * Not in the database: on SQLite an import's commit holds the single connection's write transaction
- * for its whole length, so progress written there would wait behind it (docs/decisions.md, Platform).
+ * for its whole length, so progress written there would wait behind it (decision 0035).
  *
  * - A running record names its process; one whose process is gone (a restart, a killed worker)
  *   ends as `orphaned` says instead of staying "running" for ever.

@@ -18,7 +18,7 @@ const outerUserId = sql<number>`${sql.ref('u.id')}`;
  * The sectors and branches of the outer query's user (users aliased `u`) as two JSON array columns
  * of its row (db/json-array.ts), for a statement that reads one user: the session's. A list reads
  * them with `membershipsOf` instead: per row, such sub-selects cost PostgreSQL more than a
- * statement of their own (docs/performance.md, "Issue 14, twelfth pass").
+ * statement of their own (decision 0021).
  */
 export function membershipColumns(jsonArrayFrom: ReturnType<typeof jsonArrayFor>) {
   // Sub-selects of the outer statement, never run on their own.
@@ -77,8 +77,8 @@ const branchesOf = compiledOnce(
  * The sectors and branches of each of `userIds` (a list's page): two statements, the ids one
  * parameter each (db/id-set.ts), each compiled once and prepared on PostgreSQL (db/compiled-once.ts).
  * On PostgreSQL a 50-value `IN` list cost more to plan than to run, and one UNION ALL of the two
- * cost more than both (0.8 ms of planning against 0.06 each: docs/performance.md, "Issue 14,
- * twelfth pass").
+ * cost more than both (0.8 ms of planning against 0.06 each:
+ * decision 0021).
  */
 export async function membershipsOf(
   db: DbOrTx,

@@ -26,7 +26,7 @@ const TOTAL = `${KEY}total`;
  * first, where those past the cap are cheap to reach: purchases.queries.ts#inWaitingCountOrder);
  * the count drops it. (A one-statement count of a subquery LIMITed to `cap` + 1 was tried:
  * at the cap, the usual first page, it cost 3× the probe, 0.72 against 0.23 ms for Chamados;
- * docs/performance.md, "Idle-machine run after the fourth pass".)
+ * decision 0018.)
  */
 export const totalColumn = <DB, TB extends keyof DB, I>(
   filtered: SelectQueryBuilder<DB, TB, I>,

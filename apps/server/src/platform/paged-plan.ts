@@ -148,8 +148,8 @@ export function pageOf<O>(found: O[], plan: Plan): Page<O> {
       found.length > plan.pageSize ? (found[plan.pageSize - 1] as Record<string, unknown>) : undefined;
     if (last) result.nextCursor = encodeCursor(plan.keys.map((_, i) => last[`${KEY}${i}`]));
     // Blanked, not deleted: a delete turns each row into a dictionary-mode object, which the
-    // module's mapper and the reply writer then read several times slower (docs/performance.md,
-    // "fourteenth pass"). An undefined property is written by neither JSON.stringify nor the reply's.
+    // module's mapper and the reply writer then read several times slower (decision
+    // 0022). An undefined property is written by neither JSON.stringify nor the reply's.
     for (const row of result.rows as Record<string, unknown>[]) {
       for (let i = 0; i < plan.keys.length; i++) row[`${KEY}${i}`] = undefined;
     }

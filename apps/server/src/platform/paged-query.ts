@@ -97,7 +97,7 @@ export function rangeTest(
  * then do they read differently by index and by scan. Asked of the filters with a probe that tests
  * nothing: each filter whose two forms differ says so (TextProbe.scanDiffers), and no SQL is
  * compiled (compiling both forms to compare them cost 0.05–0.08 ms of a plain list request:
- * docs/performance.md, "Issue 14, seventh pass").
+ * decision 0031).
  */
 export function hasText<DB, TB extends keyof DB, I>(
   byText: (text: TextTest) => SelectQueryBuilder<DB, TB, I>,

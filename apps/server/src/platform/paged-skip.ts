@@ -12,8 +12,8 @@ import type { TextProbe, TextTest } from './text-search.ts';
  * sort's order (an index seek each) and tested, up to SKIP_VALUES of them; from the first that
  * matches, the walk starts again. Chamados "silva" sorted by name: the bench's 22,000 "silva"
  * calls come after 66,668 others, which the walk does not reach and the search index read whole
- * and sorted (28 ms on SQLite, 18–137 on PostgreSQL, docs/performance.md, "Issue 14, twelfth
- * pass"); the few names before them cost a few seeks. A column of mostly distinct values (a
+ * and sorted (28 ms on SQLite, 18–137 on PostgreSQL, decision
+ * 0027); the few names before them cost a few seeks. A column of mostly distinct values (a
  * person's name in the users list) finds no match within SKIP_VALUES, and its page is read
  * through the search index as before.
  */

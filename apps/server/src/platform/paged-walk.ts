@@ -25,7 +25,7 @@ const PROBE = '__text_probe_';
  * How many rows of the other filters a "contains" page walks in the sort's order before it falls
  * back to the search index: 20 pages' worth (at least 2,000 rows), so a text in more than about one
  * row in 20 fills its page within them, and a rare one wastes at most that walk (0.2–1.5 ms on the
- * stored keys: docs/performance.md, "Issue 14, ninth pass").
+ * stored keys: decision 0027).
  */
 export const textWalkRows = (pageSize: number) => Math.max(2000, 20 * pageSize);
 

@@ -5,7 +5,7 @@ import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /**
- * How replies are written (docs/decisions.md, Platform: "Reply serialisation").
+ * How replies are written (decision 0034).
  * - `compiled`: a reply schema that fast-json-stringify can write faithfully is compiled once, at
  *   registration; it writes only the declared properties (an extra column a query selected, a
  *   password hash or a CPF, never leaves) without parsing each row with zod. Schemas it cannot

@@ -30,7 +30,7 @@ const MAX_KEYS = 200;
  * Runs the statement `build(tail)`: the list's filters (compiled alone as `filters`) with what a
  * page adds to them, whose values are `tail` (a cursor's values, a limit, an offset). Kysely builds
  * and compiles such a statement again on every request, which cost a plain list request 0.25–0.35
- * ms of CPU (docs/performance.md, "Issue 14, seventh pass"); here it is built and compiled once per
+ * ms of CPU (decision 0031); here it is built and compiled once per
  * `owner` and `key`, and then run with the request's values: the filters' own parameters, in
  * their order, and the tail's values where the first compile put them. That first compile builds
  * the tail of unique marks, to find them among the parameters; the key must say everything else
@@ -40,7 +40,7 @@ const MAX_KEYS = 200;
  * also a named prepared statement of each connection (db/prepared-statements.ts), parsed once and,
  * after a few runs, planned once: for statements whose best plan does not depend on their values
  * (pagedQuery's plain pages: 20–55 % more list requests a second in the tickets bench,
- * docs/performance.md, thirteenth pass).
+ * decision 0030).
  */
 export async function runReused<R>(
   runner: QueryRunner,

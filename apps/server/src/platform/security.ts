@@ -8,7 +8,7 @@ import helmet from 'helmet';
  *
  * helmet's middleware is built once: @fastify/helmet built it again on every request (every
  * header's function, the CSP's directives parsed), a tenth of a list page's CPU
- * (docs/performance.md, "Issue 14, sixth pass").
+ * (decision 0012).
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,

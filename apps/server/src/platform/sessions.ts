@@ -69,7 +69,7 @@ export const SESSION_TOUCH_MS = 60_000;
 
 /**
  * The session row and its live user, or undefined when expired, idle too long, or disabled. One
- * statement (issue 14, docs/performance.md): the session joined with its user's fields, the policy
+ * statement (issue 14, decision 0020): the session joined with its user's fields, the policy
  * check and the user's sectors and branches as JSON arrays; compiled once and, on PostgreSQL,
  * prepared once per connection. Nothing of it is cached between requests: logout, deactivation
  * and a changed permission are seen on the very next request, on any app server.

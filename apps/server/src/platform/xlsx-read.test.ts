@@ -12,7 +12,7 @@ import { readXlsxRows, removeStaleSheetCopies, type SheetRow, UNREADABLE_SHEET }
 
 /**
  * exceljs' streaming reader decodes each inflated chunk of a zip entry on its own: a two-byte
- * character cut by a chunk boundary read as U+FFFD (docs/decisions.md, Fines). Thousands of rows
+ * character cut by a chunk boundary read as U+FFFD (decision 0084). Thousands of rows
  * of text made of two-byte characters put many chunk boundaries inside a character, in the shared
  * strings (exceljs' workbook) and in the worksheet itself (inline strings of the streamed writer).
  */

@@ -62,7 +62,7 @@ export async function removeStaleSheetCopies(dir = os.tmpdir()): Promise<number>
  * file, then the sheet inflated and scanned as it streams (platform/xml-scan.ts): memory holds the
  * shared strings and a chunk of rows, at any row count. A file that is not a readable workbook (not
  * a zip, a damaged or truncated one, a zip without a workbook, a zip bomb) answers 400, before the
- * first row or mid-way. Why not exceljs' streaming reader: docs/decisions.md, Fines.
+ * first row or mid-way. Why not exceljs' streaming reader: decision 0084.
  */
 export async function* readXlsxRows(input: Readable, tempDir = os.tmpdir()): AsyncGenerator<SheetRow> {
   const dir = await fs.promises.mkdtemp(path.join(tempDir, `${COPY_PREFIX}${process.pid}-`));

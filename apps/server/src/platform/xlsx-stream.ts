@@ -15,7 +15,7 @@ export const sendXlsx = (reply: FastifyReply, file: { name: string; stream: Pass
 
 /**
  * zlib level: 1 wrote the 100,000-fine sheet in 4.9 s against 7.1 s at zlib's default 6, for a
- * file 28 % larger (27.1 against 21.1 MiB; docs/performance.md, Fines).
+ * file 28 % larger (27.1 against 21.1 MiB; decision 0082).
  */
 const ZIP_LEVEL = 1;
 
@@ -149,7 +149,7 @@ function drained(ws: Writable, out: Writable): Promise<void> {
  * as they come (yazl): rows arrive in batches, each batch becomes one chunk of the
  * worksheet, and the next batch is read only when the download has taken the previous one, so
  * memory stays flat at any size. (exceljs' streaming writer, used before, built an object and a
- * style lookup per cell: 24 s for 100,000 fines against about 3 s here; docs/performance.md.)
+ * style lookup per cell: 24 s for 100,000 fines against about 3 s here; decision 0082.)
  */
 export function xlsxStream<Row>(options: {
   sheetName: string;

@@ -221,7 +221,7 @@ export class XmlScanner {
  * `s` as a string of its own. V8 makes a slice of 13 characters or more a view into the string it
  * was cut from, so a cell's text kept after its row (a map of the rows' keys, a list of shared
  * strings) would keep the whole decoded chunk of the part (256 KiB) alive: 17,381 kept auto
- * numbers of 18 characters held 158 MiB (docs/performance.md, "Fines: import and export memory").
+ * numbers of 18 characters held 158 MiB (decision 0087).
  * Shorter slices are copies already.
  */
 export function ownString(s: string): string {

@@ -172,7 +172,7 @@ export async function insertFines(db: DbOrTx, fines: Iterable<FineValues>, now: 
  * Many fines in ONE transaction, the dashboard summaries brought up to date once at its end as an
  * import's commit does (fines.queries.ts#withDeferredSummaries): `npm run seed:fines` and the
  * benches' fills. Row by row (the summaries' triggers per
- * statement) 100,000 fines took 171 s on PostgreSQL (docs/performance.md).
+ * statement) 100,000 fines took 171 s on PostgreSQL (decision 0088).
  */
 export function loadFines(db: Db, fines: Iterable<FineValues>, now: string): Promise<number> {
   return db.transaction().execute((tx) => withDeferredSummaries(tx, () => insertFines(tx, fines, now)));

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import { tokenStore } from '../api/client.ts';
 import { appsRoutes } from '../modules/apps/apps.routes.tsx';
 import { afterLoginPath } from '../modules/auth/login-redirect.ts';
 import { LoginPage } from '../modules/auth/pages/LoginPage.tsx';
@@ -15,11 +16,13 @@ import { usersRoutes } from '../modules/users/users.routes.tsx';
 import { lazyPage } from '../ui/lazy-page.ts';
 import { FullPageLoader, PageLoader, RequireSession } from './guards.tsx';
 import { RouteError } from './RouteError.tsx';
+import { preloadRoute } from './route-preload.ts';
 import { useSession } from './session.tsx';
 
 // The entry chunk carries the sign-in page and what it needs, nothing more: every other screen, the
-// signed-in frame included, is a chunk of its own (docs/performance.md, "Web first page").
-const AppLayout = lazy(async () => ({ default: (await import('./layout/AppLayout.tsx')).AppLayout }));
+// signed-in frame included, is a chunk of its own (decision 0016).
+const loadLayout = () => import('./layout/AppLayout.tsx');
+const AppLayout = lazy(async () => ({ default: (await loadLayout()).AppLayout }));
 const HomePage = lazyPage(() => import('../modules/home/pages/HomePage.tsx'), 'HomePage');
 const PolicyDocumentPage = lazyPage(
   () => import('../modules/policy/pages/PolicyDocumentPage.tsx'),
@@ -43,7 +46,11 @@ const PrivacyPolicyPage = lazyPage(
 function LoginRoute() {
   const { token } = useSession();
   const location = useLocation();
-  return token ? <Navigate to={afterLoginPath(location.state)} replace /> : <LoginPage />;
+  return token ? (
+    <Navigate to={afterLoginPath(location.state)} replace />
+  ) : (
+    <LoginPage onSending={(target) => preloadRoute(routes, target, loadLayout)} />
+  );
 }
 
 /** Each module exports its own routes (`modules/<module>/<module>.routes.tsx`) and is listed here. */
@@ -92,5 +99,8 @@ export const routes: RouteObject[] = [
     children: [{ errorElement: <RouteError />, children: protectedRoutes }],
   },
 ];
+
+// A signed-in visit fetches the frame's and the page's code while the session is asked (route-preload.ts).
+if (tokenStore.get()) preloadRoute(routes, window.location.pathname, loadLayout);
 
 export const router = createBrowserRouter(routes);

@@ -7,7 +7,7 @@ import { onUnauthorized, tokenStore } from '../api/client.ts';
 /**
  * The session calls, fetched with their zod schemas when first used (with the first keystroke's
  * schema, or the session check of a signed-in visit): the sign-in page itself carries no zod
- * (docs/decisions.md "What the first page downloads").
+ * (decision 0016).
  */
 const sessionCalls = () => import('@intranet/contracts/auth/auth.calls').then((m) => m.authCalls);
 

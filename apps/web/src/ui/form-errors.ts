@@ -9,7 +9,7 @@ export type Validation<S extends z.ZodType> =
 
 /**
  * For the sign-in page only, which must stay within its first-load budget without @mantine/form and
- * the zod resolver (docs/decisions.md "Web first page"); every other form uses useContractForm.
+ * the zod resolver (decision 0016); every other form uses useContractForm.
  * Checks form values against a schema of @intranet/contracts (the same rules the server applies)
  * and answers the parsed data or the first Portuguese message of each field.
  */

@@ -2,7 +2,7 @@ import { isHrStaff } from '../hr/hr.policy.ts';
 import { type Actor, inSector, isAdmin, isGestorOrAbove, isSupport, toSectorName } from '../roles.ts';
 
 /**
- * Who sees and changes what in the calendar (docs/decisions.md § Calendar). The server's month
+ * Who sees and changes what in the calendar (decision 0054). The server's month
  * queries apply the same rules in SQL (calendar.queries.ts); calendar.scope.test.ts checks them
  * against these functions on a generated population.
  */

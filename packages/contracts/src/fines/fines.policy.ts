@@ -1,7 +1,7 @@
 import { type Actor, inSector, isAdmin, SECTOR } from '../roles.ts';
 
 /**
- * Who sees and changes fines (the spec does not say; docs/decisions.md "Fines"): the members of
+ * Who sees and changes fines (the spec does not say; decision 0069): the members of
  * Gestão de Multas and administrators. Nobody else reads them: fines carry the fined parties'
  * CNPJs and the amounts the company owes or charges, the department's own data.
  */

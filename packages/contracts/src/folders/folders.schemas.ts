@@ -32,7 +32,7 @@ export const folderItemAbilitiesSchema = z.object({
 
 // ---- get-items -------------------------------------------------------------------------------
 
-/** Identity fields are accepted for compatibility and ignored: the session decides (decisions.md). */
+/** Identity fields are accepted for compatibility and ignored: the session decides (decision 0036). */
 export const getItemsQuery = z.object({
   userId: z.string().max(20).optional(),
   privilegio: z.string().max(5).optional(),

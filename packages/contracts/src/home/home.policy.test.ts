@@ -277,7 +277,7 @@ describe('sector landing cards (spec §2 "Sector landing cards", §6)', () => {
 });
 
 /**
- * Which service card each sector shows is not in the spec; docs/decisions.md ("Sector landing cards")
+ * Which service card each sector shows is not in the spec; decision 0039
  * settles it, and the card shows only to who may open its screen (the rule its server call applies).
  */
 const SERVICE_CARD: Record<SectorKey, string[]> = {
@@ -292,7 +292,7 @@ const SERVICE_CARD: Record<SectorKey, string[]> = {
   multas: ['Gerir Multas'],
 };
 
-describe('sector landing cards as docs/decisions.md settles them', () => {
+describe('sector landing cards as decision 0039 settles them', () => {
   it.each(SECTOR_KEYS)('%s for an administrator: every card', (sector) => {
     const hidden = sector === 'estoque' || sector === 'faturamento';
     expect(landingCards(M.administrador, sector).map((c) => c.label)).toEqual([

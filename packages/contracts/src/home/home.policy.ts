@@ -74,7 +74,7 @@ export interface LandingCard {
 
 /**
  * The service card each sector page offers besides Chamados Abertos
- * (docs/decisions.md: "Sector landing cards"), shown to who may open its screen.
+ * (decision 0039), shown to who may open its screen.
  */
 const SECTOR_SERVICE_CARDS: Partial<Record<SectorKey, LandingCard & { screen: ScreenKey }>> = {
   compras: { label: 'Compras', path: '/requestOpened', screen: 'comprasRecebidas' },

@@ -15,7 +15,7 @@ const HR_REQUESTERS_ONLY = 'Admissões e demissões são solicitadas pelos gesto
 /**
  * /rhHomeRequest: the five tiles of spec §2 — Admissão and Demissão greyed for who may not ask for
  * them — and, for who handles or approves HR requests, Atendimento RH (the approvers are in no RH
- * sector: this is their way in, docs/decisions.md "Menus from the policies").
+ * sector: this is their way in, decision 0041).
  */
 export function rhHomeTiles(u: MenuUser): MenuTile[] {
   const requestable = (key: string, label: string, path: string): MenuTile =>

@@ -49,7 +49,7 @@ const hrFiles: FileRule = {
 
 /**
  * HR calls. Spec §7 names hire_request, dismissalRequest, rhstage_request, attachment, employee and
- * licenseEmployee; the rest have REST names (docs/decisions.md, HR). The HR vacation calls are not
+ * licenseEmployee; the rest have REST names (decision 0093). The HR vacation calls are not
  * at /api/vacation: the calendar's vacation calls live there with another payload.
  */
 export const hrCalls = {
@@ -100,7 +100,12 @@ export const hrCalls = {
     method: 'POST',
     path: '/api/attachment',
     summary: 'Attaches images or PDF (by content) to a request.',
-    multipart: { fields: attachmentFields, files: hrFiles },
+    multipart: {
+      fields: attachmentFields,
+      // The request travels before the files: who may not attach to it stores no byte.
+      early: attachmentFields.pick({ request_id: true }),
+      files: hrFiles,
+    },
     reply: okReply,
   }),
   attachment: endpoint({

@@ -20,7 +20,7 @@ const NUMBER_FIRST = new RegExp(`^(?:CRM${SEP})?(?:N[º°O.]?${SEP})?${NUMBER}(?
 
 /**
  * A doctor's CRM as people write it on a certificate, kept as `123456/SP` (or `123456` without a
- * UF); null when it is not one (docs/decisions.md, HR: CRM).
+ * UF); null when it is not one (decision 0098).
  */
 export function normalizeCrm(text: string): string | null {
   const t = text.trim().toUpperCase().replace(/\s+/g, ' ');

@@ -1,7 +1,7 @@
 import { type HrStageActor, hrStageInfo, isHrFinished } from './hr.workflow.ts';
 
 /**
- * Who decides each approval stage of an HR request (docs/decisions.md, HR: segregation of duties).
+ * Who decides each approval stage of an HR request (decision 0095).
  * An administrator names, per approval role, the approver (the `approvers` table) and may name a
  * substitute with a period; nothing a sector member can write (employee records, vacations) moves
  * that power. Nobody decides a stage of a request he opened or that is about him.

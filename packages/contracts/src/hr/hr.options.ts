@@ -1,6 +1,6 @@
 /**
  * The numbered lists of the HR forms (spec §3), each id with its Portuguese label. The spec gives
- * the ids of roles (cargos 1–49, hiring offers 1–37) but not their names: docs/decisions.md (HR).
+ * the ids of roles (cargos 1–49, hiring offers 1–37) but not their names: decision 0092.
  */
 
 export interface HrOption {

@@ -25,7 +25,7 @@ export interface HrActor extends Actor {
 
 /**
  * The HR team: members of the Recursos Humanos sector, and administrators. They manage requests,
- * employees, vacations and medical leave (docs/decisions.md, HR).
+ * employees, vacations and medical leave (decision 0091).
  */
 export const isHrStaff = (u: Actor) => isAdmin(u) || inSector(u, SECTOR.rh);
 
@@ -44,7 +44,7 @@ export const canRequestHr = (u: Actor) => isGestorOrAbove(u) || isHrStaff(u);
 
 /**
  * A dismissal (and the dismissal form's lookup) of an employee: the HR team for anyone; a manager
- * only for the employees of the sectors he manages, his own sectors (docs/decisions.md, HR). For
+ * only for the employees of the sectors he manages, his own sectors (decision 0091). For
  * anyone else the employee is as good as unknown (404).
  */
 export function canRequestDismissalOf(u: Actor, employeeSector: string): boolean {
@@ -94,7 +94,7 @@ export const canManageEmployees = (u: Actor) => isHrStaff(u);
  * Medical leave is health data (LGPD art. 11): only those whose job is to handle it see or change it —
  * administrators and the HR support users (suport = 1 in Recursos Humanos: they attend the RH
  * tickets, Atestados among them, spec §9). Other members of the HR team, such as the Jurídico
- * approver, manage employees and vacations but never see a diagnosis (docs/decisions.md, HR).
+ * approver, manage employees and vacations but never see a diagnosis (decision 0098).
  */
 export const canSeeMedicalLeave = (u: Actor) => isAdmin(u) || (inSector(u, SECTOR.rh) && isSupport(u));
 

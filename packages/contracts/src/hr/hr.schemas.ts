@@ -221,7 +221,7 @@ export const HR_ATTACHMENT = {
   maxBytes: 10 * 1024 * 1024,
   maxFiles: 10,
   mimes: ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/svg+xml', 'application/pdf'] as const,
-  // SVG is left out: no magic bytes to check it by, and it may carry script (docs/decisions.md, HR).
+  // SVG is left out: no magic bytes to check it by, and it may carry script (decision 0093).
   extensions: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'pdf'] as const,
 };
 

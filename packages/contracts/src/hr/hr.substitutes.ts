@@ -4,7 +4,7 @@ import { dateOnlySchema } from '../dates.ts';
 import { bodyId } from '../ids.ts';
 import { HR_APPROVAL_ROLES } from './hr.desks.ts';
 
-/** The messages of the approvers' substitutes (beyond the spec: docs/decisions.md, HR). */
+/** The messages of the approvers' substitutes (beyond the spec: decision 0095). */
 export const HR_SUBSTITUTE_MSG = {
   roleUnknown: 'Etapa de aprovação desconhecida (use juridico, diretor ou presidente).',
   substituteInvalid: 'Escolha o substituto (um usuário) ou deixe em branco para remover.',

@@ -1,5 +1,5 @@
 /**
- * Vacation accrual (docs/decisions.md, HR): each 12 months of work earn 30 days, to be taken within
+ * Vacation accrual (decision 0094): each 12 months of work earn 30 days, to be taken within
  * the following 12 months. currentYearVacation counts the days taken in the open period; once
  * they reach 30 the period closes and the next opens; saleVacation is the last day to take the
  * open period's days (its start + 24 months); lastDateVacation is the end of the latest vacation.

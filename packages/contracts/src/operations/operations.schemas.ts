@@ -26,7 +26,7 @@ export const slotSchema = z.coerce
 /**
  * Spec §5 type lists as the types file-type reads from a file's first bytes (mp4, avi, mkv, mov,
  * webm, flv, wmv; png, jpeg/jpg, gif, bmp, webp). SVG is text: it has no signature to check by
- * content, so the server does not accept it (docs/decisions.md).
+ * content, so the server does not accept it (decision 0059).
  */
 export const OPERATION_MIMES: Record<SlotKind, readonly string[]> = {
   video: [

@@ -188,8 +188,8 @@ export const DENIABLE_STATUSES: readonly number[] = PURCHASE_TRANSITIONS.filter(
 /**
  * The timeline position marked denied: the stage the request was denied at (`denied_from`, the
  * denial's `from`: 1, 3 or 4). Spec §4 derives it from aprovall_id (> 2 → 3, = 2 → 4, else 5), a
- * user id here, which put the mark at a stage the request never reached (docs/decisions.md,
- * Purchases); a denial whose stage is not known (denied before it was recorded, with no trace in the
+ * user id here, which put the mark at a stage the request never reached (decision
+ * 0062); a denial whose stage is not known (denied before it was recorded, with no trace in the
  * audit log) marks the decision's result, the spec's "otherwise 5".
  */
 export function deniedPosition(deniedFrom: number | null): number {

@@ -3,7 +3,7 @@ import { isPostgres } from '../dialect.ts';
 
 /**
  * Issue 11: the fines dashboard's numbers from a summary table instead of a pass over every fine
- * (docs/decisions.md, Fines). `fines_aggregates` holds, per (dim, key, responsavel, negocio_grupo),
+ * (decision 0077). `fines_aggregates` holds, per (dim, key, responsavel, negocio_grupo),
  * how many fines fall in that cell and the sum of one amount (centavos). The database keeps it
  * in the same transaction as every change of `fines` (triggers: every insert, update, delete and
  * the xlsx import's batch inserts, whatever code writes them):

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect.ts';
 
 /**
- * Issue 11, second pass (docs/decisions.md, Fines):
+ * Issue 11 (decision 0078):
  * - composite indexes for the filter bar's common combination, responsible + payment status
  *   (+ period): the table's first page in the default order and by carrier, and the dashboard's
  *   pass over the filtered fines (covering: it reads no fine row);

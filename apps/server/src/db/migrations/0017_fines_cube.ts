@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect.ts';
 
 /**
- * Issue 11, third pass (docs/decisions.md, Fines, "Dashboards for every filter of the bar"): the
+ * Issue 11 (decision 0079): the
  * dashboard's summary with the filter bar's low-cardinality dimensions, so any combination of
  * responsible, business, fine status, payment status, ND status, unit and period (whole months) is
  * a GROUP BY over cells instead of a pass over the fines.

@@ -4,7 +4,7 @@ import { applySql } from './0014_fines_aggregates.ts';
 import { applyCells, raiseMaxima, recomputeMaxima } from './0017_fines_cube.ts';
 
 /**
- * Issue 11, the import's commit (docs/decisions.md, Fines, "Import commit speed"): the dashboard
+ * Issue 11, the import's commit (decision 0086): the dashboard
  * summaries (0014 `fines_aggregates`, 0017 `fines_cube` / `fines_cube_max`) brought up to date ONCE
  * at the end of an import instead of by every batch's triggers.
  *

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { isPostgres } from '../dialect.ts';
 
 /**
- * Issue 11, fourth pass (docs/decisions.md, Fines, "Dashboards through the cube's years"): the cube
+ * Issue 11 (decision 0080): the cube
  * of 0017 rolled up over its months, so a dashboard without a period, or with whole years, groups a
  * few thousand cells instead of up to 160,000 (one fine status: half the cube).
  * - `fines_cube_roll`: the cells of `fines_cube` per (ano, dim, key, the six filter columns), ano

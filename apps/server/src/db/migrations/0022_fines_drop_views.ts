@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect.ts';
 
 /**
- * Issue 11 (docs/decisions.md, Fines, "Seed and filtered table"): SQLite only, the three views the
+ * Issue 11 (decision 0088): SQLite only, the three views the
  * import's first paused path read (0016 `fines_aggregate_cells`; 0017 `fines_cube_cells`,
  * `fines_cube_max_rows`) are dropped. Since 0019 the deferred summaries are applied by the
  * `fines_import_apply` trigger with 0014's and 0017's generators, and no statement, trigger or view

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect.ts';
 
 /**
- * Issue 11, fifth pass (docs/decisions.md, Fines, "Dashboards on PostgreSQL"): the dashboard's
+ * Issue 11 (decision 0081): the dashboard's
  * reads answered from indexes alone.
  * - PostgreSQL: the keys of the cube `fines_cube` (0017) and of its roll-up `fines_cube_roll` (0020)
  *   carry the cell's count and sum (`include`), those of `fines_cube_max` / `fines_cube_max_roll`

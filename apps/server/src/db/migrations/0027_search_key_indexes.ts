@@ -6,7 +6,7 @@ import { isPostgres } from '../dialect.ts';
  * (0026_search_keys) has its trigram index on that stored column instead of on the expression
  * `search_key(column)`. A LIKE through a trigram index rechecks every row the index hands over;
  * on the expression, that recheck called `search_key` (unaccent) on each of them again: Chamados
- * "silva" by name read its 22,000 matches in 125 ms, 18 ms on the stored column (docs/performance.md).
+ * "silva" by name read its 22,000 matches in 125 ms, 18 ms on the stored column (decision 0028).
  * SQLite's search tables (FTS5) do not change.
  * `fastupdate = off`: GIN's pending list of new entries (flushed by vacuum) is costed as read by
  * every search, and with the cheap test of a stored key beside it, PostgreSQL then walked a whole

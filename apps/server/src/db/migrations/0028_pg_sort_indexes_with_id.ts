@@ -7,8 +7,8 @@ import { isPostgres } from '../dialect.ts';
  * the id, so its indexes already serve the whole order; a PostgreSQL index does not. There a page
  * sorted by (created_at, id) re-sorted each run of equal dates (an Incremental Sort), and a
  * statement that reads only the order's keys (a "contains" walk's edge, 2,000 rows in) fetched
- * every row from the table for its id instead of reading the index alone (docs/performance.md,
- * fourteenth pass). Same names, same leading columns: only `id` is added.
+ * every row from the table for its id instead of reading the index alone (decision
+ * 0028). Same names, same leading columns: only `id` is added.
  */
 const INDEXES: readonly (readonly [name: string, table: string, columns: readonly string[]])[] = [
   ['calls_created_idx', 'calls', ['created_at']],

@@ -6,7 +6,7 @@ import { isPostgres } from '../dialect.ts';
  * opening, like the rows themselves), indexed after the sector. The total of "one sector + a
  * period" (Compras' side filter bar) then reads that sector's requests of the period from one
  * index range, where it read every request of the sector and every request of the period and
- * joined them (docs/performance.md, fifteenth pass).
+ * joined them (decision 0029).
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and use the untyped builder
 export async function up(db: Kysely<any>): Promise<void> {

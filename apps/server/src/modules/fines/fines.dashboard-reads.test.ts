@@ -7,7 +7,7 @@ import * as q from './fines.queries.ts';
 import { cubeDashboardCells } from './fines.summary.queries.ts';
 
 /**
- * Migration 0023 (docs/decisions.md, Fines, "Dashboards on PostgreSQL"): the dashboard's reads come
+ * Migration 0023 (decision 0081): the dashboard's reads come
  * off indexes alone. The pass over a period's edge days or over one carrier reads the fines'
  * covering index (no fine row); on PostgreSQL the cube's tables are read by index-only scans (their
  * keys carry the counts, sums and maxima: without them the planner could only use an Index Scan).

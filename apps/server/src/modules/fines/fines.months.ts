@@ -1,7 +1,7 @@
 /**
  * A period of the filter bar (DATA_INFRACAO from … to, inclusive days) split into the whole months
  * the dashboard's cube answers (yyyy-MM, inclusive; undefined: open) and the partial months at its
- * ends, which the pass over the fines answers (docs/decisions.md, Fines).
+ * ends, which the pass over the fines answers (decision 0079).
  */
 export interface PeriodSplit {
   months: { from?: string; to?: string } | null;
@@ -58,8 +58,8 @@ export interface CubeMonths {
 }
 
 /**
- * Where the cube's part of a period (its whole months) is read (migration 0020, docs/decisions.md,
- * Fines): `years`, ranges of the roll-up's years (yyyy inclusive, '0000' / '9999' when open;
+ * Where the cube's part of a period (its whole months) is read (migration 0020, decision
+ * 0080): `years`, ranges of the roll-up's years (yyyy inclusive, '0000' / '9999' when open;
  * 'all': no period, every month and the fines without a date); `months`, ranges of the cube's
  * months added or taken away; `maxYears` / `maxMonths` the same for the maxima (which cannot be
  * taken away); `series`, the months of the monthly series (null: every month).

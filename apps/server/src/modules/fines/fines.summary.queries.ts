@@ -12,7 +12,7 @@ import type { DashboardCell } from './fines.queries.ts';
  * those two (the common ones, spec §9). The cube (migration 0017, `cubeDashboardCells` below)
  * answers the statuses, the unit and a period's whole months with them; the carrier, the plate,
  * the auto number and a period's partial months go to the pass over the fines grouped into the
- * same cells in one statement (fines.queries.ts#filteredCells). docs/decisions.md, Fines.
+ * same cells in one statement (fines.queries.ts#filteredCells). Decision 0079.
  */
 
 type Filters = Partial<FineFilters>;
@@ -240,8 +240,8 @@ const monthsIn = (column: string, m: { from: string; to: string }) =>
 
 /**
  * The dashboard's cells (as fines.queries.ts#filteredCells answers them, dim `max` included) of the
- * fines of these filters in these whole months, from the cube in one statement (docs/decisions.md,
- * Fines, "Dashboards through the cube's years"). Its arms, each grouped on its own:
+ * fines of these filters in these whole months, from the cube in one statement (decision
+ * 0080). Its arms, each grouped on its own:
  * - the whole years (or, without a period, every month) from the roll-up `fines_cube_roll`
  *   (migration 0020): the dims' cells per (dim, key), in the order of its key (ano, dim, key, …),
  *   and the total cells per responsible, unit and ND status;

@@ -25,7 +25,7 @@ interface Scope {
  * The newest `limit` names of a kind below the id `before` that contain `text`, in the folders
  * reached: one statement that reads the search index in id order (folders.queries.ts#nameMatches),
  * with the reached folders as one parameter (none when the caller reaches every folder). Name
- * order was given up for this (docs/decisions.md, Folders): a common word ("relatório", in one
+ * order was given up for this (decision 0023): a common word ("relatório", in one
  * file name of six) made every page fetch and sort all its matches, 16,000 on the bench's share.
  */
 function matches(db: Db, kind: q.SearchKind, text: string, scope: Scope, limit: number, before?: number) {

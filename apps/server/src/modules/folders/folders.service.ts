@@ -383,7 +383,7 @@ export async function dropItem(db: Db, storage: Storage, u: Actor, input: { id: 
         parentId: folder.parent_id,
       }).delete,
     );
-    // Nobody deletes what he cannot see (docs/decisions.md, Folders).
+    // Nobody deletes what he cannot see (decision 0049).
     const viewer = q.viewerOf(u);
     if (await q.treeHasHiddenFolders(tx, folder.id, viewer)) throw conflict(FOLDER_MSG.deleteHiddenItems);
     const summary = await q.subtreeSummary(tx, folder.id, viewer);

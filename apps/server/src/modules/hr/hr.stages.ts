@@ -11,6 +11,7 @@ import {
   type HrRequestFacts,
   type HrRequestType,
   type HrStatus,
+  type hrCalls,
   hrDecider,
   hrRequestPath,
   hrStageInfo,
@@ -26,14 +27,14 @@ import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
-import type { ReceivedForm } from '../../platform/uploads.ts';
+import type { FormReader } from '../../platform/multipart-form.ts';
 import * as dq from './hr.approvers.queries.ts';
 import { hrActor } from './hr.approvers.ts';
 import * as q from './hr.queries.ts';
 
 /**
  * A request's facts, its stage moves, the e-mails they send and its attachments. Each move checks
- * and writes in one transaction, holding the request's row (docs/decisions.md, HR: issue 31).
+ * and writes in one transaction, holding the request's row (decision 0096).
  */
 
 export const typeOf = (r: q.RequestRecord) => r.type_request as HrRequestType;
@@ -183,7 +184,7 @@ export async function setStage(
 }
 
 /** Who handles the request's attachments (never its parties); 404 for a request he may not see. */
-export async function authorizeAttach(db: DbOrTx, user: SessionUser, requestId: number) {
+async function authorizeAttach(db: DbOrTx, user: SessionUser, requestId: number) {
   const actor = await hrActor(db, user);
   const { r, facts } = await loadVisibleRequest(db, actor, requestId);
   authorize(canHandleAttachments(actor, facts));
@@ -194,10 +195,19 @@ export async function authorizeAttach(db: DbOrTx, user: SessionUser, requestId: 
 export async function attach(
   ctx: AppContext,
   user: SessionUser,
-  requestId: number,
-  type: string | undefined,
-  form: ReceivedForm,
+  read: FormReader<typeof hrCalls.attach.multipart>,
 ): Promise<void> {
+  let checked = false;
+  const { fields, form } = await read({
+    // Who may not attach to the request stores no byte (request_id travels before the files).
+    beforeFile: async (early) => {
+      if (checked) return;
+      if (!early) throw notFound(MSG.hrRequestNotFound);
+      await authorizeAttach(ctx.db, user, early.request_id);
+      checked = true;
+    },
+  });
+  const { request_id: requestId, type } = fields;
   await commitWithFiles(form, ctx.storage, async () => {
     const now = nowIso();
     await auditedChange(ctx.db, user.userId, async (tx, record) => {
@@ -229,3 +239,16 @@ export async function attach(
 }
 
 export const attachmentPath = (requestId: number, id: number) => `hr-requests/${requestId}/attachments/${id}`;
+
+/** A request's file, to who handles the request's attachments. */
+export async function attachmentFile(
+  ctx: AppContext,
+  user: SessionUser,
+  requestId: number,
+  attachmentId: number,
+) {
+  await authorizeAttach(ctx.db, user, requestId);
+  const file = await q.findAttachment(ctx.db, requestId, attachmentId);
+  if (!file) throw notFound('Arquivo não encontrado.');
+  return file;
+}

@@ -76,7 +76,7 @@ const ofSectors = (eb: Eb, sectors: string[]) =>
  * and joined them. Not correlated: a correlated test of the sector rows' date made SQLite seek the
  * sector's whole range for each request (205 against 0.3 ms). A page keeps `ofSectors`: it walks
  * the period newest first and probes each request's sectors, which the range turned into a join
- * and a sort (docs/performance.md, fifteenth pass).
+ * and a sort (decision 0029).
  */
 function ofSectorInPeriod(eb: Eb, sector: string, period: Period) {
   let rows = eb
@@ -202,8 +202,8 @@ function sectorPeriod(period: Period, how: TextTest): Period | undefined {
  * The order "aguardando" is counted in: the 4s, all a director's, first, down the status index, so
  * a total past the cap stops among them. In no order, both databases read the 3s first or mixed
  * (PostgreSQL a BitmapOr in the table's order), each 3 with its sectors' subquery: a bench
- * director's probe past the cap, 3.7–4.6 against 0.35 ms on PostgreSQL (docs/performance.md,
- * fifteenth pass). The count below the cap ignores it (paged-count.ts).
+ * director's probe past the cap, 3.7–4.6 against 0.35 ms on PostgreSQL (decision
+ * 0029). The count below the cap ignores it (paged-count.ts).
  */
 const inWaitingCountOrder = <O>(rows: SelectQueryBuilder<Database, 'purchase_requests', O>) =>
   rows.orderBy('purchase_requests.status', 'desc');

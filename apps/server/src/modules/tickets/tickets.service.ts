@@ -49,7 +49,7 @@ export function firstSector(setores: string | null): string | null {
 /**
  * A list's row with the one of the requester's sectors that lists show (spec §3), the first. The
  * row, fresh from its query, gets the field itself: a copy of each of a page's rows cost 0.2 ms a
- * 100-row page (docs/performance.md, "Issue 14, seventh pass").
+ * 100-row page (decision 0022).
  */
 export function toRow<T extends { setores_usuario: string | null }>(
   r: T,

@@ -23,7 +23,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { endUserAccess } from '../../platform/sessions.ts';
 import * as q from './users.queries.ts';
 
-/** The admin flag goes with the Administrador role (docs/decisions.md, Permissions). */
+/** The admin flag goes with the Administrador role (decision 0044). */
 const adminFlagFor = (privilegio: number) => (privilegio === ROLE.Administrador ? 1 : 0);
 
 export async function listUsers(db: Db, user: SessionUser, query: z.output<typeof userListQuery>) {
@@ -44,7 +44,7 @@ export async function listUsers(db: Db, user: SessionUser, query: z.output<typeo
     if (!admin) return { id: r.id, nome: r.nome, matricula: r.matricula, setores };
     const filiais = branchesInOrder(of, r.filial);
     // The row, fresh from its query, gets the fields itself: two copies of each row by spread cost
-    // 0.1 ms a 20-row page (docs/performance.md, "Issue 14, seventh pass").
+    // 0.1 ms a 20-row page (decision 0022).
     const row = Object.assign(r, { setores, filiais });
     return Object.assign(row, { abilities: userAbilitiesFor(user, row) });
   });

@@ -225,7 +225,7 @@ export function useFineImportPreview() {
  * Import, step 2: starts the server's import job (one transaction) and follows it until it ends,
  * handing each progress report to `onProgress`; resolves with the finished job (its message is the
  * success toast) or fails with the job's reason (nothing was written). The tables and dashboards
- * reload. A long import never rides on one long request (docs/decisions.md, Fines).
+ * reload. A long import never rides on one long request (decision 0076).
  */
 export function useFineImportCommit() {
   const invalidate = useInvalidateFines();

@@ -91,8 +91,8 @@ const aborted = (err: unknown) => err instanceof DOMException && err.name === 'A
  * Importar planilha: an .xlsx with the field names as headers (multas_geral.xlsx is one). The
  * server reads it as a job the dialog follows ("Lendo: N linha(s)…"), then shows its preview;
  * a reading the server lost (restart, expiry) says so in the dialog. Nothing is written until
- * "Confirmar importação", and a file with any refused row cannot be confirmed (docs/decisions.md,
- * Fines).
+ * "Confirmar importação", and a file with any refused row cannot be confirmed (decision
+ * 0074).
  */
 export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);

@@ -17,7 +17,7 @@ const ROW_GAP = 2;
 
 /**
  * The items of a folder as a window-scrolled virtual list: a folder can hold 5,000 files and 400
- * subfolders (docs/performance.md "Folders"), so only the rows near the screen are in the DOM.
+ * subfolders (decision 0023), so only the rows near the screen are in the DOM.
  * Small folders go through the same path (every row fits in the window anyway).
  *
  * The row that holds the focus (a row focused with the keyboard, the inline rename input) stays

@@ -77,7 +77,7 @@ const DATA_ROWS: { data: string; purpose: string; basis: string; who: string }[]
   },
 ];
 
-/** The intranet's LGPD privacy notice (spec §2 /privacy-policy; content: docs/decisions.md § Policy). */
+/** The intranet's LGPD privacy notice (spec §2 /privacy-policy; content: decision 0105). */
 export function PrivacyText() {
   const { data } = usePolicyInfo();
   const itEmail = data?.itEmail;
