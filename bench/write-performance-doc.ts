@@ -96,10 +96,15 @@ const BENCHES: BenchInfo[] = [
 ];
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
-const cell = (value: unknown) =>
-  String(typeof value === 'number' ? fmt(value) : typeof value === 'string' ? value : JSON.stringify(value))
-    .replaceAll('|', '\\|')
-    .replaceAll('\n', ' ');
+/** A value as a table cell; a nested array or a long object is summarised, not spelled out. */
+function cellText(value: unknown): string {
+  if (typeof value === 'number') return fmt(value);
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return `${value.length} items`;
+  const json = JSON.stringify(value);
+  return json.length <= 60 ? json : '{…}';
+}
+const cell = (value: unknown) => cellText(value).replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 function table(head: string[], rows: string[][]): string[] {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
@@ -212,15 +217,17 @@ function judgeFlat(goal: RowGoal, row: Row): string {
 
 export function renderFlat(bench: string, rows: Row[]): string[] {
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const body = rows.map((row) => {
-    const goal = goalsOf(bench, labelOf(row))[0];
-    return [
-      ...keys.map((key) => (row[key] === undefined || row[key] === null ? '' : cell(row[key]))),
-      goal ? cell(goal.goal) : '–',
-      goal ? judgeFlat(goal, row) : '',
-    ];
+  const goals = rows.map((row) => goalsOf(bench, labelOf(row))[0]);
+  const fields = (row: Row) =>
+    keys.map((key) => (row[key] === undefined || row[key] === null ? '' : cell(row[key])));
+  // Rows that carry their own figures only, goals included, are shown as they are.
+  if (goals.every((goal) => goal === undefined)) return table(keys, rows.map(fields));
+  const goalHead = keys.includes('goal') ? 'goal (goals.ts)' : 'goal';
+  const body = rows.map((row, i) => {
+    const goal = goals[i];
+    return [...fields(row), goal ? cell(goal.goal) : '–', goal ? judgeFlat(goal, row) : ''];
   });
-  return table([...keys, 'goal', 'met'], body);
+  return table([...keys, goalHead, 'met'], body);
 }
 
 export function renderRun(run: HistoryLine): string[] {
