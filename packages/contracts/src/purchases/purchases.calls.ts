@@ -107,7 +107,12 @@ export const purchasesCalls = {
       'Fires a workflow transition from the status the caller saw (409 if it moved): JSON, or multipart with the same fields plus the pickup evidence `file` (Registrar Retirada only).',
     params: purchaseIdParams,
     body: transitionBody,
-    multipart: { fields: transitionFields, files: purchaseFiles(PURCHASE_FILE.maxFiles) },
+    multipart: {
+      fields: transitionFields,
+      // Evidence goes only with Registrar Retirada: the action travels before the files.
+      early: transitionFields.pick({ action: true }),
+      files: purchaseFiles(PURCHASE_FILE.maxFiles),
+    },
     reply: okReply,
   }),
   selectQuote: endpoint({
@@ -159,7 +164,11 @@ export const purchasesCalls = {
     path: '/api/insertCotacao',
     summary:
       'Inserts one quote (multipart ticket, fornecedor, prazoEntrega, valor, canalType, contato, file).',
-    multipart: { fields: insertQuoteFields, files: purchaseFiles(1) },
+    multipart: {
+      fields: insertQuoteFields,
+      early: insertQuoteFields.pick({ ticket: true }),
+      files: purchaseFiles(1),
+    },
     reply: z.object({ success: z.literal(true), id: z.number() }),
   }),
   updateCotac: endpoint({
@@ -167,7 +176,11 @@ export const purchasesCalls = {
     path: '/api/updateCotac',
     summary:
       'Edits a quote (multipart quote_id, fornecedor, valor, contato, prazo, canalType, file, req_id).',
-    multipart: { fields: updateQuoteFields, files: purchaseFiles(1) },
+    multipart: {
+      fields: updateQuoteFields,
+      early: updateQuoteFields.pick({ req_id: true }),
+      files: purchaseFiles(1),
+    },
     reply: okReply,
   }),
   dropCotac: endpoint({

@@ -4,6 +4,7 @@ import {
   PURCHASE_MSG as MSG_PURCHASE,
   type PurchaseComment,
   purchaseStatusLabel,
+  type purchasesCalls,
   type SessionUser,
 } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,9 +12,9 @@ import { nowIso } from '../../db/database.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest } from '../../platform/errors.ts';
+import type { BodyOrFormReader } from '../../platform/multipart-form.ts';
 import { richTextToPlain, sanitizeRichText } from '../../platform/rich-text.ts';
 import { loadSessionUser } from '../../platform/sessions.ts';
-import type { ReceivedForm } from '../../platform/uploads.ts';
 import * as q from './purchases.queries.ts';
 import {
   actorOf,
@@ -62,9 +63,14 @@ export async function addComment(
   log: FastifyBaseLogger,
   user: SessionUser,
   id: number,
-  body: { stage: number; text: string; listMention: number[] },
-  form?: ReceivedForm,
+  read: BodyOrFormReader<typeof purchasesCalls.addComment.multipart>,
 ): Promise<void> {
+  const { fields: body, form } = await read({
+    // A caller who may not comment on this request stores no byte.
+    beforeFile: async () => {
+      await commentable(ctx, user, id);
+    },
+  });
   const files = form?.files ?? [];
   const { record, mentioned, plain } = await withFiles(ctx, form, async () => {
     const { record, facts } = await commentable(ctx, user, id);

@@ -4,6 +4,7 @@ import {
   fromCentavos,
   PURCHASE_MSG as MSG_PURCHASE,
   type PurchaseActor,
+  type purchasesCalls,
   type Quote,
   type QuoteChannel,
   quoteAttachmentMissing,
@@ -14,7 +15,7 @@ import { nowIso } from '../../db/database.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, notFound } from '../../platform/errors.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
-import type { ReceivedForm } from '../../platform/uploads.ts';
+import type { FormReader } from '../../platform/multipart-form.ts';
 import * as q from './purchases.queries.ts';
 import {
   actorOf,
@@ -100,10 +101,16 @@ interface QuoteInput {
 export async function insertQuote(
   ctx: AppContext,
   user: SessionUser,
-  id: number,
-  input: QuoteInput,
-  form: ReceivedForm,
+  read: FormReader<typeof purchasesCalls.insertCotacao.multipart>,
 ): Promise<number> {
+  const { fields, form } = await read({
+    // A caller who may not edit this request's quotes stores no byte.
+    beforeFile: async (early) => {
+      if (early) await quoteEditor(ctx, user, early.ticket);
+    },
+  });
+  const { ticket: id, prazoEntrega, ...rest } = fields;
+  const input: QuoteInput = { ...rest, prazo: prazoEntrega };
   const file = form.files[0];
   return withFiles(ctx, form, async () => {
     const actor = await quoteEditor(ctx, user, id);
@@ -133,11 +140,14 @@ export async function insertQuote(
 export async function updateQuote(
   ctx: AppContext,
   user: SessionUser,
-  requestId: number,
-  quoteId: number,
-  input: QuoteInput,
-  form: ReceivedForm,
+  read: FormReader<typeof purchasesCalls.updateCotac.multipart>,
 ): Promise<void> {
+  const { fields, form } = await read({
+    beforeFile: async (early) => {
+      if (early) await quoteEditor(ctx, user, early.req_id);
+    },
+  });
+  const { quote_id: quoteId, req_id: requestId, ...input } = fields;
   const file = form.files[0];
   const obsolete: string[] = [];
   await commitWithFiles(form, ctx.storage, async () => {

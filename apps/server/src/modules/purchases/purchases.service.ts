@@ -6,28 +6,32 @@ import {
   fromCentavos,
   MSG,
   PURCHASE_MSG as MSG_PURCHASE,
-  type OpenRequest,
   openRequestFilesProblem,
   ownRequestRefusal,
   PURCHASE_STATUS,
+  PURCHASE_WAITING_CAP,
   type PurchaseActor,
   type PurchaseDetail,
   type PurchaseFacts,
   type PurchaseScope,
   purchaseAbilities,
   purchaseStatusText,
+  type purchasesCalls,
   purchaseTimeline,
   type RequestType,
   type SessionUser,
   toCentavos,
 } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import { nowIso, type Tx } from '../../db/database.ts';
 import { type AuditRecord, auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
+import type { FormReader } from '../../platform/multipart-form.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
+import { purchasesSpreadsheet } from './purchases.export.ts';
 import * as pickup from './purchases.pickup.queries.ts';
 import * as q from './purchases.queries.ts';
 
@@ -115,12 +119,44 @@ export const fileRow = (f: ReceivedFile, requestId: number, commentId: number | 
 
 export const filePath = (requestId: number, fileId: number) => `purchases/${requestId}/files/${fileId}`;
 
-export function authorizeOpen(actor: PurchaseActor): void {
-  authorize(canOpenPurchase(actor));
+/** Solicitações Recebidas (scope received) is for who handles requests; every member lists his own. */
+async function listActor(ctx: AppContext, user: SessionUser, scope: PurchaseScope): Promise<PurchaseActor> {
+  const actor = await actorOf(ctx, user);
+  if (scope === 'received') authorize(canListReceivedPurchases(actor), MSG.noPageAccess);
+  return actor;
 }
 
-export function authorizeList(actor: PurchaseActor, scope: PurchaseScope): void {
-  if (scope === 'received') authorize(canListReceivedPurchases(actor), MSG.noPageAccess);
+type Query<K extends keyof typeof purchasesCalls> = z.output<
+  NonNullable<(typeof purchasesCalls)[K]['query']>
+>;
+
+export async function listRequests(ctx: AppContext, user: SessionUser, query: Query<'list'>) {
+  const { sort, dir, page, pageSize, cursor, ...filters } = query;
+  const actor = await listActor(ctx, user, filters.scope);
+  const result = await q.listPurchases(ctx.db, actor, filters, { sort, dir, page, pageSize, cursor });
+  const { rows, total, totalCapped, nextCursor } = result;
+  return { rows, total, totalCapped, page, pageSize, nextCursor };
+}
+
+/** The filtered requests as solicitacoes.xlsx, in the list's order. */
+export async function exportRequests(
+  ctx: AppContext,
+  user: SessionUser,
+  query: Query<'exportList'>,
+  log: FastifyBaseLogger,
+) {
+  const { sort, dir, page: _p, pageSize: _ps, cursor: _c, ...filters } = query;
+  const actor = await listActor(ctx, user, filters.scope);
+  return {
+    name: 'solicitacoes.xlsx',
+    stream: purchasesSpreadsheet(ctx.db, actor, filters, { sort, dir }, log),
+  };
+}
+
+/** The home's count of requests waiting for the caller. */
+export async function waitingCount(ctx: AppContext, user: SessionUser) {
+  const actor = await listActor(ctx, user, 'received');
+  return q.countWaiting(ctx.db, actor, PURCHASE_WAITING_CAP);
 }
 
 /** Sends an e-mail per address; a failure is logged and never undoes the change. */
@@ -147,9 +183,10 @@ export async function openRequest(
   ctx: AppContext,
   log: FastifyBaseLogger,
   user: SessionUser,
-  body: OpenRequest,
-  form: ReceivedForm,
+  read: FormReader<typeof purchasesCalls.open.multipart>,
 ): Promise<number> {
+  authorize(canOpenPurchase(await actorOf(ctx, user)));
+  const { fields: body, form } = await read();
   const files = form.files;
   const now = nowIso();
   const sectors = [...user.setor.map((s) => s.sector)].sort((a, b) =>

@@ -12,6 +12,7 @@ import {
   mayBeRecordedAsPicker,
   PURCHASE_STATUS,
   purchaseStatusLabel,
+  type purchasesCalls,
   type SessionUser,
   unmetRequirement,
 } from '@intranet/contracts';
@@ -19,7 +20,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { nowIso } from '../../db/database.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
-import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
+import type { BodyOrFormReader } from '../../platform/multipart-form.ts';
+import type { ReceivedFile } from '../../platform/uploads.ts';
 import * as tickets from '../tickets/tickets.queries.ts';
 import { activeUserSectors } from './purchases.pickup.queries.ts';
 import * as q from './purchases.queries.ts';
@@ -46,7 +48,7 @@ const PICKUP_ACTION = 'registrarRetirada';
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Files may go with a transition only as the evidence of Registrar Retirada, on a visible request. */
-export async function evidenceTarget(
+async function evidenceTarget(
   ctx: AppContext,
   user: SessionUser,
   id: number,
@@ -68,9 +70,12 @@ export async function firePurchaseTransition(
   log: FastifyBaseLogger,
   user: SessionUser,
   id: number,
-  body: TransitionBody,
-  form?: ReceivedForm,
+  read: BodyOrFormReader<typeof purchasesCalls.transition.multipart>,
 ): Promise<string> {
+  const { fields: body, form } = await read({
+    // Evidence goes only with Registrar Retirada, and a caller who may not see the request stores no byte.
+    beforeFile: (early) => evidenceTarget(ctx, user, id, early?.action),
+  });
   const files = form?.files ?? [];
   if (files.length > 0 && body.action !== PICKUP_ACTION) {
     await form?.discard();
