@@ -24,6 +24,7 @@ import { hrRoutes } from './modules/hr/hr.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
+import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { type Access, registerAuthGuard } from './platform/auth-guard.ts';
@@ -128,6 +129,7 @@ const MODULES = [
   healthRoutes,
   filesRoutes,
   authRoutes,
+  setupRoutes,
   noticesRoutes,
   ticketsRoutes,
   usersRoutes,

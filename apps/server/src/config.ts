@@ -26,6 +26,15 @@ const schema = z.object({
     .email()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * The address people open the intranet at (https://intranet.empresa.com.br behind a proxy): the
+   * set-up link printed at the first start uses it. Default http://localhost:PORT.
+   */
+  PUBLIC_URL: z
+    .url({ error: 'PUBLIC_URL deve ser um endereço http(s)://' })
+    .regex(/^https?:\/\//, 'PUBLIC_URL deve ser um endereço http(s)://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; served at / when present. */
   WEB_DIST: z.string().optional(),
@@ -68,6 +77,8 @@ export interface Config {
   mailFrom: string;
   seedDemo: boolean;
   itEmail: string | undefined;
+  /** Where people open the intranet, without a trailing slash. */
+  publicUrl: string;
   logLevel: string;
   webDist: string | undefined;
   trustProxy: boolean;
@@ -103,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO,
     itEmail: e.IT_EMAIL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,

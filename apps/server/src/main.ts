@@ -7,6 +7,7 @@ import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { scheduleUploadSweep } from './modules/operations/operations.uploads.ts';
+import { openSetupLink, SETUP_LINK_HOURS } from './modules/setup/setup.service.ts';
 import { superviseWorkers } from './platform/server-workers.ts';
 import { removeStaleSheetCopies } from './platform/xlsx-read.ts';
 import { isEmptyDatabase, seedDemo } from './seed/demo-seed.ts';
@@ -30,6 +31,12 @@ async function prepare(config: Config, log: pino.Logger): Promise<string> {
     if (config.seedDemo && (await isEmptyDatabase(database.db))) {
       await seedDemo(database.db, createLocalStorage(path.join(config.dataDir, 'files')));
       log.info('Banco vazio: dados de demonstração criados (senha de todos: intranet123)');
+    }
+    const setupToken = await openSetupLink(database.db);
+    if (setupToken) {
+      log.warn(
+        `Nenhum administrador cadastrado. Crie o primeiro em ${config.publicUrl}/configuracao-inicial/${setupToken} (vale uma vez, por ${SETUP_LINK_HOURS} h; ou: npm run admin -- create)`,
+      );
     }
   } finally {
     await database.close();

@@ -67,6 +67,8 @@ export async function freshPostgresUrl(): Promise<string> {
 
 export interface TestAppOptions {
   rateLimits?: Partial<RateLimits>;
+  /** false: only reference data, as a company's first start without the demo (default true). */
+  seedDemo?: boolean;
   env?: Record<string, string>;
 }
 
@@ -89,7 +91,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   await migrateToLatest(handle.db);
   await ensureReferenceData(handle.db, { itEmail: config.itEmail });
   const storage = createLocalStorage(path.join(dataDir, 'files'));
-  await seedDemo(handle.db, storage);
+  if (options.seedDemo !== false) await seedDemo(handle.db, storage);
   const app = await buildApp({
     config,
     database: handle,

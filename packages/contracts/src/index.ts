@@ -66,6 +66,8 @@ export * from './purchases/purchases.quotes.ts';
 export * from './purchases/purchases.schemas.ts';
 export * from './purchases/purchases.workflow.ts';
 export * from './roles.ts';
+export * from './setup/setup.calls.ts';
+export * from './setup/setup.schemas.ts';
 export * from './tickets/tickets.calls.ts';
 export * from './tickets/tickets.columns.ts';
 export * from './tickets/tickets.policy.ts';

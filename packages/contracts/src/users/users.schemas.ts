@@ -118,7 +118,7 @@ function withMainFirst<T>(main: T, list: readonly T[] | undefined): T[] {
 const sectorList = z.array(sectorName).max(SECTOR_NAMES.length);
 const branchList = z.array(branchName).max(BRANCH_NAMES.length);
 
-const registrationFields = {
+export const registrationFields = {
   nome: userName,
   matricula,
   cpf,
