@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect.ts';
 
 /**
- * Issue 14, fifteenth pass: a request's sector rows keep the request's `created_at` (set once, at
+ * Issue 14 (decision 0029): a request's sector rows keep the request's `created_at` (set once, at
  * opening, like the rows themselves), indexed after the sector. The total of "one sector + a
  * period" (Compras' side filter bar) then reads that sector's requests of the period from one
  * index range, where it read every request of the sector and every request of the period and

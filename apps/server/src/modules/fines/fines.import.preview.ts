@@ -95,7 +95,7 @@ async function scan(
   const check = ({ line, cells }: SheetRow) => {
     result.rows++;
     // U+FFFD: a character the reader could not decode (bytes that are not UTF-8 in the file;
-    // docs/decisions.md, Fines). Never written as if it were the text.
+    // decision 0084). Never written as if it were the text.
     if (cells.some((c) => typeof c === 'string' && c.includes('\uFFFD'))) {
       refuse(line, MSG.fineImportGarbled);
       return;

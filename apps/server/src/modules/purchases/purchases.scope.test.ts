@@ -164,7 +164,7 @@ describe(`purchase lists against purchases.policy on a generated population (${T
   }, 180_000);
 
   // queries.ts#waitingFilter writes a director's as `status in (3, 4) and (status = 4 or manager)`
-  // (issue 14, fourth pass), and counts it 4s first (fifteenth pass: queries.ts#inWaitingCountOrder):
+  // (decision 0066), and counts it 4s first (decision 0029: queries.ts#inWaitingCountOrder):
   // each viewer made a director (a manager of sectors, of Compras, an admin, a member) gets exactly
   // the rule's rows, a first page's total of exactly as many, and the home's count of them.
   it('waiting=1 of any kind of director: exactly awaitsApprovalOf', async () => {
