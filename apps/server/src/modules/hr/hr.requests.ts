@@ -10,6 +10,7 @@ import {
   type HrRequestDetail,
   type HrRequestType,
   type HrView,
+  type hrCalls,
   hrDeciderNotes,
   hrProgressLabel,
   hrRequestAbilities,
@@ -27,6 +28,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import * as dq from './hr.approvers.queries.ts';
 import { hrActor } from './hr.approvers.ts';
+import { requestsSpreadsheet } from './hr.export.ts';
 import * as q from './hr.queries.ts';
 import { attachmentPath, loadVisibleRequest, notifyStage, pathOf, typeOf } from './hr.stages.ts';
 import { countWaiting } from './hr.waiting.queries.ts';
@@ -196,7 +198,7 @@ export async function lookupEmployee(ctx: AppContext, user: SessionUser, registr
   };
 }
 
-export function authorizeLookup(user: SessionUser): void {
+function authorizeLookup(user: SessionUser): void {
   authorize(canRequestHr(user));
 }
 
@@ -292,12 +294,48 @@ export async function waitingCount(ctx: AppContext, user: SessionUser) {
   return countWaiting(ctx.db, actor, HR_WAITING_CAP);
 }
 
-export async function authorizeList(
-  ctx: AppContext,
-  user: SessionUser,
-  scope: 'all' | 'mine',
-): Promise<HrActor> {
+async function authorizeList(ctx: AppContext, user: SessionUser, scope: 'all' | 'mine'): Promise<HrActor> {
   const actor = await hrActor(ctx.db, user);
   if (scope === 'all') authorize(canListHrRequests(actor), MSG.noPageAccess);
   return actor;
+}
+
+type Query<K extends keyof typeof hrCalls> = z.output<NonNullable<(typeof hrCalls)[K]['query']>>;
+
+export async function listRequests(ctx: AppContext, user: SessionUser, query: Query<'listRequests'>) {
+  const { sort, dir, page, pageSize, ...filters } = query;
+  const actor = await authorizeList(ctx, user, filters.scope);
+  const result = await q.listRequests(ctx.db, actor, filters, { sort, dir, page, pageSize });
+  return {
+    rows: result.rows.map(withProgress),
+    total: result.total,
+    totalCapped: result.totalCapped,
+    page,
+    pageSize,
+  };
+}
+
+/** The filtered requests as solicitacoes_rh.xlsx, in the list's order. */
+export async function exportRequests(
+  ctx: AppContext,
+  user: SessionUser,
+  query: Query<'exportRequests'>,
+  log: FastifyBaseLogger,
+) {
+  const { sort, dir, page: _p, pageSize, ...filters } = query;
+  const actor = await authorizeList(ctx, user, filters.scope);
+  return {
+    name: 'solicitacoes_rh.xlsx',
+    stream: requestsSpreadsheet(ctx.db, actor, filters, { sort, dir, pageSize }, log),
+  };
+}
+
+/** Employees to pick in a request form, by name or registration. */
+export async function pickEmployees(
+  ctx: AppContext,
+  user: SessionUser,
+  search: Query<'pickEmployees'>['search'],
+) {
+  authorizeLookup(user);
+  return q.pickEmployees(ctx.db, search);
 }
