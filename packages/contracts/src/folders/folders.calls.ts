@@ -58,7 +58,7 @@ export const foldersCalls = {
     path: '/api/files',
     summary:
       'Sends files into a folder, selectedFolderId before the files; the size limit is the setting FOLDER_UPLOAD_MAX_MB (default below).',
-    multipart: { fields: folderUploadFields, files: FOLDER_UPLOAD_FILES },
+    multipart: { fields: folderUploadFields, early: folderUploadFields, files: FOLDER_UPLOAD_FILES },
     reply: folderUploadReply,
   }),
   createFolder: endpoint({

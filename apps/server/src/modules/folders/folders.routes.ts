@@ -1,14 +1,8 @@
-import {
-  foldersCalls as calls,
-  FOLDER_MSG,
-  folderUploadFolderId,
-  formatFileSize,
-  isBlockedUpload,
-} from '@intranet/contracts';
+import { foldersCalls as calls, FOLDER_MSG, formatFileSize } from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { receiveForm } from '../../platform/multipart-form.ts';
+import { formReader } from '../../platform/multipart-form.ts';
 import { route } from '../../platform/route.ts';
 import { sendStoredFile } from '../../platform/serve-file.ts';
 import * as permissions from './folders.permissions.ts';
@@ -39,19 +33,10 @@ export async function foldersRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   route(app, calls.upload, {
     handler: async (request) => {
-      const user = currentUser(request);
-      const { fields, form } = await receiveForm(request, storage, uploadSpec, {
-        prefix: service.FOLDER_STORAGE_PREFIX,
-        refuse: (f) => (isBlockedUpload(f.originalName, f.mime) ? FOLDER_MSG.uploadDangerous : undefined),
-        // Send selectedFolderId before the files: a refused target then costs no upload.
-        beforeFile: async (raw) => {
-          const target = folderUploadFolderId.safeParse(raw.selectedFolderId);
-          if (target.success) await service.assertUploadTarget(db, user, target.data);
-        },
-      });
+      const read = formReader(request, storage, uploadSpec, service.FOLDER_STORAGE_PREFIX);
       return {
         success: true as const,
-        files: await service.saveUpload(db, storage, user, fields.selectedFolderId, form),
+        files: await service.saveUpload(db, storage, currentUser(request), read),
       };
     },
   });

@@ -7,6 +7,7 @@ import {
   type FolderItem,
   folderItemAbilities,
   folderNameKey,
+  type foldersCalls,
   type GetItemsReply,
   initialPrivilege,
   isBlockedUpload,
@@ -33,7 +34,7 @@ import {
   unsupportedMedia,
 } from '../../platform/errors.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
-import type { ReceivedForm } from '../../platform/uploads.ts';
+import type { FormReader } from '../../platform/multipart-form.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { decodeCursor, encodeCursor } from './folders.cursor.ts';
 import { lockWay } from './folders.locks.ts';
@@ -408,14 +409,21 @@ export async function assertUploadTarget(db: DbOrTx, u: Actor, folderId: number)
   await reachFolder(db, u, folderId);
 }
 
-/** Stores the received files in a folder; a refused or failed upload leaves no byte behind. */
+/** Stores the files sent into a folder; a refused or failed upload leaves no byte behind. */
 export async function saveUpload(
   db: Db,
   storage: Storage,
   u: Actor,
-  folderId: number,
-  form: ReceivedForm,
+  read: FormReader<typeof foldersCalls.upload.multipart>,
 ): Promise<FileItem[]> {
+  const { fields, form } = await read({
+    refuse: (f) => (isBlockedUpload(f.originalName, f.mime) ? FOLDER_MSG.uploadDangerous : undefined),
+    // Send selectedFolderId before the files: a refused target then costs no upload.
+    beforeFile: async (early) => {
+      if (early) await assertUploadTarget(db, u, early.selectedFolderId);
+    },
+  });
+  const folderId = fields.selectedFolderId;
   const ids = await commitWithFiles(form, storage, async () => {
     await assertUploadTarget(db, u, folderId);
     if (form.files.length === 0) throw badRequest(MSG.fileMissing);

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
-import * as q from './users.queries.ts';
 import * as service from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -42,6 +41,6 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   // Reference data every form needs (sectors and branches of spec §3).
-  route(app, calls.sectors, { handler: async () => q.listSectors(db) });
-  route(app, calls.branches, { handler: async () => q.listBranches(db) });
+  route(app, calls.sectors, { handler: async () => service.listSectors(db) });
+  route(app, calls.branches, { handler: async () => service.listBranches(db) });
 }

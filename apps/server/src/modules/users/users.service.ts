@@ -183,3 +183,7 @@ export async function resetPassword(db: Db, user: SessionUser, userId: number, s
     });
   });
 }
+
+/** Reference data every form needs (sectors and branches of spec §3): every member reads it. */
+export const listSectors = (db: Db) => q.listSectors(db);
+export const listBranches = (db: Db) => q.listBranches(db);
