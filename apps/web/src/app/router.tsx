@@ -11,6 +11,7 @@ import { hrRoutes } from '../modules/hr/hr.routes.tsx';
 import { noticesRoutes } from '../modules/notices/notices.routes.tsx';
 import { operationsRoutes } from '../modules/operations/operations.routes.tsx';
 import { purchasesRoutes } from '../modules/purchases/purchases.routes.tsx';
+import { setupRoutes } from '../modules/setup/setup.routes.tsx';
 import { ticketsRoutes } from '../modules/tickets/tickets.routes.tsx';
 import { usersRoutes } from '../modules/users/users.routes.tsx';
 import { lazyPage } from '../ui/lazy-page.ts';
@@ -81,6 +82,16 @@ const protectedRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginRoute />, errorElement: <RouteError fullPage /> },
+  // Public pages, opened without a session: each waits for its code on the full-page loader.
+  {
+    element: (
+      <Suspense fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
+    ),
+    errorElement: <RouteError fullPage />,
+    children: setupRoutes,
+  },
   {
     element: (
       <RequireSession>

@@ -66,7 +66,8 @@ const matricula = z
   .max(LIMITS.userRegistrationMax, {
     error: `A matrícula deve ter no máximo ${LIMITS.userRegistrationMax} dígitos.`,
   })
-  .regex(/^\d+$/, { error: 'A matrícula deve ter apenas números.' });
+  // Empty says only 'Informe a matrícula.' (min), not also that it lacks digits.
+  .regex(/^\d*$/, { error: 'A matrícula deve ter apenas números.' });
 
 /** CPF: typed with or without the mask; stored as its digits (at most 11, spec §5). */
 const cpf = z
