@@ -122,7 +122,7 @@ const hr: AuthzModule = {
       as: DEMO.suporteTi,
       expect: 404,
       proves: 'refused',
-      note: 'request 1 is not his and he is not HR (hr.routes.test.ts reads a movement he may not see)',
+      note: 'request 1 is not his and he is not HR (hr.requests.test.ts reads a movement he may not see)',
     },
     {
       method: 'GET',
@@ -130,7 +130,7 @@ const hr: AuthzModule = {
       as: DEMO.analistaRh,
       expect: 404,
       proves: 'allowed',
-      note: 'the demo has no movement (the tile is not yet available): request 1 is a hiring, so none; hr.routes.test.ts reads one',
+      note: 'the demo has no movement (the tile is not yet available): request 1 is a hiring, so none; hr.requests.test.ts reads one',
     },
 
     {

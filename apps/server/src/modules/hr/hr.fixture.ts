@@ -1,6 +1,6 @@
 import { toDateOnly } from '@intranet/contracts';
-import { expect } from 'vitest';
-import { DEMO, type TestApp } from '../../../test/harness.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
 
 /** Test helpers shared by the HR test files: requests through the real routes. */
 export type Json = Record<string, unknown>;
@@ -136,4 +136,97 @@ export function daysAfter(day: string, n: number) {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
+}
+
+/** A request's detail as the route tests read it. */
+export interface RequestDetail {
+  status: number;
+  progress: string;
+  timeline: { status: number; label: string; done: boolean }[];
+  abilities: { transitions: { to: number; label: string }[]; attachments: boolean; insertEmployee: boolean };
+  attachments: { path: string; name: string }[];
+  substituteFor: number | null;
+  BreachContractId: number | null;
+}
+
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * The app of one route test file (the colaborador has accepted the policy) and the calls its tests
+ * make; `h.t` is the app once beforeAll has built it.
+ */
+export function hrRouteTests() {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const res = await t.as(DEMO.colaborador)({
+      method: 'PUT',
+      url: '/api/users/policy',
+      payload: { userId: 3, policyAccepted: 1 },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  let registrationSeq = 200;
+  const employeePayload = (over: Json = {}) => {
+    registrationSeq++;
+    return {
+      name: `Funcionário ${registrationSeq}`,
+      birthDate: '1990-04-10',
+      Registration: String(registrationSeq),
+      DateAdmission: '2024-01-15',
+      branch: 1,
+      email: '',
+      cpf: cpfFrom(`${registrationSeq}${registrationSeq}123`),
+      rg: '12.345.678-9',
+      pis: '120.54783.65-1',
+      tell: '(11) 98765-4321',
+      foodVoucher: 1,
+      healthInsurance: 0,
+      transportTypeId: 3,
+      WageId: 1,
+      workTimeId: 1,
+      contractTypeId: 1,
+      role: 9,
+      sector: 'Operação',
+      ...over,
+    };
+  };
+  const post = (who: string, url: string, payload: unknown) =>
+    t.as(who)({ method: 'POST', url, payload: payload as Json });
+  const get = (who: string, url: string) => t.as(who)({ method: 'GET', url });
+  return {
+    get t() {
+      return t;
+    },
+    employeePayload,
+    post,
+    get,
+    hire: (who: string, body: Json = HIRING) => post(who, '/api/hire_request', body),
+    stage: (who: string, requestId: number, to: number) =>
+      post(who, '/api/rhstage_request', { requestId, stage: to, stageName: 'x', typeRequest: 'admission' }),
+    async detail(who: string, id: number) {
+      const res = await get(who, `/api/hr-requests/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<RequestDetail>();
+    },
+    async newEmployee(over: Json = {}) {
+      const payload = employeePayload(over);
+      const res = await post(DEMO.analistaRh, '/api/employee', payload);
+      expect(res.statusCode, res.body).toBe(200);
+      return { id: res.json<{ id: number }>().id, registration: payload.Registration };
+    },
+    dismiss: (who: string, Registration: string, BreachContractId: number) =>
+      post(who, '/api/dismissalRequest', {
+        Registration,
+        BreachContractId,
+        DismFailsId: [6],
+        EquipamentReturnId: [1, 3],
+        textJustify: 'Redução de quadro.',
+      }),
+  };
 }
