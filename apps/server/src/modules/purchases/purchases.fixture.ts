@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
-import type { TestApp } from '../../../test/harness.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
 
 /** Test helpers shared by the purchases test files: requests through the real routes. */
 export type Json = Record<string, unknown>;
@@ -86,4 +86,118 @@ export function purchaseCalls(t: TestApp) {
   };
 
   return { acceptPolicy, newRequest, fire, quote, select, setInQuote, row, atManager };
+}
+
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** A request's detail as the route tests read it. */
+export interface RequestDetail {
+  status: number;
+  statusLabel: string;
+  call_id: number;
+  aprovall_id: number | null;
+  cotac_id: number | null;
+  atendente_name: string | null;
+  quoter_name: string | null;
+  buyer_name: string | null;
+  picker_name: string | null;
+  aprovall_name: string | null;
+  val: number | null;
+  stages: { key: string; state: string }[];
+  abilities: { transitions: string[]; cancel: boolean; selectQuote: boolean; editQuotes: boolean };
+  history: { summary: string }[];
+}
+
+type SentFile = { name: string; body: Buffer; type: string };
+
+/**
+ * The app of one route test file (1003 has accepted the policy) and the calls its tests make;
+ * `h.t` is the app once beforeAll has built it.
+ */
+export function purchaseRouteTests() {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // 1003 has not accepted the usage policy in the demo; these journeys need him as a member.
+    const res = await t.as(DEMO.colaborador)({
+      method: 'PUT',
+      url: '/api/users/policy',
+      payload: { userId: 3, policyAccepted: 1 },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  const form = (fields: Json, files: SentFile[] = []) => {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(fields)) if (v !== undefined) f.append(k, String(v));
+    for (const file of files) f.append('file', new Blob([file.body], { type: file.type }), file.name);
+    return f;
+  };
+  const open = (matricula: string, fields: Json = {}, files: SentFile[] = []) =>
+    t.as(matricula)({
+      method: 'POST',
+      url: '/api/purchases',
+      payload: form({ ...REQUEST, ...fields }, files),
+    });
+  const newRequest = async (fields: Json = {}) => {
+    const res = await open(DEMO.colaborador, fields);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ id: number }>().id;
+  };
+  const fire = (matricula: string, id: number, action: string, from: number, extra: Json = {}) =>
+    t.as(matricula)({
+      method: 'POST',
+      url: `/api/purchases/${id}/transition`,
+      payload: { action, from, ...extra },
+    });
+  const detail = async (matricula: string, id: number) => {
+    const res = await t.as(matricula)({ method: 'GET', url: `/api/purchases/${id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<RequestDetail>();
+  };
+  const quote = (matricula: string, id: number, fields: Json, files: SentFile[] = []) =>
+    t.as(matricula)({
+      method: 'POST',
+      url: '/api/insertCotacao',
+      payload: form(
+        {
+          ticket: id,
+          fornecedor: 'Loja A',
+          prazoEntrega: '2026-12-10',
+          contato: 'https://a.example',
+          canalType: 'Online',
+          ...fields,
+        },
+        files,
+      ),
+    });
+  const select = (matricula: string, id: number, cotac_id: number, reason?: string) =>
+    t.as(matricula)({ method: 'POST', url: `/api/purchases/${id}/quote`, payload: { cotac_id, reason } });
+
+  /** A request of 1003 brought to stage 3 with one quote of `valor`, selected. */
+  const atManager = async (valor: string) => {
+    const id = await newRequest();
+    expect((await fire(DEMO.gestorCompras, id, 'analisar', 0)).statusCode).toBe(200);
+    expect((await fire(DEMO.gestorCompras, id, 'pedirCotacao', 1)).statusCode).toBe(200);
+    const q = await quote(DEMO.gestorCompras, id, { valor });
+    expect(q.statusCode, q.body).toBe(200);
+    expect((await fire(DEMO.gestorCompras, id, 'enviarAprovacao', 2)).statusCode).toBe(200);
+    expect((await select(DEMO.gestorCompras, id, q.json<{ id: number }>().id)).statusCode).toBe(200);
+    return id;
+  };
+
+  return {
+    get t() {
+      return t;
+    },
+    form,
+    open,
+    newRequest,
+    fire,
+    detail,
+    quote,
+    select,
+    atManager,
+  };
 }
