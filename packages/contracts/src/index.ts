@@ -35,6 +35,8 @@ export * from './hr/hr.desks.ts';
 export * from './hr/hr.options.ts';
 export * from './hr/hr.policy.ts';
 export * from './hr/hr.schemas.ts';
+export * from './hr/hr.employees.schemas.ts';
+export * from './hr/hr.leave.schemas.ts';
 export * from './hr/hr.substitutes.ts';
 export * from './hr/hr.vacation.ts';
 export * from './hr/hr.workflow.ts';

@@ -4,10 +4,6 @@ import { okReply } from '../http/replies.ts';
 import { MSG } from '../messages.ts';
 import { waitingCountReply } from '../purchases/purchases.schemas.ts';
 import {
-  absencesQuery,
-  absencesReply,
-  attachmentFields,
-  dismissalBody,
   employeeDetail,
   employeeFields,
   employeeListQuery,
@@ -18,6 +14,20 @@ import {
   employeePickReply,
   employeeUpdateBody,
   employeeVacationBody,
+  vacation,
+  vacationUpdateBody,
+} from './hr.employees.schemas.ts';
+import {
+  absencesQuery,
+  absencesReply,
+  medicalLeave,
+  medicalLeaveBody,
+  medicalLeaveQuery,
+  periodQuery,
+} from './hr.leave.schemas.ts';
+import {
+  attachmentFields,
+  dismissalBody,
   HR_ATTACHMENT,
   hiringBody,
   hrAttachmentParams,
@@ -28,13 +38,7 @@ import {
   hrRequestListQuery,
   hrRequestListReply,
   hrRequestViewQuery,
-  medicalLeave,
-  medicalLeaveBody,
-  medicalLeaveQuery,
-  periodQuery,
   stageBody,
-  vacation,
-  vacationUpdateBody,
 } from './hr.schemas.ts';
 import { substituteBody, substituteParams, substituteRow } from './hr.substitutes.ts';
 

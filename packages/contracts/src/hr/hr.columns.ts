@@ -1,7 +1,9 @@
 import { formatDate, formatDateTime } from '../dates.ts';
 import { defineColumns } from '../lists/columns.ts';
+import type { EmployeeDetail, EmployeeRow, Vacation } from './hr.employees.schemas.ts';
+import type { MedicalLeave } from './hr.leave.schemas.ts';
 import { EMPLOYEE_ROLES, HR_BRANCHES, optionLabel, TRANSPORT_TYPES, WORK_TIMES } from './hr.options.ts';
-import type { EmployeeDetail, EmployeeRow, HrRequestRow, MedicalLeave, Vacation } from './hr.schemas.ts';
+import type { HrRequestRow } from './hr.schemas.ts';
 import { HR_PROGRESS_OPTIONS, HR_REQUEST_TYPE_LABEL, HR_REQUEST_TYPES, hrStageInfo } from './hr.workflow.ts';
 
 /** The HR request lists (Atendimento RH, Minhas Solicitações) and solicitacoes_rh.xlsx. */

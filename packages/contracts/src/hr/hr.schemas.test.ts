@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dismissalBody,
-  employeeFields,
-  employeeVacationBody,
-  employeeVacationEnd,
-  hiringBody,
-} from './hr.schemas.ts';
+import { employeeFields, employeeVacationBody, employeeVacationEnd } from './hr.employees.schemas.ts';
+import { dismissalBody, hiringBody } from './hr.schemas.ts';
 
 const hiring = { role: 9, branch: 1, work_time: 1, contractType: 1, textJustify: 'Vaga' };
 
