@@ -12,7 +12,7 @@ const RULES: { name: string; pattern: RegExp }[] = [
   { name: 'imports a queries file', pattern: /^\s*(?:import|export)\b[^;]*?from\s+'[^']*\.queries\.ts'/m },
   { name: 'imports the database', pattern: /^\s*(?:import|export)\b[^;]*?from\s+'[^']*\/db\/[^']*'/m },
   { name: 'imports kysely', pattern: /^\s*import\b[^;]*?from\s+'kysely'/m },
-  { name: 'calls authorize', pattern: /\bauthorize\w*\s*\(/ },
+  { name: 'calls authorize', pattern: /\bauthorize\w*\s*(?:\?\.)?\(/ },
   { name: 'checks upload fields by hand (beforeFile)', pattern: /\bbeforeFile\b/ },
 ];
 
