@@ -60,7 +60,8 @@ function loginFailureText(err: unknown): string {
   return MSG.loginFailed;
 }
 
-export function LoginPage() {
+/** `onSending(target)`: the form is valid and goes to the server; `target` is opened after sign-in. */
+export function LoginPage({ onSending }: { onSending?: (target: string) => void }) {
   const { login } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -83,8 +84,10 @@ export function LoginPage() {
     const schema = await loginSchema();
     const parsed = schema ? validate(schema, values) : { ok: true as const, data: values, errors: {} };
     setErrors(parsed.errors);
-    if (parsed.ok) mutation.mutate(parsed.data);
-    else mutation.reset();
+    if (parsed.ok) {
+      onSending?.(afterLoginPath(location.state));
+      mutation.mutate(parsed.data);
+    } else mutation.reset();
   };
 
   const set = (field: keyof LoginBody) => (event: ChangeEvent<HTMLInputElement>) => {
