@@ -1,14 +1,10 @@
-import { MONTH_NAMES } from '@intranet/contracts';
-import { Alert, Button, Grid, Group, Loader, Stack, Tabs } from '@mantine/core';
+import { Button, Grid, Group, Loader, Stack, Tabs } from '@mantine/core';
 import { IconCalendarStats, IconDownload, IconPlus, IconReceipt, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../../api/client.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { BmReport, BmReportModal } from '../components/BmReport.tsx';
-import { ChartGrid, ResponsibleChart, SeriesChart } from '../components/FineCharts.tsx';
 import { FineFilterBar } from '../components/FineFilterBar.tsx';
-import { FineKpis, kpis } from '../components/FineKpis.tsx';
 import { FinesTable } from '../components/FinesTable.tsx';
 import { ImportFinesModal } from '../components/ImportFinesModal.tsx';
 import { InsertFineModal } from '../components/InsertFineModal.tsx';
@@ -25,64 +21,22 @@ export const FINE_VIEWS = [
   'Tratativas por Período',
 ] as const;
 
-const monthLabel = (key: string) =>
-  `${MONTH_NAMES[Number(key.slice(5, 7)) - 1]?.slice(0, 3) ?? ''}/${key.slice(0, 4)}`;
-const semesterLabel = (key: string) => `${key.slice(6)}º sem. ${key.slice(0, 4)}`.replace('S', '');
+// The charts (@mantine/charts and recharts, most of this page's code) are a chunk of their own, asked
+// by the dashboard views only: the table views 2, 5 and 7 go without them (bench:web,
+// /managerFines?view=2, 5 and 7, cold).
+const FineDashboard = lazy(async () => ({
+  default: (await import('../components/FineDashboard.tsx')).FineDashboard,
+}));
 
-function Dashboard({ view }: { view: number }) {
+function DashboardView({ view }: { view: number }) {
   const { query } = useFineFilters();
-  const aggregates = useFineAggregates(query);
-  const a = aggregates.data;
-  if (aggregates.isError) {
-    return (
-      <Alert color="red">{errorMessage(aggregates.error, 'Não foi possível carregar os indicadores.')}</Alert>
-    );
-  }
-  if (!a) return <Loader aria-label="Carregando" />;
-  const s = a.series;
-  switch (view) {
-    case 3:
-      return (
-        <ChartGrid>
-          <SeriesChart title="Multas por ano" data={s.byYear} />
-          <SeriesChart title="Valor por ano" data={s.byYear} measure="value" />
-          <SeriesChart title="Multas por semestre" data={s.bySemester} label={semesterLabel} />
-          <SeriesChart title="Multas por mês" data={s.byMonth.slice(-24)} label={monthLabel} />
-        </ChartGrid>
-      );
-    case 4:
-      return (
-        <ChartGrid>
-          <SeriesChart title="Transportadoras" data={s.byTransp} />
-          <SeriesChart title="Tipos de veículo" data={s.byTipoVeiculo} />
-          <SeriesChart title="Unidades" data={s.byUnidade} />
-          <SeriesChart title="Órgãos autuadores" data={s.byOrgao} />
-          <ResponsibleChart a={a} />
-        </ChartGrid>
-      );
-    case 6:
-      return (
-        <Stack>
-          <FineKpis items={kpis(a, 'paid')} />
-          <ChartGrid>
-            <SeriesChart title="Status da ND" data={s.byStatusNd} />
-            <SeriesChart title="Valor por status da ND" data={s.byStatusNd} measure="value" />
-          </ChartGrid>
-        </Stack>
-      );
-    default:
-      return (
-        <Stack>
-          <FineKpis items={kpis(a, 'all')} />
-          <ChartGrid>
-            <SeriesChart title="Valores por ano" data={s.byYear} measure="value" />
-            <ResponsibleChart a={a} />
-            <SeriesChart title="Órgãos autuadores" data={s.byOrgao} />
-            <SeriesChart title="Transportadoras" data={s.byTransp} />
-          </ChartGrid>
-        </Stack>
-      );
-  }
+  // The indicators are asked while the charts' code arrives, not once it has (the same query).
+  useFineAggregates(query);
+  return (
+    <Suspense fallback={<Loader aria-label="Carregando" />}>
+      <FineDashboard view={view} />
+    </Suspense>
+  );
 }
 
 function ViewContent({ view }: { view: number }) {
@@ -90,7 +44,7 @@ function ViewContent({ view }: { view: number }) {
   if (view === 2) return <FinesTable filters={query} />;
   if (view === 5) return <FinesTable filters={query} editable />;
   if (view === 7) return <BmReport />;
-  return <Dashboard view={view} />;
+  return <DashboardView view={view} />;
 }
 
 /** /managerFines: the fines of Gestão de Multas (spec §2). */
