@@ -9,7 +9,13 @@
  * Chromium (/usr/bin/chromium, the arguments of apps/web/playwright.config.ts) through Playwright;
  * bytes are counted by Chromium itself over the DevTools protocol (bench/support/page-traffic.ts).
  *
- * Settings (environment): BENCH_WEB_RUNS (3): throttled loads per case, the median is reported.
+ * Then every screen on Lighthouse's mobile profile, sign-in → home and the in-app navigations
+ * (bench/web-screens.ts, issue 37), on the 10× data sets of the other benches (bench/support/web-data.ts).
+ *
+ * Settings (environment): BENCH_WEB_RUNS (3): throttled loads per case, the median is reported;
+ * BENCH_WEB_ONLY (a regular expression: only the screens and navigations whose address it matches,
+ * sign-in when it matches 'sign-in', the first-page part skipped); BENCH_WEB_FIRST_PAGE=0 (the screens only); BENCH_WEB_DATA_DIR (the 10× data's folder, kept
+ * between runs); BENCH_WEB_CALLS, _PURCHASES, _USERS, _FINES, _FOLDERS, _FILES: the data sets' sizes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,10 +32,25 @@ import {
 } from './support/page-traffic.ts';
 import { root, runBench, stopChild } from './support/processes.ts';
 import { fmt, machine, markdownTable, writeResults } from './support/report.ts';
-import { startApp } from './support/servers.ts';
 import { positive } from './support/settings.ts';
+import { startAppWithLists, WEB_DATA } from './support/web-data.ts';
+import {
+  GOAL_MS,
+  historyRows,
+  measureNavigations,
+  measureScreens,
+  measureSignIn,
+  type ScreenRow,
+  screensTable,
+} from './web-screens.ts';
 
 const RUNS = positive('BENCH_WEB_RUNS', 3);
+const ONLY = process.env.BENCH_WEB_ONLY ?? '';
+const ONLY_RE = new RegExp(ONLY);
+/** BENCH_WEB_SCREENS=0: sign-in and the navigations without each screen opened by its address. */
+const SCREENS = process.env.BENCH_WEB_SCREENS !== '0';
+/** BENCH_WEB_FIRST_PAGE=0: the screens alone, without the first-page bytes and login-form times. */
+const FIRST_PAGE = process.env.BENCH_WEB_FIRST_PAGE !== '0' && !ONLY;
 /** Issue 8 §7: the budgets of a first visit, all bytes over the wire. */
 const BUDGET_KB = { login: 150, home: 300 };
 
@@ -220,32 +241,59 @@ async function main(): Promise<void> {
     `bench:web: ${RUNS} throttled run(s) per case; ${info.cpus} × ${info.cpuModel}, Node ${info.node}`,
   );
 
-  const { child, base } = await startApp('sqlite');
+  const { child, base } = await startAppWithLists();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const bytes: BytesRow[] = [];
-    for (const viewport of VIEWPORTS) bytes.push(...(await measureBytes(browser, base, viewport)));
     const times: TimeRow[] = [];
-    for (const network of [SLOW_3G, SLOW_4G]) {
-      for (const cache of ['cold', 'warm'] as const)
-        times.push(await measureTime(browser, base, network, cache));
+    if (FIRST_PAGE) {
+      for (const viewport of VIEWPORTS) bytes.push(...(await measureBytes(browser, base, viewport)));
+      for (const network of [SLOW_3G, SLOW_4G]) {
+        for (const cache of ['cold', 'warm'] as const)
+          times.push(await measureTime(browser, base, network, cache));
+      }
     }
+    const screens: ScreenRow[] = [
+      ...(ONLY_RE.test('sign-in') ? await measureSignIn(browser, base, RUNS) : []),
+      ...(SCREENS ? await measureScreens(browser, base, RUNS, ONLY_RE) : []),
+      ...(await measureNavigations(browser, base, RUNS, ONLY_RE)),
+    ];
 
-    const { file } = writeResults('web', startedAt, {
-      settings: { runs: RUNS, budgetsKb: BUDGET_KB, chromium: CHROMIUM_ARGS },
-      bytes: bytes.map(({ transfers, ...r }) => ({
-        ...r,
-        transfers: transfers.map((t) => ({ ...t, url: new URL(t.url).pathname })),
-      })),
-      times,
-    });
-    console.log(`\n${bytesTable(bytes)}\n`);
-    console.log(`${timeTable(times)}\n`);
-    console.log(`Largest transfers, ${bytes[0]!.viewport}, ${bytes[0]!.visit}:\n\n${largest(bytes[0]!)}\n`);
-    console.log(`Largest transfers, ${bytes[1]!.viewport}, ${bytes[1]!.visit}:\n\n${largest(bytes[1]!)}\n`);
+    const { file } = writeResults(
+      'web',
+      startedAt,
+      {
+        settings: {
+          runs: RUNS,
+          only: ONLY,
+          budgetsKb: BUDGET_KB,
+          goalsMs: GOAL_MS,
+          data: WEB_DATA,
+          chromium: CHROMIUM_ARGS,
+        },
+        bytes: bytes.map(({ transfers, ...r }) => ({
+          ...r,
+          transfers: transfers.map((t) => ({ ...t, url: new URL(t.url).pathname })),
+        })),
+        times,
+        screens,
+      },
+      historyRows(screens),
+    );
+    if (bytes.length) {
+      console.log(`\n${bytesTable(bytes)}\n`);
+      console.log(`${timeTable(times)}\n`);
+      console.log(`Largest transfers, ${bytes[0]!.viewport}, ${bytes[0]!.visit}:\n\n${largest(bytes[0]!)}\n`);
+      console.log(`Largest transfers, ${bytes[1]!.viewport}, ${bytes[1]!.visit}:\n\n${largest(bytes[1]!)}\n`);
+    }
+    console.log(
+      `\nScreens on Lighthouse's mobile profile, medians of ${RUNS} run(s):\n\n${screensTable(screens)}\n`,
+    );
     console.log(`written to ${file}`);
     const over = bytes.filter((r) => r.budgetKb !== undefined && kB(r.traffic.wireBytes) > r.budgetKb);
     if (over.length) console.log(`OVER BUDGET: ${over.map((r) => `${r.viewport}, ${r.visit}`).join('; ')}`);
+    const late = screens.filter((r) => Math.max(r.contentMs, Number.isNaN(r.lcpMs) ? 0 : r.lcpMs) > r.goalMs);
+    if (late.length) console.log(`OVER GOAL: ${late.map((r) => `${r.screen} (${r.cache})`).join('; ')}`);
   } finally {
     await browser.close();
     await stopChild(child);

@@ -41,6 +41,17 @@ export const SLOW_4G: Throttle = {
   latency: 150 * 3.75,
 };
 
+/**
+ * Lighthouse's mobile profile, applied as the page's own network conditions (issue 37): 1.6 Mbit/s
+ * down, 750 kbit/s up, 150 ms round trips; its CPU is slowed 4× (`slowCpu`).
+ */
+export const LIGHTHOUSE_MOBILE: Throttle = {
+  name: 'Lighthouse mobile (1.6 Mbit/s, 150 ms RTT)',
+  downloadThroughput: (1.6 * 1000 * 1000) / 8,
+  uploadThroughput: (750 * 1000) / 8,
+  latency: 150,
+};
+
 interface Pending {
   url: string;
   type: string;
@@ -125,6 +136,11 @@ export class PageTraffic {
     const out = this.done;
     this.done = [];
     return out;
+  }
+
+  /** Slows the page's CPU `rate` times (1: full speed), as Lighthouse's mobile profile does (4). */
+  async slowCpu(rate: number): Promise<void> {
+    await this.cdp.send('Emulation.setCPUThrottlingRate', { rate });
   }
 
   async throttle(conditions: Throttle | null): Promise<void> {

@@ -96,26 +96,28 @@ function commitOf(): string {
   return `${head.stdout.trim()}${dirty ? '+' : ''}`;
 }
 
+/** A history line's row of an autocannon measurement: req/s, p99 and the share of the bare route's throughput. */
+const measurementLine = (m: Measurement) => ({
+  db: m.database,
+  endpoint: m.endpoint,
+  rps: Math.round(m.requestsPerSec),
+  p99: m.latencyMs.p99,
+  errors: m.errors + m.timeouts,
+  vsBare: m.vsBare ? Number(m.vsBare.throughput.toFixed(4)) : 1,
+  otherCpu: m.cpu?.otherPercent ?? null,
+});
+
 /**
  * One line per run in bench/history.jsonl (kept in git), so that a regression shows between runs:
- * when, which bench and commit, the machine's load, and per endpoint req/s, p99 and the share of
- * the bare route's throughput.
+ * when, which bench and commit, the machine's load, and the run's rows.
  */
-function appendHistory(name: string, startedAt: Date, results: Measurement[]) {
+function appendHistory(name: string, startedAt: Date, rows: object[]) {
   const line = {
     at: startedAt.toISOString(),
     bench: name,
     commit: commitOf(),
     load1: Number(os.loadavg()[0]?.toFixed(2)),
-    rows: results.map((m) => ({
-      db: m.database,
-      endpoint: m.endpoint,
-      rps: Math.round(m.requestsPerSec),
-      p99: m.latencyMs.p99,
-      errors: m.errors + m.timeouts,
-      vsBare: m.vsBare ? Number(m.vsBare.throughput.toFixed(4)) : 1,
-      otherCpu: m.cpu?.otherPercent ?? null,
-    })),
+    rows,
   };
   fs.appendFileSync(path.join(root, 'bench', 'history.jsonl'), `${JSON.stringify(line)}\n`);
 }
@@ -123,9 +125,15 @@ function appendHistory(name: string, startedAt: Date, results: Measurement[]) {
 /**
  * Writes the report of a bench — when it ran, on which machine, then `body` (its settings and
  * results) — to bench/results/<name>-<time>.json (gitignored), and its one-line summary to
- * bench/history.jsonl when `body.results` holds measurements; answers the report and the path.
+ * bench/history.jsonl when `body.results` holds measurements (or `historyRows`, a bench's own rows,
+ * are given); answers the report and the path.
  */
-export function writeResults<T extends object>(name: string, startedAt: Date, body: T) {
+export function writeResults<T extends object>(
+  name: string,
+  startedAt: Date,
+  body: T,
+  historyRows?: object[],
+) {
   const report = {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
@@ -136,6 +144,9 @@ export function writeResults<T extends object>(name: string, startedAt: Date, bo
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  if ('results' in body && Array.isArray(body.results)) appendHistory(name, startedAt, body.results);
+  if (historyRows) appendHistory(name, startedAt, historyRows);
+  else if ('results' in body && Array.isArray(body.results)) {
+    appendHistory(name, startedAt, (body.results as Measurement[]).map(measurementLine));
+  }
   return { report, file: path.relative(root, file) };
 }

@@ -14,18 +14,20 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 const HELD_MS = 1500;
 
-/** Holds `call`'s answer HELD_MS; answers the names of the code chunks the page asked meanwhile. */
-async function chunksAskedWhileHeld(page: Page, call: string): Promise<string[]> {
+/**
+ * Holds `call`'s answer HELD_MS; answers the names of the code chunks the page asked before that
+ * answer came (from the moment this is set up).
+ */
+async function chunksAskedBeforeAnswer(page: Page, call: string): Promise<string[]> {
   const asked: string[] = [];
-  let held = false;
+  let answered = false;
   page.on('request', (request) => {
     const chunk = /\/assets\/([A-Za-z]+)-[^/]*\.js$/.exec(new URL(request.url()).pathname)?.[1];
-    if (chunk && held) asked.push(chunk);
+    if (chunk && !answered) asked.push(chunk);
   });
   await page.route(call, async (route) => {
-    held = true;
     await new Promise((resolve) => setTimeout(resolve, HELD_MS));
-    held = false;
+    answered = true;
     await route.continue();
   });
   return asked;
@@ -38,7 +40,7 @@ test('an address opened signed in fetches the frame and the page while the sessi
   const token = await apiToken(page.request, '1004');
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('intranet.token', t), token);
-  const asked = await chunksAskedWhileHeld(page, '**/api/get-sessionData');
+  const asked = await chunksAskedBeforeAnswer(page, '**/api/get-sessionData');
   await page.goto('/ChamadosAbertos');
   await expect(page.getByRole('heading', { level: 1, name: 'Chamados Abertos' })).toBeVisible();
   expect(asked).toEqual(expect.arrayContaining(['AppLayout', 'OpenCallsPage']));
@@ -50,7 +52,7 @@ test('the sent sign-in form fetches the frame and the home while the server chec
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Usuário' }).fill('1004');
   await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(DEMO_PASSWORD);
-  const asked = await chunksAskedWhileHeld(page, '**/api/login');
+  const asked = await chunksAskedBeforeAnswer(page, '**/api/login');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('heading', { name: /^Olá, / })).toBeVisible();
   expect(asked).toEqual(expect.arrayContaining(['AppLayout', 'HomePage']));

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SECTOR_ROUTES } from '@intranet/contracts';
 import { expect, type Page } from '@playwright/test';
+import { NEWCOMER, PAGE_LIST } from './screen-list.ts';
 import { apiToken, DEMO_PASSWORD, signIn } from './session.ts';
 
 /**
@@ -23,11 +23,7 @@ export interface Screen {
   prepare?: (page: Page) => Promise<void>;
 }
 
-/**
- * Someone registered who has not accepted the usage policy yet: his every page is the acceptance
- * screen. Registered once per run by the administrator (again is a 409, kept as it is).
- */
-export const NEWCOMER = { matricula: '7321', nome: 'Vitória Newcomer Dias', cpf: '32065498765' };
+export { NEWCOMER };
 
 async function registerNewcomer(p: Page) {
   const token = await apiToken(p.request, '1001');
@@ -42,53 +38,14 @@ const heading = (name: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole('heading', { name }).first()).toBeVisible();
 };
 
-const page = (url: string, user: string, title: string | RegExp): Screen => ({
+/** Every route of the web router (screen-list.ts), the newcomer registered before his page. */
+export const PAGES: Screen[] = PAGE_LIST.map(({ url, user, title }) => ({
   name: url,
   url,
   user,
   ready: heading(title),
-});
-
-/** Every route of the web router (apps/web/src/app/router.tsx and the modules' *.routes.tsx). */
-export const PAGES: Screen[] = [
-  page('/', '1003', /^Olá, /),
-  page('/perfil', '1003', 'Meu perfil'),
-  page('/ChangePass', '1003', 'Alterar senha'),
-  { ...page('/politica-uso', NEWCOMER.matricula, 'Política de Uso'), prepare: registerNewcomer },
-  page('/politica-uso-documento', '1003', 'Política de Uso'),
-  page('/privacy-policy', '1003', 'Política de Privacidade'),
-  page('/pagina-que-nao-existe', '1003', /página que você está procurando não foi encontrada/),
-  ...SECTOR_ROUTES.map((s) => page(s.path, '1001', s.label)),
-  page('/apps', '1001', 'Aplicativos'),
-  page('/agendevents', '1005', 'Eventos'),
-  page('/eventos', '1003', 'Eventos'),
-  ...[1, 2, 3, 4, 5, 6, 7].map((view) => page(`/managerFines?view=${view}`, '1009', 'Gestão de Multas')),
-  page('/FoldersFiles', '1001', 'Pastas e Arquivos'),
-  page('/rhHomeRequest', '1005', 'Recursos Humanos'),
-  page('/formHiring', '1005', 'Solicitação de Admissão'),
-  page('/formDismissal', '1005', 'Solicitação de Demissão'),
-  page('/mainScreamRh', '1005', 'Atendimento RH'),
-  page('/requesterScreamRh', '1005', 'Minhas Solicitações'),
-  page('/setEmployees', '1005', 'Gerenciar Funcionários'),
-  page('/setEmployees?view=reports', '1005', 'Gerenciar Funcionários'),
-  page('/setEmployees?view=help', '1005', 'Gerenciar Funcionários'),
-  page('/forminsertemployee', '1005', 'Inserir Funcionário'),
-  page('/InserirInformativos', '1001', 'Inserir Avisos'),
-  page('/avisos', '1003', 'Avisos'),
-  page('/homeAnexoOperacao', '1006', 'Escolha uma Opção'),
-  page('/homeAnexoOperacao/anexosOperacao', '1006', 'Inserir Anexos'),
-  page('/homeAnexoOperacao/listanexosoperacao', '1006', 'Gerenciar Anexos'),
-  page('/openpurchrequest?typeRequest=compra', '1003', 'Solicitar uma Compra'),
-  page('/openpurchrequest?typeRequest=servico&isService=1', '1003', 'Serviço de Terceiros'),
-  page('/requestopened', '1002', 'SOLICITAÇÕES DE COMPRAS'),
-  page('/requestopened?functionType=consultar&typeRequest=compras', '1003', 'Minhas Solicitações de Compra'),
-  page('/AbrirChamado', '1003', 'Abrir Chamado'),
-  page('/chooserequest', '1003', 'Escolha uma Opção'),
-  page('/Calls?typeRequest=chamado', '1003', 'Meus Chamados'),
-  page('/ChamadosAbertos', '1004', 'Chamados Abertos'),
-  page('/setusers', '1001', 'Usuários'),
-  page('/CadastrarUsuario', '1001', 'Cadastrar Usuário'),
-];
+  ...(user === NEWCOMER.matricula ? { prepare: registerNewcomer } : {}),
+}));
 
 const firstRow = (p: Page) => p.getByTestId('virtual-table').locator('tbody tr[data-index]').first();
 
