@@ -35,6 +35,8 @@ export const PAGE_LIST: PageEntry[] = [
   entry('/politica-uso-documento', '1003', 'Política de Uso'),
   entry('/privacy-policy', '1003', 'Política de Privacidade'),
   entry('/pagina-que-nao-existe', '1003', /página que você está procurando não foi encontrada/),
+  // With the demo an administrator exists: every set-up link says it no longer holds.
+  entry('/configuracao-inicial/link-usado', '1003', 'Configuração inicial'),
   ...SECTOR_ROUTES.map((s) => entry(s.path, '1001', s.label)),
   entry('/apps', '1001', 'Aplicativos', '[data-testid="app-card"]'),
   entry('/agendevents', '1005', 'Eventos'),
