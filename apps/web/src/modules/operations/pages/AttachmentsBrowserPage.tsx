@@ -13,6 +13,7 @@ import {
   Text,
   TextInput,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowLeft, IconFolder, IconHome, IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -69,17 +70,14 @@ function Folders({ search, onOpen }: { search: string; onOpen: (ot: string) => v
     <Stack>
       <SimpleGrid cols={{ base: 2, xs: 3, sm: 4 }} spacing="md">
         {rows.map((folder) => (
-          <UnstyledButton
-            key={folder.ot}
-            onClick={() => onOpen(folder.ot)}
-            aria-label={`OT ${folder.ot}`}
-            data-testid="ot-folder"
-          >
+          <UnstyledButton key={folder.ot} onClick={() => onOpen(folder.ot)} data-testid="ot-folder">
             <Card withBorder radius="md" padding="sm">
               <Center>
                 <IconFolder size={48} color="var(--mantine-color-yellow-6)" aria-hidden />
               </Center>
+              {/* The button's name is what the card shows, after what it is: "OT 907001 1 arquivo". */}
               <Text ta="center" fw={700} style={{ overflowWrap: 'anywhere' }}>
+                <VisuallyHidden>OT </VisuallyHidden>
                 {folder.ot}
               </Text>
               <Text ta="center" size="xs" c="dimmed">
