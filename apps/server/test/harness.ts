@@ -207,3 +207,16 @@ export const DEMO = {
   juridico: '1008',
   gestorMultas: '1009',
 } as const;
+
+/**
+ * 1003 (the demo colaborador) has not accepted the usage policy; route tests that need him as a
+ * member accept it for him once, through the API.
+ */
+export async function acceptPolicyAsColaborador(t: TestApp): Promise<void> {
+  const res = await t.as(DEMO.colaborador)({
+    method: 'PUT',
+    url: '/api/users/policy',
+    payload: { userId: await t.userId(DEMO.colaborador), policyAccepted: 1 },
+  });
+  if (res.statusCode !== 200) throw new Error(`aceite da política falhou: ${res.statusCode} ${res.body}`);
+}

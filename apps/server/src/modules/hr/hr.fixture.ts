@@ -1,6 +1,6 @@
 import { toDateOnly } from '@intranet/contracts';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
+import { acceptPolicyAsColaborador, buildTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
 
 /** Test helpers shared by the HR test files: requests through the real routes. */
 export type Json = Record<string, unknown>;
@@ -162,12 +162,7 @@ export function hrRouteTests() {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
-    const res = await t.as(DEMO.colaborador)({
-      method: 'PUT',
-      url: '/api/users/policy',
-      payload: { userId: 3, policyAccepted: 1 },
-    });
-    expect(res.statusCode).toBe(200);
+    await acceptPolicyAsColaborador(t);
   });
   afterAll(() => t.close());
 

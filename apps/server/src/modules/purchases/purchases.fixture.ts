@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
+import { acceptPolicyAsColaborador, buildTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
 
 /** Test helpers shared by the purchases test files: requests through the real routes. */
 export type Json = Record<string, unknown>;
@@ -118,13 +118,7 @@ export function purchaseRouteTests() {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
-    // 1003 has not accepted the usage policy in the demo; these journeys need him as a member.
-    const res = await t.as(DEMO.colaborador)({
-      method: 'PUT',
-      url: '/api/users/policy',
-      payload: { userId: 3, policyAccepted: 1 },
-    });
-    expect(res.statusCode).toBe(200);
+    await acceptPolicyAsColaborador(t);
   });
   afterAll(() => t.close());
 

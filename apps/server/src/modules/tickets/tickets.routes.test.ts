@@ -3,7 +3,13 @@ import path from 'node:path';
 import { MSG } from '@intranet/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
+import {
+  acceptPolicyAsColaborador,
+  buildTestApp,
+  DEMO,
+  TEST_DIALECT,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { exportBatches } from './tickets.queries.ts';
 
 const PNG = Buffer.from(
@@ -30,13 +36,7 @@ describe(`tickets (${TEST_DIALECT})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
-    // 1003 has not accepted the usage policy in the demo; these journeys need him as a member.
-    const res = await t.as(DEMO.colaborador)({
-      method: 'PUT',
-      url: '/api/users/policy',
-      payload: { userId: 3, policyAccepted: 1 },
-    });
-    expect(res.statusCode).toBe(200);
+    await acceptPolicyAsColaborador(t);
   });
   afterAll(() => t.close());
 
