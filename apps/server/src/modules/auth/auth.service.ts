@@ -1,5 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { LIMITS, MSG, type SessionUser } from '@intranet/contracts';
+import {
+  type changeOwnPasswordBody,
+  LIMITS,
+  type loginBody,
+  MSG,
+  type SessionUser,
+  type updateOwnContactBody,
+} from '@intranet/contracts';
+import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.ts';
@@ -37,7 +45,7 @@ const ownPerson = (user: SessionUser) => `user:${user.userId}`;
 export async function login(
   db: Db,
   attempt: PasswordAttempt,
-  input: { username: string; password: string },
+  input: z.output<typeof loginBody>,
   meta: { ip: string | null; userAgent: string | null },
 ): Promise<string> {
   const user = await q.findActiveUserByLogin(db, input.username);
@@ -209,7 +217,7 @@ export async function changeOwnPassword(
   attempt: PasswordAttempt,
   user: SessionUser,
   sessionId: number,
-  input: { oldPassword: string; newPassword: string },
+  input: z.output<typeof changeOwnPasswordBody>,
 ): Promise<void> {
   await verifyOwnPassword(db, attempt, user, input.oldPassword, MSG.oldPasswordWrong);
   const newHash = await hashPassword(input.newPassword);
@@ -251,7 +259,7 @@ export async function acceptPolicy(db: Db, user: SessionUser): Promise<void> {
 export async function updateOwnContact(
   db: Db,
   user: SessionUser,
-  contact: { email: string | null; tell: string | null },
+  contact: z.output<typeof updateOwnContactBody>,
 ): Promise<void> {
   await auditedChange(db, user.userId, async (tx, record) => {
     await q.updateContact(tx, user.userId, contact);

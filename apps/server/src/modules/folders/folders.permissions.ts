@@ -4,7 +4,10 @@ import {
   folderItemAbilities,
   isSystemFolder,
   PUBLIC_FOLDER_ID,
+  type setFolderPermissionBody,
+  type shareFolderBody,
 } from '@intranet/contracts';
+import type { z } from 'zod';
 import type { Db, Tx } from '../../db/database.ts';
 import { audit, auditedChange } from '../../platform/audit.ts';
 import { authorize, badRequest, forbidden, notFound } from '../../platform/errors.ts';
@@ -49,11 +52,7 @@ export async function getAccess(db: Db, u: Actor, folderId: number) {
   return [{ folderId: folder.id, privilegio: row!.privilegio, isPrivate: row!.is_private }];
 }
 
-export async function setPermission(
-  db: Db,
-  u: Actor,
-  input: { itemId: number; privilegio: number; typeItem: 'folder' | 'file'; isPrivate?: 0 | 1 },
-) {
+export async function setPermission(db: Db, u: Actor, input: z.output<typeof setFolderPermissionBody>) {
   if (input.typeItem === 'file') throw badRequest(FOLDER_MSG.permissionFileItem);
   await auditedChange(db, u.userId, async (tx, record) => {
     const folder = await lockedPermissionFolder(tx, u, input.itemId);
@@ -75,7 +74,7 @@ export async function shareCandidates(db: Db, u: Actor, folderId: number, search
   return q.shareCandidates(db, folder.id, exclude, search);
 }
 
-export async function share(db: Db, u: Actor, input: { folderId: number; userId: number }, allow: boolean) {
+export async function share(db: Db, u: Actor, input: z.output<typeof shareFolderBody>, allow: boolean) {
   await db.transaction().execute(async (tx) => {
     const folder = await lockedPermissionFolder(tx, u, input.folderId);
     const target = await q.findActiveUser(tx, input.userId);

@@ -22,13 +22,7 @@ export async function foldersRoutes(app: FastifyInstance, ctx: AppContext): Prom
   };
 
   route(app, calls.items, {
-    handler: async (request) =>
-      service.getItems(db, currentUser(request), {
-        selectID: request.query.selectID,
-        textSearch: request.query.textSearch,
-        pageSize: request.query.pageSize,
-        cursor: request.query.cursor,
-      }),
+    handler: async (request) => service.getItems(db, currentUser(request), request.query),
   });
 
   route(app, calls.upload, {

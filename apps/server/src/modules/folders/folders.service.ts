@@ -2,6 +2,9 @@ import {
   type Actor,
   canCreateFolderIn,
   canUploadInto,
+  type checkFolderExistenceBody,
+  type createFolderBody,
+  type dropItemBody,
   type FileItem,
   FOLDER_MSG,
   type FolderItem,
@@ -9,6 +12,7 @@ import {
   folderNameKey,
   type foldersCalls,
   type GetItemsReply,
+  type getItemsQuery,
   initialPrivilege,
   isBlockedUpload,
   isSystemFolder,
@@ -18,6 +22,7 @@ import {
   PUBLIC_FOLDER_ID,
   ROOT_FOLDER_ID,
   renamedFileName,
+  type renameItemBody,
 } from '@intranet/contracts';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/database.ts';
@@ -153,7 +158,7 @@ async function listingPage(
 export async function getItems(
   db: Db,
   u: Actor,
-  input: { selectID?: number; textSearch?: string; pageSize?: number; cursor?: string },
+  input: z.output<typeof getItemsQuery>,
 ): Promise<GetItemsReply> {
   const folderId = input.selectID ?? ROOT_FOLDER_ID;
   const tree = await folderTree(db);
@@ -222,11 +227,7 @@ export async function availableName(db: DbOrTx, kind: 'folder' | 'file', parentI
   }
 }
 
-export async function checkExistence(
-  db: Db,
-  u: Actor,
-  input: { parentFolderId: number; folderName: string; type: 'folder' | 'file' },
-) {
+export async function checkExistence(db: Db, u: Actor, input: z.output<typeof checkFolderExistenceBody>) {
   await reachFolder(db, u, input.parentFolderId);
   const { isExist, availableName: name } = await availableName(
     db,
@@ -271,7 +272,7 @@ async function assertFreeName(tx: Tx, kind: 'folder' | 'file', parentId: number,
 export async function createFolder(
   db: Db,
   u: Actor,
-  input: { folderName: string; parentFolderId: number; isPrivate: 0 | 1 },
+  input: z.output<typeof createFolderBody>,
 ): Promise<number> {
   const key = folderNameKey(input.folderName);
   return uniqueNames(() =>
@@ -298,7 +299,7 @@ export async function createFolder(
   );
 }
 
-export async function renameFolder(db: Db, u: Actor, input: { itemId: number; itemName: string }) {
+export async function renameFolder(db: Db, u: Actor, input: z.output<typeof renameItemBody>) {
   if (isSystemFolder(input.itemId)) throw forbidden(FOLDER_MSG.systemFolder);
   const key = folderNameKey(input.itemName);
   await uniqueNames(() =>
@@ -324,7 +325,7 @@ export async function renameFolder(db: Db, u: Actor, input: { itemId: number; it
   );
 }
 
-export async function renameFile(db: Db, u: Actor, typed: { itemId: number; itemName: string }) {
+export async function renameFile(db: Db, u: Actor, typed: z.output<typeof renameItemBody>) {
   await uniqueNames(() =>
     auditedChange(db, u.userId, async (tx, record) => {
       const file = await reachFileLocked(tx, u, typed.itemId);
@@ -359,7 +360,7 @@ export async function folderSummary(db: Db, u: Actor, folderId: number) {
 }
 
 /** Deletes a file or a whole folder tree: rows in one transaction, stored files after the commit. */
-export async function dropItem(db: Db, storage: Storage, u: Actor, input: { id: number; tipo: string }) {
+export async function dropItem(db: Db, storage: Storage, u: Actor, input: z.output<typeof dropItemBody>) {
   if (input.tipo === 'folder' && isSystemFolder(input.id)) throw forbidden(FOLDER_MSG.systemFolder);
   const storedNames = await auditedChange(db, u.userId, async (tx, record) => {
     if (input.tipo !== 'folder') {

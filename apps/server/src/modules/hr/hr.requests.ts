@@ -10,6 +10,7 @@ import {
   type HrRequestDetail,
   type HrRequestType,
   type HrView,
+  type hiringBody,
   type hrCalls,
   hrDeciderNotes,
   hrProgressLabel,
@@ -88,16 +89,7 @@ export async function requestHiring(
   ctx: AppContext,
   log: FastifyBaseLogger,
   user: SessionUser,
-  body: {
-    role: number;
-    branch: number;
-    work_time: number;
-    contractType: number;
-    reasonHiring: number;
-    substituteFor: number | null;
-    BreachContractId: number | null;
-    textJustify: string;
-  },
+  body: z.output<typeof hiringBody>,
 ): Promise<number> {
   authorize(canRequestHr(user));
   if (body.substituteFor !== null) {

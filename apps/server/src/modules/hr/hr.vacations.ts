@@ -1,5 +1,14 @@
-import { employeeVacationEnd, MSG, type SessionUser, toDateOnly, vacationAccrual } from '@intranet/contracts';
+import {
+  type employeeVacationBody,
+  employeeVacationEnd,
+  MSG,
+  type SessionUser,
+  toDateOnly,
+  vacationAccrual,
+  type vacationUpdateBody,
+} from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import { nowIso, type Tx } from '../../db/database.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -53,7 +62,7 @@ export async function scheduleVacation(
   ctx: AppContext,
   user: SessionUser,
   employeeId: number,
-  b: { dateStart: string; dateEnd: string; requestedPeriod: number },
+  b: z.output<typeof employeeVacationBody>,
 ): Promise<void> {
   const found = await loadEmployee(ctx, user, employeeId);
   if (found.dismissal_id !== null) throw badRequest(MSG.vacationScheduleError(MSG.employeeDismissed));
@@ -93,7 +102,7 @@ export async function updateVacation(
   ctx: AppContext,
   user: SessionUser,
   id: number,
-  b: { days: number; DateEnd: string },
+  b: z.output<typeof vacationUpdateBody>,
 ): Promise<void> {
   authorizeEmployees(user);
   const v = await q.findVacation(ctx.db, id);
