@@ -56,7 +56,7 @@ async function benchExport(app: AppServer, database: DatabaseKind): Promise<Expo
   return { database, rows: CALLS, seconds, megabytes: bytes / 1e6, serverRssMb: stopSampling() };
 }
 
-/** A list cursor (platform/paged-query.ts: the sort key values of the last row seen). */
+/** A list cursor (platform/lists/paged-query.ts: the sort key values of the last row seen). */
 const middle = (key: (string | number)[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
 async function benchLists(app: AppServer, database: DatabaseKind): Promise<Measurement[]> {
@@ -72,7 +72,7 @@ async function benchLists(app: AppServer, database: DatabaseKind): Promise<Measu
     get('ticket = 123456', list('ticket=123456'), admin),
     get('name contains "silva"', list('name=silva'), admin),
     // The same text sorted by name: the bench's "silva" calls all come after 66,668 others by name,
-    // beyond the walk of the name's index (platform/paged-walk.ts); platform/paged-skip.ts skips to them.
+    // beyond the walk of the name's index (platform/lists/walk.ts); platform/lists/skip.ts skips to them.
     get('name contains "silva", sorted by name', list('name=silva&sort=nome_usuario&dir=asc'), admin),
     // What the web asks as the table scrolls: the next page by cursor (here from the middle: name "M", then date and id).
     get(

@@ -49,7 +49,7 @@ interface ListQuery {
 }
 
 const page = { sort: 'data', dir: 'desc', pageSize: 100, page: 1 } as const;
-/** A list cursor (platform/paged-query.ts: the sort key values of the last row seen). */
+/** A list cursor (platform/lists/paged-query.ts: the sort key values of the last row seen). */
 const cursorOf = (key: (string | number)[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
 const viewer = (a: Actor) => folders.viewerOf(a);
 /** A Colaborador reaches about half the share (bench/folders-data.ts): the search's folder set as a parameter. */
@@ -225,7 +225,7 @@ export const LIST_QUERIES: ListQuery[] = [
       ),
   },
   // Periods, narrow and wide, under the sort's own column and another. They are planned for their
-  // values (paged-reuse.ts#mayPrepare): prepared, the generic plans of three of them read other
+  // values (lists/reuse.ts#mayPrepare): prepared, the generic plans of three of them read other
   // indexes than their values get (two under the sort's own column; one sorts every match of two
   // years of Compras), which the check of generic plans below refuses.
   ...(
@@ -594,8 +594,8 @@ function genericPlanOf(statement: CompiledQuery): Promise<string[]> {
  * The full scans of a plan. SQLite: "SCAN calls" reads the table, "SCAN calls USING INDEX …" walks
  * an index in order (the LIMIT stops it), "SCAN x VIRTUAL TABLE …" is the FTS5 search; the CTEs
  * (tree, chain, hit, match) are the query's own results, made through indexes, and `capped` the
- * LIMITed subquery a first page's total counts (paged-count.ts#countUpTo), `probe` the LIMITed
- * count of a range filter's matches (paged-query.ts#rangeTest), `cube_keys` / `cube_maxima`
+ * LIMITed subquery a first page's total counts (lists/total.ts#countUpTo), `probe` the LIMITed
+ * count of a range filter's matches (lists/paged-query.ts#rangeTest), `cube_keys` / `cube_maxima`
  * the fines dashboard's keys and maxima read off the cube's keys (fines.summary.queries.ts). PostgreSQL: "Seq Scan on".
  */
 const fullScans = (plan: string[]) =>
@@ -629,7 +629,7 @@ const sorts = (plan: string[]) =>
   );
 
 /**
- * How pagedQuery's walks bound the rows they read without a search index (paged-walk.ts#walkedPage):
+ * How pagedQuery's walks bound the rows they read without a search index (lists/walk.ts#walkedPage):
  * a LIMIT (read in an index's order), or the walk's last key (a row-value range of the sort's index).
  */
 const BOUNDED = /\blimit\b|\) [<>]= \(/i;

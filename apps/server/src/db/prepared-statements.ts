@@ -4,7 +4,7 @@ import { wantsArrayRows } from './array-rows.ts';
 /**
  * The SQL texts that PostgreSQL connections run as named prepared statements, and each one's name:
  * the compiledOnce queries, and the plain list pages that pagedQuery reuses (platform/
- * reused-statements.ts, `prepare`). At most MAX_PREPARED texts: past it, a new text runs unnamed
+ * platform/lists/reused-statements.ts, `prepare`). At most MAX_PREPARED texts: past it, a new text runs unnamed
  * as before, so that no connection keeps more statements (and plans) than that, whatever the
  * shapes of the lists asked.
  */

@@ -26,7 +26,7 @@ const KEY_CACHE = 10_000;
 /**
  * Registers contracts' `searchKey` as the SQL function `search_key` on a SQLite connection. The
  * keys of the last texts are remembered (at most KEY_CACHE, forgotten all at once when full): a
- * "contains" page that walks the sort's index (platform/paged-query.ts) calls it on every row it
+ * "contains" page that walks the sort's index (platform/lists/paged-query.ts) calls it on every row it
  * reads, and the Unicode normalisation costs twice the call itself.
  */
 export function registerSearchKey(sqlite: SQLite.Database): void {
@@ -125,7 +125,7 @@ const storedKey = (table: string, column: string) =>
 
 /**
  * Keeps each of `columns` of `table` also in its search form, in a column `search_<column>` of the
- * row itself: a "contains" page that walks the sort's index (platform/paged-query.ts) tests every
+ * row itself: a "contains" page that walks the sort's index (platform/lists/paged-query.ts) tests every
  * row it reads, and a stored key is tested by the database alone. Calling `search_key` on each row
  * cost SQLite a call into JavaScript per row, three quarters of the walk (decision
  * 0027). PostgreSQL: a stored generated column. SQLite (which cannot add a stored
@@ -171,8 +171,8 @@ export async function dropSearchKeys(db: AnyDb, table: string, columns: readonly
 const TRIGRAM = 3;
 
 /**
- * pagedQuery's probe of a list's filters (platform/paged-walk.ts#walkedPage), which tests no row:
- * each range (paged-query.ts#rangeTest) adds to `counts` how many rows of its table it matches
+ * pagedQuery's probe of a list's filters (platform/lists/walk.ts#walkedPage), which tests no row:
+ * each range (lists/paged-query.ts#rangeTest) adds to `counts` how many rows of its table it matches
  * alone, counted through its index up to `limit`. A "contains" adds no count: its walk tests the
  * stored key and costs less than counting a common text in the search index.
  */
@@ -181,14 +181,14 @@ export interface TextProbe {
   counts: RawBuilder<number>[];
   /**
    * Set by each filter whose `index` and `scan` forms differ (every "contains"; a range on SQLite,
-   * paged-query.ts#rangeTest): pagedQuery asks a probe this instead of compiling both forms.
+   * lists/paged-query.ts#rangeTest): pagedQuery asks a probe this instead of compiling both forms.
    */
   scanDiffers?: boolean;
   /** Set by each "contains" (a list that walks only for ranges counts its total through them). */
   texts?: boolean;
   /**
    * Each "contains": the column it tests (`alias.column`, as a sort names it) and that test of
-   * any value, for a list sorted by that column (platform/paged-skip.ts).
+   * any value, for a list sorted by that column (platform/lists/skip.ts).
    */
   sorted?: {
     ref: string;
@@ -236,7 +236,7 @@ export function containsSearch(
     how.scanDiffers = true;
     how.texts = true;
     how.sorted = how.sorted ?? [];
-    // Built only if a skip asks (platform/paged-skip.ts): a probe runs on every request with a text.
+    // Built only if a skip asks (platform/lists/skip.ts): a probe runs on every request with a text.
     how.sorted.push({
       ref: `${alias}.${column}`,
       table,

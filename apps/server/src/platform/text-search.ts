@@ -36,7 +36,7 @@ export type TestOf<T extends keyof Database, C extends string> = `search_${C}` e
  * The one way a list filters by "contains": `column` contains `text`, ignoring accents and case
  * ("joao" finds "João"), through the column's search index on both databases (db/search.ts).
  * Use it in a where: `.where(containsText(db, { table: 'users', column: 'nome', as: 'u' }, text))`;
- * a list read by pagedQuery passes pagedQuery's TextTest as `how` (see paged-query.ts#Filtered).
+ * a list read by pagedQuery passes pagedQuery's TextTest as `how` (see lists/paged-query.ts#Filtered).
  */
 export function containsText<T extends keyof Database & string, C extends keyof Database[T] & string>(
   db: Kysely<Database>,

@@ -3,7 +3,7 @@ import { createSearchKeys, dropSearchKeys } from '../search.ts';
 
 /**
  * Issue 14, ninth pass: the search form of each column a list's "contains" page walks row by row
- * (platform/paged-walk.ts#walkedPage) is kept in the row (db/search.ts#createSearchKeys), so the
+ * (platform/lists/walk.ts#walkedPage) is kept in the row (db/search.ts#createSearchKeys), so the
  * walk tests it in the database instead of calling `search_key` on every row. The users list walks
  * names in order (`(active, nome)`), which are not in the table's order: each row read for its key
  * was a page fetch of its own, so the key joins that index, and the walk tests it on the index

@@ -3,7 +3,7 @@ import { isPostgres } from '../dialect.ts';
 
 /**
  * Issue 14, fourteenth pass, PostgreSQL only: the Chamados and Compras sort indexes end in `id`,
- * the tiebreak every list order ends in (paged-query.ts). A SQLite index holds the rowid, which is
+ * the tiebreak every list order ends in (lists/paged-query.ts). A SQLite index holds the rowid, which is
  * the id, so its indexes already serve the whole order; a PostgreSQL index does not. There a page
  * sorted by (created_at, id) re-sorted each run of equal dates (an Incremental Sort), and a
  * statement that reads only the order's keys (a "contains" walk's edge, 2,000 rows in) fetched

@@ -8,7 +8,7 @@ import { demoFines, loadFines } from '../../seed/demo-fines.ts';
  * The table's pages (GET /api/fines) with the bar's ranges — period, plate and auto number
  * prefixes — under several sorts, against the same rows ordered by SQL written here: on SQLite a
  * range is read through its own index when rare and tested on a walk of the sort's index when
- * common (fines.queries.ts#listFines, paged-query.ts#rangeTest); both must give the same pages.
+ * common (fines.queries.ts#listFines, lists/paged-query.ts#rangeTest); both must give the same pages.
  * 50 rows a page: the walk is 1,000 rows, so 1,800 fines make both kinds of range.
  */
 type Query = Record<string, string>;

@@ -21,7 +21,7 @@ import {
   type RangeBound,
   rangeTest,
   textWalkRows,
-} from '../../platform/paged-query.ts';
+} from '../../platform/lists/index.ts';
 import type { TextTest } from '../../platform/text-search.ts';
 
 type Eb = ExpressionBuilder<Database, 'fines'>;
@@ -76,7 +76,7 @@ function period(f: Partial<FineFilters>): RangeBound[] {
 /**
  * The left filter bar in SQL; every condition has an index (migration 0006_fines). The ranges
  * (period, plate and auto number prefixes) are tested as the table's page asks (`how`,
- * paged-query.ts#rangeTest), except on the column the page is sorted by, whose index they narrow
+ * lists/paged-query.ts#rangeTest), except on the column the page is sorted by, whose index they narrow
  * in the page's own order.
  */
 function filtersOf(db: DbOrTx, eb: Eb, f: Partial<FineFilters>, how: TextTest = 'index', sortedBy?: string) {

@@ -17,7 +17,7 @@ import type {
   HrRequestsTable,
   HrVacationsTable,
 } from '../../db/schema.ts';
-import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
+import { type PageRequest, pagedQuery } from '../../platform/lists/index.ts';
 import { containsText } from '../../platform/text-search.ts';
 import { waitingFilter } from './hr.waiting.queries.ts';
 

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/database.ts';
-import { pagedQuery } from '../../platform/paged-query.ts';
+import { pagedQuery } from '../../platform/lists/index.ts';
 
 export function listNotices(db: DbOrTx) {
   return db

@@ -30,7 +30,7 @@ import type {
   PurchaseQuotesTable,
   PurchaseRequestsTable,
 } from '../../db/schema.ts';
-import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
+import { type PageRequest, pagedQuery } from '../../platform/lists/index.ts';
 import { containsText, type TextTest } from '../../platform/text-search.ts';
 
 type Eb = ExpressionBuilder<Database, 'purchase_requests'>;
@@ -203,7 +203,7 @@ function sectorPeriod(period: Period, how: TextTest): Period | undefined {
  * a total past the cap stops among them. In no order, both databases read the 3s first or mixed
  * (PostgreSQL a BitmapOr in the table's order), each 3 with its sectors' subquery: a bench
  * director's probe past the cap, 3.7–4.6 against 0.35 ms on PostgreSQL (decision
- * 0029). The count below the cap ignores it (paged-count.ts).
+ * 0029). The count below the cap ignores it (lists/total.ts).
  */
 const inWaitingCountOrder = <O>(rows: SelectQueryBuilder<Database, 'purchase_requests', O>) =>
   rows.orderBy('purchase_requests.status', 'desc');
@@ -238,7 +238,7 @@ export function listPurchases(db: DbOrTx, u: PurchaseActor, f: PurchaseFilters, 
   return pagedQuery(filtered(db, u, f), LIST_SPEC, { ...p, count: first }, db);
 }
 
-/** The list's page: one constant, so pagedQuery keeps its compiled statements (paged-reuse.ts#Runner). */
+/** The list's page: one constant, so pagedQuery keeps its compiled statements (lists/reuse.ts#Runner). */
 const LIST_SPEC = {
   select: (q: ReturnType<ReturnType<typeof filtered>>) => q.select(ROW_COLUMNS),
   sort: SORT_COLUMNS,

@@ -195,7 +195,7 @@ describe(`purchase lists against purchases.policy on a generated population (${T
         JSON.stringify(home) === JSON.stringify(homeExpected)
           ? []
           : [`${describeUser(u)}: home ${JSON.stringify(home)}, esperado ${JSON.stringify(homeExpected)}`];
-      // With a period too: on SQLite a range walks the sort's index and counts apart (paged-walk.ts).
+      // With a period too: on SQLite a range walks the sort's index and counts apart (lists/walk.ts).
       const inPeriod = { ...filters, from: '2025-03-01', to: '2025-08-31' };
       const periodExpected = requests.filter(
         (r) =>

@@ -15,7 +15,7 @@ import {
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { CallsTable, Database } from '../../db/schema.ts';
-import { type PageRequest, pagedQuery } from '../../platform/paged-query.ts';
+import { type PageRequest, pagedQuery } from '../../platform/lists/index.ts';
 import { containsText, type TextTest } from '../../platform/text-search.ts';
 
 type Eb = ExpressionBuilder<Database, 'calls'>;
@@ -108,7 +108,7 @@ type CallsColumn = `calls.${keyof CallsTable & string}`;
 export type ListPage = Omit<PageRequest<CallSort>, 'count'>;
 export type CallOrder = Pick<ListPage, 'sort' | 'dir'>;
 
-/** The list's page: one constant, so pagedQuery keeps its compiled statements (paged-reuse.ts#Runner). */
+/** The list's page: one constant, so pagedQuery keeps its compiled statements (lists/reuse.ts#Runner). */
 const LIST_SPEC = {
   select: (q: ReturnType<ReturnType<typeof filtered>>) => q.select(ROW_COLUMNS),
   sort: SORT_COLUMNS,

@@ -4,7 +4,7 @@ import { seededRandom } from '../../../test/seeded-random.ts';
 
 /**
  * A digit prefix many users share (a CPF prefix) is walked in name order on SQLite
- * (paged-query.ts#rangeTest), a rare one read through its index: either way the pages are exactly
+ * (lists/paged-query.ts#rangeTest), a rare one read through its index: either way the pages are exactly
  * the users the prefix matches, in name order, and the first page's total is the index's count.
  */
 

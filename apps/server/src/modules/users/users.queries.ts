@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { digitPrefixRange, searchedDigits } from '../../platform/digit-prefix.ts';
 import { branchesInOrder, membershipsOf, sectorsInOrder } from '../../platform/memberships.ts';
-import { type PageRequest, pagedQuery, rangeTest } from '../../platform/paged-query.ts';
+import { type PageRequest, pagedQuery, rangeTest } from '../../platform/lists/index.ts';
 import { containsText, type TextTest } from '../../platform/text-search.ts';
 
 export interface UserFilter {
@@ -32,7 +32,7 @@ const filtered = (db: DbOrTx, f: UserFilter) => (how: TextTest) => {
     // where its index would hand every match to a sort; a rare one is read through its index:
     // SQLite's multi-index OR, PostgreSQL's BitmapOr. "active + 0" hides the (active, nome) index
     // from a read that must go through the ranges' indexes: on SQLite, which plans without
-    // statistics and walks through pagedQuery (paged-query.ts#rangeTest), the index read; on
+    // statistics and walks through pagedQuery (lists/paged-query.ts#rangeTest), the index read; on
     // PostgreSQL, whose statistics choose the walk for the page, only the count (`how` 'count'),
     // which else scans the table for the cap's 1,001 matches (2.3 ms against a bitmap's 1.1). On
     // its page, "active + 0" (estimated at 0.5 % of the rows) made a 10,000-user prefix read
@@ -93,7 +93,7 @@ export function listUsers(db: DbOrTx, f: UserFilter, p: UserPage) {
   return pagedQuery(filtered(db, f), LIST_SPEC, { ...p, sort: 'nome', dir: 'asc', count: true }, db);
 }
 
-/** The list's page: one constant, so pagedQuery keeps its compiled statements (paged-reuse.ts#Runner). */
+/** The list's page: one constant, so pagedQuery keeps its compiled statements (lists/reuse.ts#Runner). */
 const LIST_SPEC = {
   select: (q: ReturnType<ReturnType<typeof filtered>>) =>
     q.select([

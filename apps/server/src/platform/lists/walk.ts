@@ -1,5 +1,5 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import { countUpTo, roundBelow } from './paged-count.ts';
+import type { TextProbe, TextTest } from '../text-search.ts';
 import {
   inOrder,
   KEY,
@@ -10,9 +10,9 @@ import {
   type Plan,
   pageOf,
   setCappedTotal,
-} from './paged-plan.ts';
-import { type Runner, reusedIfPlain } from './paged-reuse.ts';
-import type { TextProbe, TextTest } from './text-search.ts';
+} from './plan.ts';
+import { type Runner, reusedIfPlain } from './reuse.ts';
+import { countUpTo, roundBelow } from './total.ts';
 
 /**
  * The first phase of a "contains" or range list's page (pagedQuery): the sort's index walked a

@@ -1,13 +1,13 @@
 import { searchKey } from '@intranet/contracts';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testCall } from '../../test/call-rows.ts';
-import { buildTestApp, DEMO, type TestApp } from '../../test/harness.ts';
-import { type Page, pagedQuery, roundBelow } from './paged-query.ts';
-import { containsText, type TextTest } from './text-search.ts';
+import { testCall } from '../../../test/call-rows.ts';
+import { buildTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
+import { containsText, type TextTest } from '../text-search.ts';
+import { type Page, pagedQuery, roundBelow } from './index.ts';
 
 /**
- * The two-phase page of a "contains" list (paged-walk.ts#walkedPage) on the real database
+ * The two-phase page of a "contains" list (walk.ts#walkedPage) on the real database
  * (SQLite and PostgreSQL): whether the page comes from the walk of the sort's index (a common text)
  * or from the search index (a rare or absent one), every page of a cursor walk holds the rows the
  * plain search-index plan answers, in the same order, and the first page's total is exact or an
@@ -167,7 +167,7 @@ describe('pagedQuery with a "contains" filter', () => {
       expect(idsOf(plain)).toEqual(want);
       expect(twoPhase.map((p) => p.page.rows.length)).toEqual(plain.map((p) => p.page.rows.length));
       // Rows carry only the selected columns (no key or total columns of the walk) into an answer:
-      // the key columns are left undefined (paged-plan.ts#pageOf), which no writer writes.
+      // the key columns are left undefined (plan.ts#pageOf), which no writer writes.
       for (const { page } of twoPhase) {
         for (const row of page.rows) {
           expect(Object.keys(JSON.parse(JSON.stringify(row))).sort()).toEqual([

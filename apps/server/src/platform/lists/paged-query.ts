@@ -1,8 +1,8 @@
 import { LIMITS } from '@intranet/contracts';
 import { type QueryExecutor, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { isPostgres } from '../db/dialect.ts';
-import { badRequest } from './errors.ts';
-import { totalColumn, totalOfPage, totalParameters } from './paged-count.ts';
+import { isPostgres } from '../../db/dialect.ts';
+import { badRequest } from '../errors.ts';
+import type { TextProbe, TextTest } from '../text-search.ts';
 import {
   decodeCursor,
   type ListSpec,
@@ -13,17 +13,12 @@ import {
   pageWith,
   type SortDir,
   setCappedTotal,
-} from './paged-plan.ts';
-import { mayPrepare, type Runner, reusable, reuseKey } from './paged-reuse.ts';
-import { skippedPage } from './paged-skip.ts';
-import { type WalkMiss, walkedPage } from './paged-walk.ts';
+} from './plan.ts';
+import { mayPrepare, type Runner, reusable, reuseKey } from './reuse.ts';
 import { runReused } from './reused-statements.ts';
-import type { TextProbe, TextTest } from './text-search.ts';
-
-export { roundBelow } from './paged-count.ts';
-export type { ListSpec, Page, SortDir } from './paged-plan.ts';
-export type { Runner } from './paged-reuse.ts';
-export { textProbeRows, textWalkRows } from './paged-walk.ts';
+import { skippedPage } from './skip.ts';
+import { totalColumn, totalOfPage, totalParameters } from './total.ts';
+import { type WalkMiss, walkedPage } from './walk.ts';
 
 export interface PageRequest<S extends string> {
   sort: S;
@@ -43,7 +38,7 @@ export interface PageRequest<S extends string> {
 /**
  * A list's FROM and WHERE (scope and filters), selecting nothing yet. A list with a "contains"
  * filter passes it as a function of how containsText tests the text (text-search.ts#TextTest):
- * pagedQuery then tries the two-phase page (paged-walk.ts#walkedPage) before the search index. A range filter that
+ * pagedQuery then tries the two-phase page (walk.ts#walkedPage) before the search index. A range filter that
  * competes with the sort's index (rangeTest: a period or a prefix under another sort) is passed
  * the same way.
  */
@@ -178,10 +173,10 @@ export async function pagedQuery<DB, TB extends keyof DB, I, O, S extends string
 
 /**
  * A page read through the filters' indexes, with a first page's total as a column of the same
- * statement (paged-count.ts#totalColumn). With a runner without plugins, the statement is compiled
+ * statement (total.ts#totalColumn). With a runner without plugins, the statement is compiled
  * once per spec and filters' SQL (reused-statements.ts): the filters are compiled alone, and the
  * page's statement is built only the first time (the spec, a module constant, selects the same
- * columns every time); else it is built on each run (paged-reuse.ts#reusable).
+ * columns every time); else it is built on each run (reuse.ts#reusable).
  */
 async function plainPage<DB, TB extends keyof DB, I, O, S extends string>(
   indexed: SelectQueryBuilder<DB, TB, I>,

@@ -1,10 +1,10 @@
 import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testCall } from '../../test/call-rows.ts';
-import { buildTestApp, DEMO, type TestApp } from '../../test/harness.ts';
+import { testCall } from '../../../test/call-rows.ts';
+import { buildTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
+import type { TextTest } from '../text-search.ts';
 import { type PageRequest, pagedQuery, rangeTest } from './paged-query.ts';
 import { runReused } from './reused-statements.ts';
-import type { TextTest } from './text-search.ts';
 
 /**
  * pagedQuery's reused statements on the real database (SQLite and PostgreSQL): a page read through

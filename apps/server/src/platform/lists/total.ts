@@ -1,5 +1,5 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import { KEY } from './paged-plan.ts';
+import { KEY } from './plan.ts';
 
 /** A first page's total (pagedQuery): counted up to a cap, never every matching row. */
 

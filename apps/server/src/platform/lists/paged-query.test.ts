@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testCall } from '../../test/call-rows.ts';
-import { buildTestApp, DEMO, type TestApp } from '../../test/harness.ts';
-import { HttpError } from './errors.ts';
+import { testCall } from '../../../test/call-rows.ts';
+import { buildTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
+import { HttpError } from '../errors.ts';
+import { containsText, type TextTest } from '../text-search.ts';
 import { hasText, type PageRequest, pagedQuery, rangeTest } from './paged-query.ts';
-import { containsText, type TextTest } from './text-search.ts';
 
 /**
  * The list helper on the real database (SQLite and PostgreSQL): a population of calls with many
@@ -62,7 +62,7 @@ async function walkCursor(sort: Sort, dir: 'asc' | 'desc', pageSize: number) {
   for (let i = 0; i < 100; i++) {
     const res = await pagedQuery(filtered(), spec, { sort, dir, pageSize, cursor });
     expect(res.total).toBeUndefined();
-    // The key columns are left undefined (paged-plan.ts#pageOf): an answer carries none of them.
+    // The key columns are left undefined (plan.ts#pageOf): an answer carries none of them.
     for (const row of res.rows) {
       expect(Object.keys(JSON.parse(JSON.stringify(row))).sort()).toEqual(['data', 'id', 'nome_usuario']);
     }

@@ -1,5 +1,5 @@
 import type { CompiledQuery, QueryExecutor, SelectQueryBuilder } from 'kysely';
-import { isPostgres } from '../db/dialect.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { type BuiltStatement, type QueryRunner, runReused } from './reused-statements.ts';
 
 /** pagedQuery's statements compiled once per list and shape (reused-statements.ts). */

@@ -1,5 +1,5 @@
 import type { CompiledQuery, QueryResult } from 'kysely';
-import { namePrepared } from '../db/prepared-statements.ts';
+import { namePrepared } from '../../db/prepared-statements.ts';
 
 /** Runs compiled queries: the database or a transaction (database.ts#DbOrTx). */
 export interface QueryRunner {

@@ -1,11 +1,11 @@
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { type ListSpec, type Page, type Plan, pageOf, setCappedTotal } from './paged-plan.ts';
-import type { Runner } from './paged-reuse.ts';
-import { type WalkMiss, walkedPage } from './paged-walk.ts';
-import type { TextProbe, TextTest } from './text-search.ts';
+import type { TextProbe, TextTest } from '../text-search.ts';
+import { type ListSpec, type Page, type Plan, pageOf, setCappedTotal } from './plan.ts';
+import type { Runner } from './reuse.ts';
+import { type WalkMiss, walkedPage } from './walk.ts';
 
 /**
- * Between the two phases of a "contains" page (paged-walk.ts#walkedPage, then the search index),
+ * Between the two phases of a "contains" page (walk.ts#walkedPage, then the search index),
  * for a list sorted by the very column the text is searched in: whether a row matches depends
  * only on that column's value, so the rows of one value all match or none does. When the walk
  * found no match at all, the distinct values from where it ended are read one by one in the

@@ -1,5 +1,5 @@
 import { type SelectQueryBuilder, type StringReference, sql } from 'kysely';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../errors.ts';
 
 /**
  * What one page of a list is in SQL (pagedQuery's plan): the spec a list declares, the page a
@@ -122,7 +122,7 @@ export function pageWith<DB, TB extends keyof DB, O>(
   return plan.keyed ? limited : limited.offset(tail[cursorValues + 1] as number);
 }
 
-/** A first page's total from a count up to the cap + 1 (paged-count.ts: countUpTo, totalColumn). */
+/** A first page's total from a count up to the cap + 1 (total.ts: countUpTo, totalColumn). */
 export function setCappedTotal<O>(result: Page<O>, counted: number, cap: number): void {
   result.total = Math.min(counted, cap);
   if (counted > cap) result.totalCapped = true;
