@@ -9,10 +9,12 @@ import {
   OPERATION_TYPE_MESSAGE,
   type OperationAttachment,
   type OperationUploadMetadata,
+  type otListQuery,
   type SessionUser,
   slotKind,
 } from '@intranet/contracts';
 import { fileTypeFromFile } from 'file-type/node';
+import type { z } from 'zod';
 import { nowIso } from '../../db/database.ts';
 import { lockRow } from '../../db/dialect.ts';
 import { auditedChange } from '../../platform/audit.ts';
@@ -56,11 +58,7 @@ export async function attachmentsOfOt(
   return (await q.attachmentsOfOt(ctx.db, ot)).map(toAttachment);
 }
 
-export async function otFolders(
-  ctx: AppContext,
-  user: SessionUser,
-  filter: { search?: string; after?: string; limit: number },
-) {
+export async function otFolders(ctx: AppContext, user: SessionUser, filter: z.output<typeof otListQuery>) {
   authorize(canManageAttachments(user), 'Apenas administradores e gestores gerenciam os anexos.');
   return q.otFolders(ctx.db, filter);
 }

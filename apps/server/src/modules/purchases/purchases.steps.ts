@@ -14,9 +14,12 @@ import {
   purchaseStatusLabel,
   type purchasesCalls,
   type SessionUser,
+  type selectQuoteBody,
+  type transitionBody,
   unmetRequirement,
 } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import { nowIso } from '../../db/database.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -58,8 +61,6 @@ async function evidenceTarget(
   await loadVisible(ctx, await actorOf(ctx, user), id);
 }
 
-type TransitionBody = { action: string; from: number; buyer_id?: number; picker_id?: number };
-
 /**
  * Moves a request along its workflow. Registrar Retirada may carry the pickup's evidence: the files
  * are kept as a comment of the stage Disponível para Retirada, written in the same transaction (a
@@ -89,7 +90,7 @@ async function moveRequest(
   log: FastifyBaseLogger,
   user: SessionUser,
   id: number,
-  body: TransitionBody,
+  body: z.output<typeof transitionBody>,
   files: ReceivedFile[],
 ): Promise<string> {
   const actor = await actorOf(ctx, user);
@@ -188,7 +189,7 @@ export async function selectQuote(
   ctx: AppContext,
   user: SessionUser,
   id: number,
-  body: { cotac_id: number; reason?: string },
+  body: z.output<typeof selectQuoteBody>,
 ): Promise<void> {
   const actor = await actorOf(ctx, user);
   const first = await loadVisible(ctx, actor, id);

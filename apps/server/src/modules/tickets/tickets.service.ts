@@ -16,6 +16,7 @@ import {
   findCallTransition,
   INSERT_MATERIALS,
   MSG,
+  type materialsBody,
   type SessionUser,
   type ticketsCalls,
 } from '@intranet/contracts';
@@ -285,7 +286,7 @@ export async function insertMaterials(
   log: FastifyBaseLogger,
   user: SessionUser,
   id: number,
-  body: { items: { item_name: string; measure: string; qnt: number }[] },
+  body: z.output<typeof materialsBody>,
 ): Promise<void> {
   const seen = mayInsertMaterials(user, await loadVisibleCall(ctx, user, id));
   const now = nowIso();
