@@ -3,8 +3,8 @@ import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../api/query-client.ts';
+import { SessionProvider } from '../platform/session.tsx';
 import { router } from './router.tsx';
-import { SessionProvider } from './session.tsx';
 import { Toasts } from './Toasts.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 

@@ -1,10 +1,8 @@
-import { canOpenChamadosAbertos, MSG } from '@intranet/contracts';
 import { Center, Loader } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../platform/session.tsx';
 import { lazyPage } from '../ui/lazy-page.ts';
-import { useSession } from './session.tsx';
 
 const PolicyAcceptPage = lazyPage(
   () => import('../modules/policy/pages/PolicyAcceptPage.tsx'),
@@ -42,16 +40,5 @@ export function RequireSession({ children }: { children: ReactNode }) {
       </Suspense>
     );
   }
-  return children;
-}
-
-/** /ChamadosAbertos: admin or support only; others get the alert and go to / (spec §2). */
-export function RequireChamadosAbertos({ children }: { children: ReactNode }) {
-  const { user } = useSession();
-  const allowed = user ? canOpenChamadosAbertos(user) : false;
-  useEffect(() => {
-    if (!allowed) notifications.show({ color: 'red', title: 'Acesso negado', message: MSG.noPageAccess });
-  }, [allowed]);
-  if (!allowed) return <Navigate to="/" replace />;
   return children;
 }

@@ -14,11 +14,11 @@ import { purchasesRoutes } from '../modules/purchases/purchases.routes.tsx';
 import { setupRoutes } from '../modules/setup/setup.routes.tsx';
 import { ticketsRoutes } from '../modules/tickets/tickets.routes.tsx';
 import { usersRoutes } from '../modules/users/users.routes.tsx';
+import { useSession } from '../platform/session.tsx';
 import { lazyPage } from '../ui/lazy-page.ts';
 import { FullPageLoader, PageLoader, RequireSession } from './guards.tsx';
 import { RouteError } from './RouteError.tsx';
 import { preloadRoute } from './route-preload.ts';
-import { useSession } from './session.tsx';
 
 // The entry chunk carries the sign-in page and what it needs, nothing more: every other screen, the
 // signed-in frame included, is a chunk of its own (decision 0016).

@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconClock } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSession } from '../../platform/session.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { useSession } from '../session.tsx';
 
 /** What counts as the user being there (spec §4). */
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;

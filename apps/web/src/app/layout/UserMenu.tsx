@@ -5,9 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconDevicesOff, IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
+import { useSession, useUser } from '../../platform/session.tsx';
 import { shortName } from '../../ui/names.ts';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
-import { useSession, useUser } from '../session.tsx';
 import classes from './Layout.module.css';
 
 /** Photo, short name and matrícula; opens Alterar dados (/perfil), Sair and Encerrar sessões em todos os dispositivos. */

@@ -1,6 +1,6 @@
 import { canManageFines } from '@intranet/contracts';
 import type { RouteObject } from 'react-router';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../platform/session.tsx';
 import { lazyPage } from '../../ui/lazy-page.ts';
 import { RequireAccess } from '../../ui/RequireAccess.tsx';
 

@@ -1,6 +1,6 @@
 import { canManageAttachments } from '@intranet/contracts';
 import type { RouteObject } from 'react-router';
-import { useUser } from '../../app/session.tsx';
+import { useUser } from '../../platform/session.tsx';
 import { lazyPage } from '../../ui/lazy-page.ts';
 import { RequireAccess } from '../../ui/RequireAccess.tsx';
 

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { RequireChamadosAbertos } from '../../app/guards.tsx';
 import { lazyPage } from '../../ui/lazy-page.ts';
+import { RequireChamadosAbertos } from './components/RequireChamadosAbertos.tsx';
 
 const ChooseRequestPage = lazyPage(() => import('./pages/ChooseRequestPage.tsx'), 'ChooseRequestPage');
 const MyCallsPage = lazyPage(() => import('./pages/MyCallsPage.tsx'), 'MyCallsPage');

@@ -20,7 +20,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../platform/session.tsx';
 import { type FieldErrors, validate } from '../../../ui/form-errors.ts';
 import { APP_TITLE } from '../../../ui/PageTitle.tsx';
 import { afterLoginPath } from '../login-redirect.ts';

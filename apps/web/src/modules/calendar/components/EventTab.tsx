@@ -9,7 +9,7 @@ import {
 import { Badge, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { useCreateEvent, useUpdateEvent } from '../calendar.api.ts';
 
 export const EVENT_FORM_ID = 'calendar-event-form';

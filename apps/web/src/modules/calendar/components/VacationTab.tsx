@@ -9,7 +9,7 @@ import { Alert, Button, Fieldset, Group, NumberInput, Stack, Text, TextInput } f
 import { IconUserSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useScheduleVacation } from '../calendar.api.ts';

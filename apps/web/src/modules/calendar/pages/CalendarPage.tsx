@@ -12,7 +12,7 @@ import {
 import { ActionIcon, Alert, Group, Loader, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { useMonth } from '../calendar.api.ts';
 import { AddDialog } from '../components/AddDialog.tsx';

@@ -15,7 +15,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { ActionTile } from '../../../ui/ActionTile.tsx';
 import type { FunctionType } from '../../../ui/cookies.ts';
 import { storeFunctionType, useApprovalCounts } from '../home.api.ts';

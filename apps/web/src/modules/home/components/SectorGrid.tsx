@@ -1,6 +1,6 @@
 import { sectorGrid } from '@intranet/contracts';
 import { SimpleGrid } from '@mantine/core';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { ActionTile } from '../../../ui/ActionTile.tsx';
 import { SectorIcon } from '../../../ui/SectorIcon.tsx';
 

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { APP_TITLE } from '../../../ui/PageTitle.tsx';
 import { BannerSlider } from '../components/BannerSlider.tsx';
 import { MainMenu } from '../components/MainMenu.tsx';

@@ -33,7 +33,7 @@ import {
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { PanelDrawer } from '../../../ui/Dialog.tsx';
 import { DateField } from '../../../ui/form/DateField.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';

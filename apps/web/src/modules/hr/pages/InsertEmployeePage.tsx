@@ -2,7 +2,7 @@ import { canManageEmployees, toSectorName } from '@intranet/contracts';
 import { Loader, Paper, Stack } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { RequireAccess } from '../../../ui/RequireAccess.tsx';
 import { EmployeeForm, NEW_EMPLOYEE } from '../components/EmployeeForm.tsx';

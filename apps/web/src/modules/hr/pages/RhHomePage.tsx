@@ -9,7 +9,7 @@ import {
   IconUserPlus,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { ActionTile } from '../../../ui/ActionTile.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 

@@ -15,7 +15,7 @@ import {
 import { modals } from '@mantine/modals';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { storedFileUrl } from '../../../ui/image-check.ts';
 import { useDeleteNotice, useEditNotice, useInsertNotice, useNotices } from '../notices.api.ts';

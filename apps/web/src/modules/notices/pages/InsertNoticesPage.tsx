@@ -1,7 +1,7 @@
 import { canManageNotices } from '@intranet/contracts';
 import { Tabs } from '@mantine/core';
 import { IconNews, IconPhoto, IconSpeakerphone } from '@tabler/icons-react';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { RequireAccess } from '../../../ui/RequireAccess.tsx';
 import { BannerTab } from '../components/BannerTab.tsx';

@@ -1,7 +1,7 @@
 import { canManageAttachments } from '@intranet/contracts';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { IconFolders, IconHome, IconVideoPlus } from '@tabler/icons-react';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { ActionTile } from '../../../ui/ActionTile.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 

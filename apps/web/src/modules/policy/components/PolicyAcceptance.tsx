@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, Paper, ScrollArea, Stack, Text } from '@mantin
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession, useUser } from '../../../app/session.tsx';
+import { useSession, useUser } from '../../../platform/session.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { useAcceptPolicy } from '../policy.api.ts';
 import { PolicyText } from './PolicyText.tsx';

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconLogout, IconTruckDelivery } from '@tabler/icons-react';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../platform/session.tsx';
 import { PolicyAcceptance } from '../components/PolicyAcceptance.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { Navigate } from 'react-router';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { PolicyAcceptance } from '../components/PolicyAcceptance.tsx';
 
 /** /politica-uso: the acceptance screen inside the layout; once accepted, back to the start. */

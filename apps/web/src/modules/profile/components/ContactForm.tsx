@@ -1,7 +1,7 @@
 import { type SessionUser, updateOwnContactBody } from '@intranet/contracts';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../platform/session.tsx';
 import { MaskedInput } from '../../../ui/form/MaskedInput.tsx';
 import { digitsOnly } from '../../../ui/form/masks.ts';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';

@@ -2,7 +2,7 @@ import { IMAGE_FILE, type SessionUser } from '@intranet/contracts';
 import { Avatar, Badge, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconPhotoUp } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../platform/session.tsx';
 import { imageProblem, storedFileUrl } from '../../../ui/image-check.ts';
 import { initials } from '../../../ui/names.ts';
 import { useChangePicture } from '../profile.api.ts';

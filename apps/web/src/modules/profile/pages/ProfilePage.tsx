@@ -21,7 +21,7 @@ import {
 import { IconKey, IconUserCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { ContactForm } from '../components/ContactForm.tsx';
 import { ProfilePhotoCard } from '../components/ProfilePhotoCard.tsx';

@@ -3,7 +3,7 @@ import { Button, Group, Stack, Table, Text, Textarea, Title } from '@mantine/cor
 import { IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Dialog } from '../../../ui/Dialog.tsx';
-import { CallPanel } from '../../tickets/components/CallPanel.tsx';
+import { CallPanel } from '../../tickets/tickets.public.ts';
 import { useMaterials, useMaterialsDecision, useRequestMaterials } from '../purchases.api.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { sectorForPath } from '@intranet/contracts';
 import { useLocation } from 'react-router';
-import { NotFoundPage } from '../../../app/NotFoundPage.tsx';
+import { NotFoundPage } from '../../../ui/NotFoundPage.tsx';
 import { SectorPage } from './SectorPage.tsx';
 
 export function SectorOrNotFound() {

@@ -2,7 +2,7 @@ import { canEnterSector, landingCards, type SectorRoute } from '@intranet/contra
 import { Alert, Button, Paper, Text } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { SectorIcon } from '../../../ui/SectorIcon.tsx';
 import { LandingCardGrid } from '../components/LandingCardGrid.tsx';

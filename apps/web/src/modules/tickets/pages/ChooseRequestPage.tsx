@@ -2,7 +2,7 @@ import { type RequestFunction, requestChoices } from '@intranet/contracts';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconHeadset, IconListCheck, IconListSearch, IconShoppingCart, IconTool } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { ActionTile } from '../../../ui/ActionTile.tsx';
 import { FUNCTION_TYPE_COOKIE, readCookie } from '../../../ui/cookies.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';

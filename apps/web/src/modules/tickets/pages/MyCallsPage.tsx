@@ -4,7 +4,7 @@ import { IconDownload, IconListSearch, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { FilterInput } from '../../../ui/FilterInput.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { useDetailParam } from '../../../ui/useDetailParam.ts';

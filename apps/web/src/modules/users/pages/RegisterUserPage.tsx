@@ -27,7 +27,7 @@ import {
 } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { MaskedInput } from '../../../ui/form/MaskedInput.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';

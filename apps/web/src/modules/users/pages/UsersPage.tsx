@@ -26,7 +26,7 @@ import { IconKey, IconPencil, IconSearch, IconTrash, IconUserPlus, IconUsers } f
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
-import { useUser } from '../../../app/session.tsx';
+import { useUser } from '../../../platform/session.tsx';
 import { ListCount } from '../../../ui/ListCount.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { RequireAccess } from '../../../ui/RequireAccess.tsx';

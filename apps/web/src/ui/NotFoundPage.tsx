@@ -3,7 +3,7 @@ import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconMapPinOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { APP_TITLE } from '../ui/PageTitle.tsx';
+import { APP_TITLE } from './PageTitle.tsx';
 
 /** Unknown paths (spec §2), inside the app layout. */
 export function NotFoundPage() {
