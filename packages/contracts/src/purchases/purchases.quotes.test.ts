@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
 import { PURCHASE_MSG } from './purchases.messages.ts';
-import { quoteAttachmentMissing, quoteRowsProblems } from './purchases.quotes.ts';
-import { openRequestFilesProblem } from './purchases.schemas.ts';
+import { quoteAttachmentMissing, quoteRowsForm, quoteRowsProblems } from './purchases.quotes.ts';
+import {
+  insertQuoteFields,
+  openRequestFilesProblem,
+  QUOTE_TEXT_MAX,
+  quoteRowFields,
+} from './purchases.schemas.ts';
 
 const row = {
   fornecedor: 'Loja',
@@ -79,5 +84,60 @@ describe('the request form: a link or a file for a compra, files for some justif
   });
   it('keeps the spec sentence of a missing field', () => {
     expect(MSG.quoteRowsRequired).toBe('Por favor, preencha todos os campos em todas as linhas.');
+  });
+});
+
+describe('the quote form schema: quoteRowsProblems as field and form messages (issue 33)', () => {
+  const form = quoteRowsForm<string>();
+  const typed = { ...row, valor: 500.01, file: null, key: 7 };
+
+  it('hands over each row as the server reads it, with its file', () => {
+    expect(form.parse({ rows: [typed, { ...typed, canalType: 'Fisica', file: 'orcamento.pdf' }] })).toEqual([
+      {
+        fornecedor: 'Loja',
+        prazo: '2026-12-01',
+        valor: 500.01,
+        contato: row.contato,
+        canalType: 'Online',
+        file: null,
+      },
+      {
+        fornecedor: 'Loja',
+        prazo: '2026-12-01',
+        valor: 500.01,
+        contato: row.contato,
+        canalType: 'Fisica',
+        file: 'orcamento.pdf',
+      },
+    ]);
+  });
+
+  it('each field its message, the form the spec sentences; an edited quote keeps its attachment', () => {
+    const rows = [
+      { ...typed, fornecedor: '' },
+      { ...typed, canalType: 'Fisica' as const },
+      { ...typed, canalType: 'Fisica' as const, keptFile: true },
+    ];
+    const issues = form.safeParse({ rows }).error?.issues.map(({ path, message }) => ({ path, message }));
+    expect(issues).toEqual([
+      { path: ['rows', 0, 'fornecedor'], message: PURCHASE_MSG.quoteSupplierRequired },
+      { path: ['rows', 1, 'file'], message: PURCHASE_MSG.quoteFileRequired },
+      {
+        path: [],
+        message: [
+          MSG.quoteRowsRequired,
+          `Linha 1: ${PURCHASE_MSG.quoteSupplierRequired}`,
+          `${MSG.quoteAttachmentRequired}2`,
+        ].join('\n'),
+      },
+    ]);
+  });
+
+  it('the server refuses a supplier longer than the form lets one type', () => {
+    const long = 'x'.repeat(QUOTE_TEXT_MAX.fornecedor + 1);
+    expect(
+      insertQuoteFields.safeParse({ ticket: '1', ...row, fornecedor: long, prazoEntrega: row.prazo }).success,
+    ).toBe(false);
+    expect(quoteRowFields.safeParse({ ...row, fornecedor: long.slice(1) }).success).toBe(true);
   });
 });

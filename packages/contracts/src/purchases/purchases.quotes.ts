@@ -1,6 +1,12 @@
+import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { PURCHASE_MSG } from './purchases.messages.ts';
-import { type QuoteChannel, type QuoteRowFields, quoteRowFields } from './purchases.schemas.ts';
+import {
+  type QuoteChannel,
+  type QuoteRowFields,
+  type QuoteRowValues,
+  quoteRowFields,
+} from './purchases.schemas.ts';
 
 /** Spec §5: a quote of channel Fisica needs an attachment (sent with it, or kept from before). */
 export const quoteAttachmentMissing = (canalType: QuoteChannel, hasFile: boolean) =>
@@ -46,3 +52,37 @@ export function quoteRowsProblems(rows: readonly (QuoteRowFields & { hasFile: bo
   ];
   return { rows: problems, lines };
 }
+
+/**
+ * A row of the quote form as typed: its fields, the file chosen for it (null: none) and, in the
+ * editor, whether the quote keeps the attachment it has. `F` is how the form holds a file.
+ */
+export type QuoteFormRow<F> = QuoteRowFields & { file: F | null; keptFile?: boolean };
+
+/**
+ * The quote form's schema (Inserir Cotação: its rows; the quote editor: one row), checked by
+ * quoteRowsProblems: each field's message under it (path rows.i.field, the attachment's at
+ * rows.i.file) and the form's message at path [] (its lines joined by "\n"). It hands over each row
+ * as the server reads it (quoteRowFields), with its file.
+ */
+export const quoteRowsForm = <F>() =>
+  z
+    .object({
+      rows: z.array(z.custom<QuoteFormRow<F>>((v) => typeof v === 'object' && v !== null)).min(1),
+    })
+    .superRefine(({ rows }, ctx) => {
+      const check = quoteRowsProblems(
+        rows.map(({ file, keptFile, ...fields }) => ({ ...fields, hasFile: file != null || !!keptFile })),
+      );
+      check.rows.forEach((problems, i) => {
+        for (const [field, message] of Object.entries(problems))
+          ctx.addIssue({ code: 'custom', path: ['rows', i, field], message });
+      });
+      if (check.lines.length > 0) ctx.addIssue({ code: 'custom', path: [], message: check.lines.join('\n') });
+    })
+    .transform(({ rows }) =>
+      rows.map(({ file, keptFile, ...fields }): QuoteRowValues & { file: F | null } => ({
+        ...quoteRowFields.parse(fields),
+        file,
+      })),
+    );

@@ -402,10 +402,13 @@ const quoteDate = z
   .min(1, { error: PURCHASE_MSG.quoteDeadlineRequired })
   .pipe(dateOnlySchema);
 
+/** The longest supplier and contact a quote keeps (the form's inputs stop there too). */
+export const QUOTE_TEXT_MAX = { fornecedor: 120, contato: 500 } as const;
+
 const quoteFields = {
-  fornecedor: required(120, PURCHASE_MSG.quoteSupplierRequired),
+  fornecedor: required(QUOTE_TEXT_MAX.fornecedor, PURCHASE_MSG.quoteSupplierRequired),
   valor: quoteMoney,
-  contato: required(500, PURCHASE_MSG.quoteContactRequired),
+  contato: required(QUOTE_TEXT_MAX.contato, PURCHASE_MSG.quoteContactRequired),
   canalType: z.enum(QUOTE_CHANNELS, { error: 'Canal inválido.' }),
 };
 
@@ -422,6 +425,8 @@ export const quoteRowFields = z.object({
   canalType: quoteFields.canalType,
 });
 export type QuoteRowFields = z.input<typeof quoteRowFields>;
+/** A quote's fields as the server stores them (insertCotacao's prazoEntrega is its prazo). */
+export type QuoteRowValues = z.output<typeof quoteRowFields>;
 
 /** POST insertCotacao (spec §7): multipart ticket, fornecedor, prazoEntrega, valor, canalType, contato, file. */
 export const insertQuoteFields = z.object({

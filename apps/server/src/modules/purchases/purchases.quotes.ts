@@ -7,6 +7,7 @@ import {
   type purchasesCalls,
   type Quote,
   type QuoteChannel,
+  type QuoteRowValues,
   quoteAttachmentMissing,
   type SessionUser,
   toCentavos,
@@ -72,7 +73,7 @@ export async function getQuotes(ctx: AppContext, user: SessionUser, id: number):
 }
 
 /** A quote's stored columns from the form (insert and edit write the same ones). */
-const quoteColumns = (input: QuoteInput, fileId: number | null) => ({
+const quoteColumns = (input: QuoteRowValues, fileId: number | null) => ({
   fornecedor: input.fornecedor,
   prazo: input.prazo,
   valor: toCentavos(input.valor),
@@ -90,14 +91,6 @@ export async function quoteEditor(ctx: AppContext, user: SessionUser, id: number
   return actor;
 }
 
-interface QuoteInput {
-  fornecedor: string;
-  valor: number;
-  contato: string;
-  canalType: QuoteChannel;
-  prazo: string;
-}
-
 export async function insertQuote(
   ctx: AppContext,
   user: SessionUser,
@@ -110,7 +103,7 @@ export async function insertQuote(
     },
   });
   const { ticket: id, prazoEntrega, ...rest } = fields;
-  const input: QuoteInput = { ...rest, prazo: prazoEntrega };
+  const input: QuoteRowValues = { ...rest, prazo: prazoEntrega };
   const file = form.files[0];
   return withFiles(ctx, form, async () => {
     const actor = await quoteEditor(ctx, user, id);
