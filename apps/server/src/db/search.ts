@@ -198,7 +198,7 @@ export interface TextProbe {
   }[];
   /**
    * Set by each filter whose `count` form differs from its `index` form (a director's "aguardando"
-   * on SQLite, purchases.queries.ts#waitingFilter): pagedQuery then counts a first page's total
+   * on SQLite, purchases.list.queries.ts#waitingFilter): pagedQuery then counts a first page's total
    * with the filters built for counting.
    */
   countDiffers?: boolean;

@@ -23,7 +23,7 @@ const TOTAL = `${KEY}total`;
  * run when the probe found a row (PostgreSQL's initplan "never executed"; SQLite's once-only
  * subquery inside the CASE). The cap is a literal: the statement's parameters are the filters',
  * in totalParameters' order. An ORDER BY of `filtered` orders the probe (the rows an index gives
- * first, where those past the cap are cheap to reach: purchases.queries.ts#inWaitingCountOrder);
+ * first, where those past the cap are cheap to reach: purchases.list.queries.ts#inWaitingCountOrder);
  * the count drops it. (A one-statement count of a subquery LIMITed to `cap` + 1 was tried:
  * at the cap, the usual first page, it cost 3× the probe, 0.72 against 0.23 ms for Chamados;
  * decision 0018.)
