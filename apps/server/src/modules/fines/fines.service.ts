@@ -11,6 +11,7 @@ import {
   type FineField,
   type FineFilters,
   type FineValues,
+  type fineInsertError,
   type finesCalls,
   MSG,
   missingFineFields,
@@ -102,13 +103,15 @@ function derived(fine: { NOME_AUTUADO: string | null; NEGOCIO: string | null }) 
 const shown = (field: FineField, v: DbValue) =>
   v === null ? '""' : MONEY.has(field) ? String(Number(v) / 100) : JSON.stringify(v);
 
-/** A refused insert, in the shape spec §7 gives (success, message, error, requeire). */
+/** A refused insert, in the shape spec §7 gives and the form reads (contracts' fineInsertError). */
 function insertRefused(status: number, error: string, requeire: string[]) {
-  return new HttpError(status, error, {
+  const refusal: z.input<typeof fineInsertError> = {
     success: false,
+    error,
     message: MSG.fineInsertError(error, requeire.join(', ')),
     requeire,
-  });
+  };
+  return new HttpError(status, error, refusal);
 }
 
 /** A new fine's row: every field stored (unset ones NULL or 0) and the derived filter columns. */

@@ -1,4 +1,4 @@
-import { type FineInput, fineInput, MSG } from '@intranet/contracts';
+import { type FineInput, fineInput, fineInsertError, MSG } from '@intranet/contracts';
 import { Alert, Button, Group, ScrollArea } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
@@ -6,11 +6,6 @@ import { Dialog } from '../../../ui/Dialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useInsertFine } from '../fines.api.ts';
 import { emptyFine, FineFields } from './FineFields.tsx';
-
-interface Refusal {
-  message?: string;
-  requeire?: string[];
-}
 
 /**
  * Inserir Multa: the seven groups with masks. The form checks each value's format; the required
@@ -33,10 +28,11 @@ export function InsertFineModal({ opened, onClose }: { opened: boolean; onClose:
     insert.mutate(values as FineInput, {
       onSuccess: close,
       onError: (err) => {
-        const body = (err instanceof ApiError ? err.body : undefined) as Refusal | undefined;
-        for (const field of body?.requeire ?? []) form.setFieldError(field, MSG.fieldRequired);
+        // The refusal as the contract describes it (success, error, message, requeire).
+        const refused = fineInsertError.safeParse(err instanceof ApiError ? err.body : undefined).data;
+        for (const field of refused?.requeire ?? []) form.setFieldError(field, MSG.fieldRequired);
         const error = err instanceof ApiError ? err.message : MSG.requestNotSent;
-        setRefusal(body?.message ?? MSG.fineInsertError(error, (body?.requeire ?? []).join(', ')));
+        setRefusal(refused?.message ?? MSG.fineInsertError(error, ''));
       },
     });
   });
