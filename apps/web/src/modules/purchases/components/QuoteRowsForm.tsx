@@ -1,10 +1,10 @@
 import {
   PURCHASE_FILE,
   QUOTE_CHANNELS,
+  QUOTE_TEXT_MAX,
   type Quote,
-  type QuoteChannel,
-  type QuoteRowFields,
-  quoteRowsProblems,
+  type QuoteFormRow,
+  quoteRowsForm,
 } from '@intranet/contracts';
 import {
   ActionIcon,
@@ -21,20 +21,18 @@ import {
 } from '@mantine/core';
 import { IconPaperclip, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
 import { DateField } from '../../../ui/form/DateField.tsx';
 import { MoneyInput } from '../../../ui/form/MoneyInput.tsx';
+import { useContractForm } from '../../../ui/form/useContractForm.ts';
 
-export interface QuoteRow {
-  key: number;
-  fornecedor: string;
-  prazo: string;
-  valor: number | '';
-  contato: string;
-  canalType: QuoteChannel;
-  file: File | null;
-  /** The quote being edited already has an attachment. */
-  hasFile?: boolean;
-}
+/** The quote form's schema (contracts): its rows hold the browser's File. */
+const quoteForm = quoteRowsForm<File>();
+
+/** A row as typed; its key (dropped by the schema) keeps React's rows apart when one is removed. */
+export type QuoteRow = QuoteFormRow<File> & { key: number };
+/** A row as sent: its fields as the server reads them (valor in reais), and its file. */
+export type QuoteToSend = z.output<typeof quoteForm>[number];
 
 let nextKey = 1;
 /**
@@ -58,21 +56,14 @@ export const quoteRowOf = (q: Quote): QuoteRow => ({
   contato: q.contato,
   canalType: q.canalType,
   file: null,
-  hasFile: q.file !== null,
+  keptFile: q.file !== null,
 });
 
 /** The fields a row sends (insertCotacao's prazoEntrega is its prazo): the value as decimal text. */
-export const quoteFieldsOf = (r: QuoteRow): QuoteRowFields & { canalType: QuoteChannel } => ({
-  fornecedor: r.fornecedor,
-  prazo: r.prazo,
-  valor: r.valor === '' ? '' : r.valor.toFixed(2),
-  contato: r.contato,
-  canalType: r.canalType,
+export const quoteFieldsOf = ({ file, ...fields }: QuoteToSend) => ({
+  ...fields,
+  valor: fields.valor.toFixed(2),
 });
-
-/** The rows as the server will check them (contracts' quoteRowsProblems: its schema and rules). */
-const checkRows = (rows: QuoteRow[]) =>
-  quoteRowsProblems(rows.map((r) => ({ ...quoteFieldsOf(r), hasFile: !!r.file || !!r.hasFile })));
 
 /** Inserir Cotação (rows) and the quote editor (one row): fornecedor, prazo, valor, contato, canal, anexo. */
 export function QuoteRowsForm({
@@ -85,16 +76,25 @@ export function QuoteRowsForm({
   initial: QuoteRow[];
   editing?: boolean;
   pending: boolean;
-  onSubmit: (rows: QuoteRow[]) => void;
+  onSubmit: (rows: QuoteToSend[]) => void;
   onCancel: () => void;
 }) {
-  const [rows, setRows] = useState(initial);
-  // After the first try to send, each change is checked again: a field fixed loses its message.
+  // Checked when sent; after the first try, at each change: a field fixed loses its message.
+  const tried = useRef(false);
+  const recheck = useRef(() => {});
+  const form = useContractForm(quoteForm, {
+    initialValues: { rows: initial },
+    validateInputOnBlur: false,
+    onValuesChange: () => {
+      if (tried.current) recheck.current();
+    },
+  });
+  recheck.current = form.validate;
   const [tries, setTries] = useState(0);
-  const check = tries > 0 ? checkRows(rows) : undefined;
   const alert = useRef<HTMLDivElement>(null);
-  const set = (key: number, change: Partial<QuoteRow>) =>
-    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  const rows = form.values.rows as QuoteRow[];
+  const formMessage = form.errors[''];
+  const send = form.onSubmit(onSubmit);
   // The message sits above the rows: on a phone the button pressed is far below it.
   useEffect(() => {
     if (tries > 0) alert.current?.scrollIntoView({ block: 'start' });
@@ -102,65 +102,45 @@ export function QuoteRowsForm({
 
   return (
     <Stack gap="sm" aria-label={editing ? 'Editar cotação' : 'Inserir cotação'} role="form">
-      {check && check.lines.length > 0 ? (
+      {formMessage ? (
         // Scrolled to below the dialog's sticky title.
         <Alert color="red" role="alert" ref={alert} style={{ scrollMarginTop: 72 }}>
-          {check.lines.map((line) => (
-            <Text key={line} size="sm">
-              {line}
-            </Text>
-          ))}
+          {String(formMessage)
+            .split('\n')
+            .map((line) => (
+              <Text key={line} size="sm">
+                {line}
+              </Text>
+            ))}
         </Alert>
       ) : null}
       {rows.map((r, i) => {
-        const problem = check?.rows[i] ?? {};
+        const field = (name: keyof QuoteRow) => form.getInputProps(`rows.${i}.${name}`);
         return (
           <Paper key={r.key} withBorder p="sm" radius="md" data-quote-row={i + 1}>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-              <TextInput
-                label="Fornecedor"
-                value={r.fornecedor}
-                maxLength={120}
-                error={problem.fornecedor}
-                onChange={(e) => set(r.key, { fornecedor: e.currentTarget.value })}
-              />
-              <DateField
-                label="Prazo de entrega"
-                value={r.prazo}
-                error={problem.prazo}
-                onChange={(prazo) => set(r.key, { prazo })}
-              />
-              <MoneyInput
-                label="Valor"
-                placeholder="R$ 0,00"
-                value={r.valor}
-                error={problem.valor}
-                onChange={(valor) => set(r.key, { valor })}
-              />
+              <TextInput label="Fornecedor" maxLength={QUOTE_TEXT_MAX.fornecedor} {...field('fornecedor')} />
+              <DateField label="Prazo de entrega" {...field('prazo')} />
+              <MoneyInput label="Valor" placeholder="R$ 0,00" {...field('valor')} />
               <TextInput
                 label="Contato"
                 placeholder="Site, e-mail ou telefone"
-                value={r.contato}
-                maxLength={500}
-                error={problem.contato}
-                onChange={(e) => set(r.key, { contato: e.currentTarget.value })}
+                maxLength={QUOTE_TEXT_MAX.contato}
+                {...field('contato')}
               />
               <Select
                 label="Canal"
                 data={[...QUOTE_CHANNELS]}
-                value={r.canalType}
                 allowDeselect={false}
-                onChange={(v) => set(r.key, { canalType: (v as QuoteChannel | null) ?? 'Online' })}
+                {...field('canalType')}
               />
               <FileInput
                 label="Anexo"
-                placeholder={r.hasFile ? 'Manter o anexo atual' : 'Selecionar'}
+                placeholder={r.keptFile ? 'Manter o anexo atual' : 'Selecionar'}
                 clearable
                 accept={PURCHASE_FILE.mimes.join(',')}
                 leftSection={<IconPaperclip size={16} aria-hidden />}
-                value={r.file}
-                error={problem.file}
-                onChange={(file) => set(r.key, { file })}
+                {...field('file')}
               />
             </SimpleGrid>
             {editing ? null : (
@@ -171,7 +151,7 @@ export function QuoteRowsForm({
                   size="lg"
                   aria-label={`Remover linha ${i + 1}`}
                   disabled={rows.length === 1}
-                  onClick={() => setRows((all) => all.filter((x) => x.key !== r.key))}
+                  onClick={() => form.removeListItem('rows', i)}
                 >
                   <IconTrash size={18} />
                 </ActionIcon>
@@ -187,7 +167,7 @@ export function QuoteRowsForm({
           <Button
             variant="subtle"
             leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setRows((all) => [...all, newQuoteRow()])}
+            onClick={() => form.insertListItem('rows', newQuoteRow())}
           >
             Adicionar linha
           </Button>
@@ -199,8 +179,9 @@ export function QuoteRowsForm({
           <Button
             loading={pending}
             onClick={() => {
+              tried.current = true;
               setTries((n) => n + 1);
-              if (checkRows(rows).lines.length === 0) onSubmit(rows);
+              send();
             }}
           >
             {editing ? 'Salvar' : 'Enviar cotações'}
