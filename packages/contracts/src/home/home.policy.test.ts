@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SectorKey } from '../roles.ts';
 import { actor } from '../testing/actor.ts';
 import { menuUser } from '../testing/menu-user.ts';
-import { gerenciarLinks, landingCards, menuPolicy, sectorGrid } from './home.policy.ts';
+import { landingCards, menuPolicy, sectorGrid } from './home.policy.ts';
 import { SECTOR_ROUTES, sectorForPath } from './sectors.ts';
 
 /** The demo company (README) plus the combinations the rules of spec §6 turn on. */
@@ -139,30 +139,6 @@ describe('menu rules (spec §6)', () => {
       expect(menuPolicy.showConsultar(u)).toBe(true);
       expect(menuPolicy.showRh(u)).toBe(true);
     });
-  });
-});
-
-const USUARIOS = { label: 'Usuários', path: '/setusers', newTab: false };
-const AVISOS = { label: 'Inserir Avisos', path: '/inseririnformativos', newTab: false };
-const FUNCIONARIOS = { label: 'Gerenciar Funcionários', path: '/setemployees', newTab: true };
-
-describe('Gerenciar links: shown when tab and panel show, each by its own rule, in spec order', () => {
-  it.each<[Person, (typeof USUARIOS)[]]>([
-    ['administrador', [USUARIOS, AVISOS, FUNCIONARIOS]],
-    ['gestorCompras', [USUARIOS]],
-    ['diretor', [USUARIOS]],
-    ['analistaRh', [AVISOS, FUNCIONARIOS]],
-    ['suporteQssma', [AVISOS]],
-    ['suporteComprasERh', [AVISOS, FUNCIONARIOS]],
-    // The tab is hidden for these, whatever single item their flags would allow.
-    ['suporteTi', []],
-    ['juridico', []],
-    ['colaboradorOperacao', []],
-    ['colaboradorComFlagAdmin', []],
-  ])('%s', (person, expected) => {
-    // Paths compared case-insensitively: spec §2 writes /setEmployees in the route list and /setemployees in the menu.
-    const links = gerenciarLinks(P[person]).map((l) => ({ ...l, path: l.path.toLowerCase() }));
-    expect(links).toEqual(expected);
   });
 });
 

@@ -43,24 +43,6 @@ export const menuPolicy = {
   showRh: (_u: Actor) => true,
 } as const;
 
-export interface GerenciarLink {
-  label: string;
-  path: string;
-  newTab: boolean;
-}
-
-/** The Gerenciar links a user sees, in spec order (empty when the panel is hidden). */
-export function gerenciarLinks(u: Actor): GerenciarLink[] {
-  if (!menuPolicy.showGerenciarTab(u) || !menuPolicy.showGerenciarPanel(u)) return [];
-  const links: GerenciarLink[] = [];
-  if (menuPolicy.showUsuarios(u)) links.push({ label: 'Usuários', path: '/setusers', newTab: false });
-  if (menuPolicy.showInserirAvisos(u))
-    links.push({ label: 'Inserir Avisos', path: '/InserirInformativos', newTab: false });
-  if (menuPolicy.showGerenciarFuncionarios(u))
-    links.push({ label: 'Gerenciar Funcionários', path: '/setEmployees', newTab: true });
-  return links;
-}
-
 /** Sector grid: only the user's sectors are enabled; an Administrador has all. */
 export const canEnterSector = (u: Actor, sector: SectorRoute) =>
   isAdministrador(u) || isAdmin(u) || inSector(u, sector.sector);

@@ -2,7 +2,6 @@ import { approvalQueues, hrCalls, type MenuUser, noticesCalls, purchasesCalls } 
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/call.ts';
 import { ApiError } from '../../api/client.ts';
-import { DAY_SECONDS, FUNCTION_TYPE_COOKIE, type FunctionType, writeCookie } from '../../ui/cookies.ts';
 
 /** Query keys; the notice admin screen invalidates these after a change. */
 export const homeKeys = {
@@ -33,11 +32,6 @@ export function useNotices() {
     },
     staleTime: 60_000,
   });
-}
-
-/** Suporte › Solicitar / Consultar: remembers the choice for /chooserequest (spec §2). */
-export function storeFunctionType(type: FunctionType): void {
-  writeCookie(FUNCTION_TYPE_COOKIE, type, DAY_SECONDS);
 }
 
 /**

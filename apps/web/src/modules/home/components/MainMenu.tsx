@@ -1,4 +1,4 @@
-import { type ApprovalQueue, gerenciarLinks, menuPolicy } from '@intranet/contracts';
+import { type ApprovalQueue, menuPolicy } from '@intranet/contracts';
 import { Card, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { useSessionStorage } from '@mantine/hooks';
 import {
@@ -15,10 +15,11 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import type { MenuEntry, MenuIcon } from '../../../platform/module-manifest.ts';
+import { useModuleMenu } from '../../../platform/module-menu.tsx';
 import { useUser } from '../../../platform/session.tsx';
 import { ActionTile } from '../../../ui/ActionTile.tsx';
-import type { FunctionType } from '../../../ui/cookies.ts';
-import { storeFunctionType, useApprovalCounts } from '../home.api.ts';
+import { useApprovalCounts } from '../home.api.ts';
 import classes from './home.module.css';
 import { SectorGrid } from './SectorGrid.tsx';
 
@@ -28,14 +29,18 @@ type TabValue = 'ambiente' | 'gerenciar' | 'suporte';
 const waitingText = (c: { count: number; capped: boolean }, q: ApprovalQueue) =>
   `${c.count}${c.capped ? '+' : ''} ${c.count === 1 && !c.capped ? q.one : q.many}`;
 
-const GERENCIAR_ICONS: Record<string, ReactNode> = {
-  '/setusers': <IconUserCog size={26} stroke={1.6} />,
-  '/InserirInformativos': <IconSpeakerphone size={26} stroke={1.6} />,
-  '/setEmployees': <IconUsersGroup size={26} stroke={1.6} />,
+const MENU_ICONS: Record<MenuIcon, ReactNode> = {
+  'user-cog': <IconUserCog size={26} stroke={1.6} />,
+  speakerphone: <IconSpeakerphone size={26} stroke={1.6} />,
+  'users-group': <IconUsersGroup size={26} stroke={1.6} />,
+  send: <IconSend size={26} stroke={1.6} />,
+  search: <IconSearch size={26} stroke={1.6} />,
+  'heart-handshake': <IconHeartHandshake size={26} stroke={1.6} />,
 };
 
 /**
- * The home menu: Acessar Ambiente, Gerenciar (only when menuPolicy allows) and Suporte. The
+ * The home menu: Acessar Ambiente, Gerenciar (only when menuPolicy allows) and Suporte, whose tiles
+ * the modules declare in their manifests (each shown by its contracts rule). The
  * Notificações/Eventos submenu (/avisos, /eventos) has no visible tab (spec §2).
  */
 export function MainMenu() {
@@ -92,10 +97,34 @@ export function MainMenu() {
   );
 }
 
+function MenuEntryTile({ entry }: { entry: MenuEntry }) {
+  const navigate = useNavigate();
+  const { beforeOpen } = entry;
+  const open = beforeOpen
+    ? () => {
+        beforeOpen();
+        navigate(entry.to);
+      }
+    : undefined;
+  return (
+    <ActionTile
+      label={entry.label}
+      description={entry.description}
+      icon={MENU_ICONS[entry.icon]}
+      to={open ? undefined : entry.to}
+      newTab={entry.newTab}
+      onClick={open}
+      testId={entry.testId}
+    />
+  );
+}
+
 function GerenciarPanel() {
   const user = useUser();
-  const links = gerenciarLinks(user);
-  if (links.length === 0) {
+  const entries = useModuleMenu('gerenciar').filter(
+    (e) => menuPolicy.showGerenciarPanel(user) && e.show(user),
+  );
+  if (entries.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="lg" data-testid="gerenciar-empty">
         Nenhuma opção de gerenciamento disponível para o seu perfil.
@@ -104,69 +133,47 @@ function GerenciarPanel() {
   }
   return (
     <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
-      {links.map((l) => (
-        <ActionTile
-          key={l.path}
-          label={l.label}
-          icon={GERENCIAR_ICONS[l.path] ?? <IconSettings size={26} stroke={1.6} />}
-          to={l.path}
-          newTab={l.newTab}
-          testId="gerenciar-link"
-        />
+      {entries.map((e) => (
+        <MenuEntryTile key={e.to} entry={e} />
       ))}
     </SimpleGrid>
   );
 }
 
+/** Where home's own tile, Aguardando minha aprovação, stands among the modules' Suporte entries. */
+const APPROVALS_ORDER = 30;
+
 function SuportePanel() {
   const user = useUser();
-  const navigate = useNavigate();
   const approvals = useApprovalCounts(user);
-  const open = (type: FunctionType) => {
-    storeFunctionType(type);
-    navigate('/chooserequest');
-  };
+  const entries = useModuleMenu('suporte').filter((e) => e.show(user));
+  const approvalsTile =
+    approvals.length > 0 ? (
+      <ActionTile
+        key="aprovacoes"
+        label="Aguardando minha aprovação"
+        icon={<IconChecklist size={26} stroke={1.6} />}
+        links={approvals.map(({ queue, count }) => ({
+          label: count ? waitingText(count, queue) : `… ${queue.many}`,
+          to: queue.path,
+          testId: `aprovacoes-${queue.key}`,
+        }))}
+        testId="suporte-aprovacoes"
+      />
+    ) : null;
   return (
     <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
-      {menuPolicy.showSolicitar(user) ? (
-        <ActionTile
-          label="Solicitar"
-          description="Chamados, compras e serviços"
-          icon={<IconSend size={26} stroke={1.6} />}
-          onClick={() => open('solicitar')}
-          testId="suporte-solicitar"
-        />
-      ) : null}
-      {menuPolicy.showConsultar(user) ? (
-        <ActionTile
-          label="Consultar"
-          description="Acompanhe suas solicitações"
-          icon={<IconSearch size={26} stroke={1.6} />}
-          onClick={() => open('consultar')}
-          testId="suporte-consultar"
-        />
-      ) : null}
-      {approvals.length > 0 ? (
-        <ActionTile
-          label="Aguardando minha aprovação"
-          icon={<IconChecklist size={26} stroke={1.6} />}
-          links={approvals.map(({ queue, count }) => ({
-            label: count ? waitingText(count, queue) : `… ${queue.many}`,
-            to: queue.path,
-            testId: `aprovacoes-${queue.key}`,
-          }))}
-          testId="suporte-aprovacoes"
-        />
-      ) : null}
-      {menuPolicy.showRh(user) ? (
-        <ActionTile
-          label="Recursos Humanos"
-          description="Solicitações ao RH"
-          icon={<IconHeartHandshake size={26} stroke={1.6} />}
-          to="/RhHomeRequest"
-          testId="suporte-rh"
-        />
-      ) : null}
+      {entries
+        .filter((e) => e.order < APPROVALS_ORDER)
+        .map((e) => (
+          <MenuEntryTile key={e.testId} entry={e} />
+        ))}
+      {approvalsTile}
+      {entries
+        .filter((e) => e.order >= APPROVALS_ORDER)
+        .map((e) => (
+          <MenuEntryTile key={e.testId} entry={e} />
+        ))}
     </SimpleGrid>
   );
 }

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import type { ModuleManifest } from '../../platform/module-manifest.ts';
 import { lazyPage } from '../../ui/lazy-page.ts';
 import { RequireChamadosAbertos } from './components/RequireChamadosAbertos.tsx';
 
@@ -8,7 +9,7 @@ const OpenCallPage = lazyPage(() => import('./pages/OpenCallPage.tsx'), 'OpenCal
 const OpenCallsPage = lazyPage(() => import('./pages/OpenCallsPage.tsx'), 'OpenCallsPage');
 
 /** Paths match case-insensitively, so /AbrirChamado also serves /abrirchamado. */
-export const ticketsRoutes: RouteObject[] = [
+const routes: RouteObject[] = [
   { path: '/AbrirChamado', element: <OpenCallPage /> },
   { path: '/chooserequest', element: <ChooseRequestPage /> },
   { path: '/Calls', element: <MyCallsPage /> },
@@ -21,3 +22,5 @@ export const ticketsRoutes: RouteObject[] = [
     ),
   },
 ];
+
+export const ticketsModule: ModuleManifest = { routes };

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import type { ModuleManifest } from '../../platform/module-manifest.ts';
 import { lazyPage } from '../../ui/lazy-page.ts';
 
 const OpenPurchaseRequestPage = lazyPage(
@@ -11,7 +12,9 @@ const PurchaseRequestsPage = lazyPage(
 );
 
 /** Paths match case-insensitively, so /requestOpened (the Compras card) serves too. */
-export const purchasesRoutes: RouteObject[] = [
+const routes: RouteObject[] = [
   { path: '/openpurchrequest', element: <OpenPurchaseRequestPage /> },
   { path: '/requestopened', element: <PurchaseRequestsPage /> },
 ];
+
+export const purchasesModule: ModuleManifest = { routes };

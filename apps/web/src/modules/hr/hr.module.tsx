@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import type { ModuleManifest } from '../../platform/module-manifest.ts';
 import { useUser } from '../../platform/session.tsx';
 import { lazyPage } from '../../ui/lazy-page.ts';
 import { RequireAccess } from '../../ui/RequireAccess.tsx';
@@ -18,7 +19,7 @@ function RequireHrRequester({ children }: { children: ReactNode }) {
 }
 
 /** Paths match case-insensitively: /rhHomeRequest also serves /RhHomeRequest, /setEmployees /setemployees. */
-export const hrRoutes: RouteObject[] = [
+const routes: RouteObject[] = [
   { path: '/rhHomeRequest', element: <RhHomePage /> },
   {
     path: '/formHiring',
@@ -41,3 +42,5 @@ export const hrRoutes: RouteObject[] = [
   { path: '/setEmployees', element: <EmployeesPage /> },
   { path: '/forminsertemployee', element: <InsertEmployeePage /> },
 ];
+
+export const hrModule: ModuleManifest = { routes };

@@ -1,5 +1,6 @@
 import { canManageAttachments } from '@intranet/contracts';
 import type { RouteObject } from 'react-router';
+import type { ModuleManifest } from '../../platform/module-manifest.ts';
 import { useUser } from '../../platform/session.tsx';
 import { lazyPage } from '../../ui/lazy-page.ts';
 import { RequireAccess } from '../../ui/RequireAccess.tsx';
@@ -24,8 +25,10 @@ function RequireManageAttachments() {
   );
 }
 
-export const operationsRoutes: RouteObject[] = [
+const routes: RouteObject[] = [
   { path: '/homeAnexoOperacao', element: <OperationsHomePage /> },
   { path: '/homeAnexoOperacao/anexosOperacao', element: <UploadAttachmentsPage /> },
   { path: '/homeAnexoOperacao/listanexosoperacao', element: <RequireManageAttachments /> },
 ];
+
+export const operationsModule: ModuleManifest = { routes };

@@ -1,5 +1,6 @@
 import { canManageFines } from '@intranet/contracts';
 import type { RouteObject } from 'react-router';
+import type { ModuleManifest } from '../../platform/module-manifest.ts';
 import { useSession } from '../../platform/session.tsx';
 import { lazyPage } from '../../ui/lazy-page.ts';
 import { RequireAccess } from '../../ui/RequireAccess.tsx';
@@ -16,4 +17,6 @@ function FinesGate() {
   );
 }
 
-export const finesRoutes: RouteObject[] = [{ path: '/managerFines', element: <FinesGate /> }];
+const routes: RouteObject[] = [{ path: '/managerFines', element: <FinesGate /> }];
+
+export const finesModule: ModuleManifest = { routes };
