@@ -1,4 +1,10 @@
-import { callStatusLabel, type PurchaseDetail, transitionsFrom } from '@intranet/contracts';
+import {
+  callStatusLabel,
+  LIMITS,
+  materialsRequestBody,
+  type PurchaseDetail,
+  transitionsFrom,
+} from '@intranet/contracts';
 import { Button, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -103,7 +109,7 @@ export function MaterialsSection({ request }: { request: PurchaseDetail }) {
             label="O que a Infraestrutura deve listar"
             autosize
             minRows={3}
-            maxLength={5000}
+            maxLength={LIMITS.textMax}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
           />
@@ -112,7 +118,8 @@ export function MaterialsSection({ request }: { request: PurchaseDetail }) {
               Fechar
             </Button>
             <Button
-              disabled={!text.trim()}
+              // Pressed only when the server's schema takes the text.
+              disabled={!materialsRequestBody.safeParse({ descript: text }).success}
               loading={ask.isPending}
               onClick={() => ask.mutate(text.trim(), { onSuccess: () => setAsking(false) })}
             >
