@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { MSG, PURCHASE_MSG } from '@intranet/contracts';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { apiToken, readOutbox, signIn, toasts } from './support/session.ts';
 
@@ -40,6 +41,19 @@ async function press(page: Page, button: string, statusLabel: string) {
   await expect(detail(page).locator('[data-status]').first()).toHaveText(statusLabel);
 }
 
+/** What the server answers a multipart call (the form's refusal is checked against it). */
+async function serverRefusal(
+  request: APIRequestContext,
+  user: string,
+  url: string,
+  fields: Record<string, string>,
+) {
+  const token = await apiToken(request, user);
+  const res = await request.post(url, { headers: { authorization: `Bearer ${token}` }, multipart: fields });
+  expect(res.status()).toBe(400);
+  return ((await res.json()) as { error: string }).error;
+}
+
 async function fillQuoteRow(
   page: Page,
   row: number,
@@ -57,7 +71,7 @@ async function fillQuoteRow(
   await page.getByRole('option', { name: values.canal, exact: true }).click();
 }
 
-test('João asks for a compra with a link and is told it went to Compras', async ({ page }) => {
+test('João asks for a compra with a link and is told it went to Compras', async ({ page, request }) => {
   await signIn(page, '1003', '/chooserequest');
   await page.getByRole('link', { name: 'Solicitar uma Compra' }).click();
   await expect(page.getByRole('heading', { name: 'Solicitar uma Compra' })).toBeVisible();
@@ -77,6 +91,17 @@ test('João asks for a compra with a link and is told it went to Compras', async
   await page.getByRole('radio', { name: 'Média' }).check();
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByRole('alert')).toHaveText('Para uma compra, informe um link ou anexe um arquivo.');
+  // The same rule, the same sentence on the server (contracts' openRequestFilesProblem).
+  const opened = {
+    descript: 'x',
+    justify: 'Novo ativo',
+    justifyDescript: 'x',
+    filial: 'Maua',
+    priority: '2',
+  };
+  expect(await serverRefusal(request, '1003', '/api/purchases', { typerequest: 'compra', ...opened })).toBe(
+    PURCHASE_MSG.linkOrFile,
+  );
   await page.getByRole('textbox', { name: 'Link' }).fill('https://loja.example/notebook');
   await page.getByRole('button', { name: 'Enviar' }).click();
 
@@ -88,6 +113,7 @@ test('João asks for a compra with a link and is told it went to Compras', async
 
 test('Patrícia (Compras) analyses, quotes, sends for approval and forwards a quote above R$ 500', async ({
   page,
+  request,
 }) => {
   await signIn(page, '1002', '/requestopened');
   await expect(page.getByRole('heading', { name: 'SOLICITAÇÕES DE COMPRAS' })).toBeVisible();
@@ -103,6 +129,22 @@ test('Patrícia (Compras) analyses, quotes, sends for approval and forwards a qu
 
   await detail(page).getByRole('button', { name: 'Inserir cotação' }).click();
   const insert = page.getByRole('dialog', { name: 'Inserir Cotação' });
+  // An empty row: the form refuses with the message the server answers for that quote, under the
+  // field and once above the rows (contracts' quoteRowsForm and quoteRowFields).
+  await insert.getByRole('button', { name: 'Enviar cotações' }).click();
+  const empty = { ticket: String(ticket), fornecedor: '', prazoEntrega: '', valor: '', contato: '' };
+  const refusal = await serverRefusal(request, '1002', '/api/insertCotacao', {
+    ...empty,
+    canalType: 'Online',
+  });
+  expect(refusal).toBe(PURCHASE_MSG.quoteSupplierRequired);
+  await expect(insert.getByRole('alert')).toContainText(`${MSG.quoteRowsRequired}Linha 1: ${refusal}`);
+  const supplier = page.locator('[data-quote-row="1"]').getByRole('textbox', { name: 'Fornecedor' });
+  await expect(supplier).toHaveAccessibleDescription(refusal);
+  await supplier.fill('Info Mauá');
+  // Checked again at each change: the fixed field loses its message.
+  await expect(supplier).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(insert.getByRole('alert')).not.toContainText('Linha 1: Informe o fornecedor.');
   await fillQuoteRow(page, 1, {
     fornecedor: 'Info Mauá',
     prazo: '2026-12-10',
