@@ -144,7 +144,7 @@ export const callListQuery = z.object({
   scope: z.enum(CALL_SCOPE).default('mine'),
   ticket: queryId().optional().catch(undefined),
   attendant: filterText(),
-  /** One of DEPARTMENTS (the column's select): as long as the longest, 'Recursos Humanos'. */
+  /** One of DEPARTMENTS (the column's select): as long as the longest of them. */
   dep: filterText(Math.max(...DEPARTMENTS.map((d) => d.length))),
   name: filterText(),
   filial: filterText(),
