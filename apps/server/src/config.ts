@@ -1,10 +1,20 @@
 import path from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
 
 const flag = z
   .string()
   .optional()
   .transform((v) => v === undefined || !['0', 'false', 'no', 'off', ''].includes(v.toLowerCase()));
+
+function validCron(expression: string): boolean {
+  try {
+    new Cron(expression, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -60,6 +70,19 @@ const schema = z.object({
    * many workers, each with its own database connections, so the machine's cores all answer.
    */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Where `npm run backup` and the schedule write archives (default DATA_DIR/backups). */
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** When the server backs itself up (a cron expression, e.g. "0 2 * * *"); unset: never by itself. */
+  BACKUP_CRON: z
+    .string()
+    .refine(validCron, 'BACKUP_CRON deve ser uma expressão cron válida, por exemplo "0 2 * * *"')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Archives of the schedule kept in BACKUP_DIR (the newest ones). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** Seconds a client has to send a request's headers. */
   HTTP_HEADERS_TIMEOUT_S: z.coerce.number().int().positive().max(600).default(20),
   /** Seconds a client has to send a whole request, body included (the largest upload on the slowest link). */
@@ -92,6 +115,10 @@ export interface Config {
   folderUploadMaxBytes: number;
   /** Server processes (main.ts): 1, or the number of cluster workers. */
   workers: number;
+  /** Backups: their folder, their schedule (none when unset) and how many the schedule keeps. */
+  backupDir: string;
+  backupCron: string | undefined;
+  backupKeep: number;
   /** HTTP server timeouts, in milliseconds. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -124,6 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     diskFreeFloorBytes: e.DISK_FREE_FLOOR_MB * 1024 * 1024,
     folderUploadMaxBytes: e.FOLDER_UPLOAD_MAX_MB * 1024 * 1024,
     workers: e.WORKERS,
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    backupCron: e.BACKUP_CRON,
+    backupKeep: e.BACKUP_KEEP,
     headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_S * 1000,
     // Node refuses a headers timeout longer than the request timeout.
     requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_S, e.HTTP_HEADERS_TIMEOUT_S) * 1000,

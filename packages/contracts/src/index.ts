@@ -4,6 +4,7 @@ export * from './apps/apps.schemas.ts';
 export * from './auth/auth.calls.ts';
 export * from './auth/auth.policy.ts';
 export * from './auth/auth.schemas.ts';
+export * from './backup/backup.calls.ts';
 export * from './calendar/calendar.calls.ts';
 export * from './calendar/calendar.dates.ts';
 export * from './calendar/calendar.messages.ts';

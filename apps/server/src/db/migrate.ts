@@ -86,3 +86,18 @@ export async function migrateToLatest(db: Db): Promise<void> {
     });
   }
 }
+
+/** The names of the migrations this code knows, oldest first (a backup's level is checked against them). */
+export const knownMigrations: readonly string[] = Object.keys(migrations).sort();
+
+/** Runs the migrations up to and including `name` (a restore loads an older backup's rows at its level). */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const { error, results } = await migrator.migrateTo(name);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Falha ao migrar o banco de dados (${failed?.migrationName ?? 'desconhecida'})`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import tar from 'tar-stream';
+import { type Digest, hashedCopy } from './backup.hash.ts';
+import {
+  ARCHIVE_FORMAT,
+  fileEntry,
+  MANIFEST_NAME,
+  type Manifest,
+  type ManifestEntry,
+  productVersion,
+  SQLITE_ENTRY,
+  tableEntry,
+} from './backup.manifest.ts';
+import { dumpPostgres } from './backup.postgres.ts';
+import { snapshotSqlite } from './backup.sqlite.ts';
+
+/** Where the server keeps things (config.ts), and where backups go. */
+export interface BackupPlace {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  backupDir: string;
+}
+
+export interface BackupResult {
+  path: string;
+  bytes: number;
+  manifest: Manifest;
+}
+
+export const ARCHIVE_PREFIX = 'intranet-';
+export const ARCHIVE_SUFFIX = '.tar.gz';
+
+/** intranet-2025-03-01T02-00-00-000Z.tar.gz: sorts by time, safe in every file system. */
+export const archiveName = (at: Date) =>
+  `${ARCHIVE_PREFIX}${at.toISOString().replace(/[:.]/g, '-')}${ARCHIVE_SUFFIX}`;
+
+export const sqliteFileOf = (dataDir: string) => path.join(dataDir, 'intranet.sqlite');
+export const filesDirOf = (dataDir: string) => path.join(dataDir, 'files');
+
+/** The stored files' keys under DATA_DIR/files; folders starting with a dot (uploads in progress) are not files yet. */
+async function* storedKeys(root: string, prefix = ''): AsyncGenerator<string> {
+  let dir: fs.Dir;
+  try {
+    dir = await fsp.opendir(path.join(root, prefix));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  for await (const item of dir) {
+    if (item.name.startsWith('.')) continue;
+    const key = prefix ? `${prefix}/${item.name}` : item.name;
+    if (item.isDirectory()) yield* storedKeys(root, key);
+    else if (item.isFile()) yield key;
+  }
+}
+
+/** A tar entry being written (tar-stream's streamx Writable). */
+type EntrySink = Parameters<typeof hashedCopy>[1] & { end(): void };
+
+/** One tar entry streamed from a file on disk; undefined when the file went away (deleted meanwhile). */
+async function addFile(pack: tar.Pack, name: string, file: string): Promise<Digest | undefined> {
+  let handle: fsp.FileHandle;
+  try {
+    handle = await fsp.open(file, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  try {
+    const { size, mtime } = await handle.stat();
+    let entry!: EntrySink;
+    const done = new Promise<void>((ok, fail) => {
+      entry = pack.entry({ name, size, mtime }, (err) => (err ? fail(err) : ok())) as unknown as EntrySink;
+    });
+    // Stored files never change once written (new uploads get new names): size and bytes agree.
+    const bytes = size === 0 ? [] : handle.createReadStream({ autoClose: false, start: 0, end: size - 1 });
+    const digest = await hashedCopy(bytes, entry);
+    entry.end();
+    await done;
+    return digest;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Writes one archive (tar + gzip) under BACKUP_DIR with the database and the stored files, and a
+ * manifest.json last, whose sums a restore checks. Everything streams through in constant memory:
+ * the database's dump goes through a staging folder first (a tar entry needs its size up front).
+ * The archive appears under its name only when complete.
+ */
+export async function writeBackup(place: BackupPlace, now = new Date()): Promise<BackupResult> {
+  await fsp.mkdir(place.backupDir, { recursive: true });
+  const staging = path.join(place.backupDir, `.staging-${randomUUID()}`);
+  const target = path.join(place.backupDir, archiveName(now));
+  const partial = path.join(place.backupDir, `.${path.basename(target)}.partial`);
+  await fsp.mkdir(staging);
+  const pack = tar.pack();
+  const written = pipeline(pack, createGzip(), fs.createWriteStream(partial, { flags: 'wx' }));
+  // A failure below ends the pack; the writer's own error then surfaces from `written`.
+  written.catch(() => undefined);
+  try {
+    const entries: ManifestEntry[] = [];
+    const add = async (name: string, file: string) => {
+      const digest = await addFile(pack, name, file);
+      if (digest) entries.push({ name, bytes: digest.bytes, sha256: digest.sha256 });
+      return digest;
+    };
+    let database: Pick<Manifest, 'dialect' | 'migrations' | 'rows' | 'tables'>;
+    if (place.databaseUrl) {
+      const dumped = await dumpPostgres(place.databaseUrl, async (table, data) => {
+        const out = fs.createWriteStream(path.join(staging, `${table}.copy`));
+        const digest = await hashedCopy(data, out);
+        out.end();
+        await once(out, 'close');
+        return digest;
+      });
+      for (const t of dumped.tables) await add(tableEntry(t.name), path.join(staging, `${t.name}.copy`));
+      database = {
+        dialect: 'postgres',
+        migrations: dumped.migrations,
+        rows: Object.fromEntries(dumped.tables.map((t) => [t.name, t.rows])),
+        tables: dumped.tables.map((t) => ({ name: t.name, columns: t.columns })),
+      };
+    } else {
+      const copy = path.join(staging, 'intranet.sqlite');
+      const snapshot = await snapshotSqlite(sqliteFileOf(place.dataDir), copy);
+      await add(SQLITE_ENTRY, copy);
+      database = { dialect: 'sqlite', migrations: snapshot.migrations, rows: snapshot.rows, tables: [] };
+    }
+    // After the database: a file whose row the snapshot holds was already committed to its name.
+    const filesDir = filesDirOf(place.dataDir);
+    for await (const key of storedKeys(filesDir)) await add(fileEntry(key), path.join(filesDir, key));
+    const manifest: Manifest = {
+      format: ARCHIVE_FORMAT,
+      product: 'intranet',
+      version: productVersion(),
+      createdAt: now.toISOString(),
+      ...database,
+      migrationLevel: database.migrations.at(-1) ?? '',
+      entries,
+    };
+    pack.entry({ name: MANIFEST_NAME, mtime: now }, JSON.stringify(manifest, null, 1));
+    pack.finalize();
+    await written;
+    const { size } = await fsp.stat(partial);
+    await fsp.rename(partial, target);
+    return { path: target, bytes: size, manifest };
+  } catch (err) {
+    pack.destroy(err as Error);
+    await written.catch(() => undefined);
+    await fsp.rm(partial, { force: true });
+    throw err;
+  } finally {
+    await fsp.rm(staging, { recursive: true, force: true });
+  }
+}
