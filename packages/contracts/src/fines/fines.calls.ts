@@ -3,6 +3,7 @@ import { endpoint } from '../http/endpoint.ts';
 import { okReply } from '../http/replies.ts';
 import { FINE_IMPORT_FILE, fineImportJob, fineImportParams, fineImportReading } from './fines.import.ts';
 import {
+  bmPageQuery,
   bmQuery,
   bmReply,
   fineAggregates,
@@ -72,8 +73,9 @@ export const finesCalls = {
   bm: endpoint({
     method: 'GET',
     path: '/api/fines/bm',
-    summary: 'BM monthly report: fines with DATA_APURACAO (AP) or DATA_PAGMTO (PG) in the month.',
-    query: bmQuery,
+    summary:
+      'BM monthly report: fines with DATA_APURACAO (AP) or DATA_PAGMTO (PG) in the month, keyset-paged by id; the first page has the total.',
+    query: bmPageQuery,
     reply: bmReply,
   }),
   exportBm: endpoint({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okReply } from '../http/replies.ts';
 import { filterText } from '../lists/filter-text.ts';
 import { listTotal } from '../lists/list-total.ts';
+import { LIST_PAGE_SIZE } from '../lists/page-size.ts';
 import '../zod-locale.ts';
 import { dateOnlySchema, isDateOnly, toDateOnly } from '../dates.ts';
 import { bodyId, queryId, queryInt } from '../ids.ts';
@@ -367,11 +368,25 @@ export const bmQuery = z.object({
 });
 export type BmQuery = z.input<typeof bmQuery>;
 
+/**
+ * A page of the BM report: the month's fines in id order, `LIST_PAGE_SIZE` at a time as the table
+ * scrolls (a month of the 10× data is 2,000 fines, 2.5 MB at once: bench:web /managerFines?view=7).
+ */
+export const bmPageQuery = bmQuery.extend({
+  pageSize: queryInt({ min: 1, max: 200 }).default(LIST_PAGE_SIZE),
+  /** The previous page's nextCursor: its last fine's id. */
+  cursor: queryId().optional(),
+});
+export type BmPageQuery = z.output<typeof bmPageQuery>;
+
 export const bmRow = fineRow.extend({ AP: z.boolean(), PG: z.boolean() });
 export type BmRow = z.infer<typeof bmRow>;
-export const bmReply = z.object({ rows: z.array(bmRow), truncated: z.boolean() });
-
-/** The most rows the BM overlay shows (BM.xlsx has them all). */
-export const BM_MAX_ROWS = 2000;
+export const bmReply = z.object({
+  rows: z.array(bmRow),
+  /** On the first page only: the month's fines. */
+  total: z.number().optional(),
+  nextCursor: z.string().optional(),
+});
+export type BmReply = z.infer<typeof bmReply>;
 
 export const FINE_LIMITS = { filterMax: LIMITS.filterInputMax } as const;

@@ -1,5 +1,4 @@
 import {
-  BM_MAX_ROWS,
   CONTRACT_DATE,
   FINE_FIELD_NAMES,
   FINE_MONEY_FIELDS,
@@ -391,19 +390,27 @@ export async function filteredCells(
  * BM report of a month (spec §4): fines with DATA_APURACAO (AP) or DATA_PAGMTO (PG) in it.
  * Dates are calendar days, so the month's bounds are plain text comparisons (no time zone).
  */
-export function bmQuery(db: DbOrTx, year: number, month: number, limit: number = BM_MAX_ROWS + 1) {
+function bmFines(db: DbOrTx, year: number, month: number) {
   const { from, to } = monthBounds(year, month);
   return db
     .selectFrom('fines')
-    .select(ROW_COLUMNS)
     .where((eb) =>
       eb.or([
         eb.and([eb('fines.DATA_APURACAO', '>=', from), eb('fines.DATA_APURACAO', '<', to)]),
         eb.and([eb('fines.DATA_PAGMTO', '>=', from), eb('fines.DATA_PAGMTO', '<', to)]),
       ]),
-    )
-    .orderBy('fines.id')
-    .limit(limit);
+    );
+}
+
+export function bmQuery(db: DbOrTx, year: number, month: number, limit: number) {
+  return bmFines(db, year, month).select(ROW_COLUMNS).orderBy('fines.id').limit(limit);
+}
+
+export async function bmCount(db: DbOrTx, year: number, month: number): Promise<number> {
+  const row = await bmFines(db, year, month)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The BM rows of a month as arrays of ROW_COLUMNS' values, in id batches (BM.xlsx). */

@@ -389,7 +389,22 @@ describe(`fines (${TEST_DIALECT})`, () => {
       ]);
       const feb = (await get('/api/fines/bm?year=2024&month=2')).json().rows;
       expect(feb.map((r: { NUMERO_AUTO: string }) => r.NUMERO_AUTO)).toEqual(['A002']);
-      expect((await get('/api/fines/bm?year=2012&month=1')).json()).toEqual({ rows: [], truncated: false });
+      expect((await get('/api/fines/bm?year=2012&month=1')).json()).toEqual({ rows: [], total: 0 });
+    });
+
+    it('pages the month by id: the first page counts it, the cursor reads on, the last page has none', async () => {
+      const first = (await get('/api/fines/bm?year=2024&month=3&pageSize=1')).json();
+      expect(first.rows.map((r: { NUMERO_AUTO: string }) => r.NUMERO_AUTO)).toEqual(['A001']);
+      expect(first.total).toBe(2);
+      expect(first.nextCursor).toBe(String(first.rows[0].id));
+      const second = (
+        await get(`/api/fines/bm?year=2024&month=3&pageSize=1&cursor=${first.nextCursor}`)
+      ).json();
+      expect(second).toEqual({
+        rows: [expect.objectContaining({ NUMERO_AUTO: 'B004', AP: true, PG: true })],
+      });
+      expect((await get('/api/fines/bm?year=2024&month=3&cursor=abc')).statusCode).toBe(400);
+      expect((await get('/api/fines/bm?year=2024&month=3&pageSize=201')).statusCode).toBe(400);
     });
 
     it('refuses years outside 2012…now', async () => {

@@ -47,8 +47,7 @@ export async function finesRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   route(app, calls.bm, {
-    handler: async (request) =>
-      service.bmReport(ctx, currentUser(request), request.query.year, request.query.month),
+    handler: async (request) => service.bmReport(ctx, currentUser(request), request.query),
   });
 
   route(app, calls.exportBm, {

@@ -1,6 +1,7 @@
 import {
   type Actor,
-  BM_MAX_ROWS,
+  type BmPageQuery,
+  type BmReply,
   type BmRow,
   bmFlags,
   businessGroupOf,
@@ -283,11 +284,22 @@ export const withBmFlags =
   (year: number, month: number) =>
   (row: ReturnType<typeof q.toFineRow>): BmRow => ({ ...row, ...bmFlags(row, year, month) });
 
-export async function bmReport(ctx: AppContext, user: Actor, year: number, month: number) {
+/** A page of the BM report, after the fine `cursor`; the first page counts the month's fines. */
+export async function bmReport(ctx: AppContext, user: Actor, query: BmPageQuery): Promise<BmReply> {
   authorizeFines(user);
-  const rows = await q.bmQuery(ctx.db, year, month).execute();
+  const { year, month, pageSize, cursor } = query;
+  const [rows, total] = await Promise.all([
+    q
+      .bmQuery(ctx.db, year, month, pageSize + 1)
+      .where('fines.id', '>', cursor ?? 0)
+      .execute(),
+    cursor === undefined ? q.bmCount(ctx.db, year, month) : undefined,
+  ]);
+  const page = rows.slice(0, pageSize);
+  const last = page.at(-1);
   return {
-    rows: rows.slice(0, BM_MAX_ROWS).map(q.toFineRow).map(withBmFlags(year, month)),
-    truncated: rows.length > BM_MAX_ROWS,
+    rows: page.map(q.toFineRow).map(withBmFlags(year, month)),
+    ...(total === undefined ? {} : { total }),
+    ...(rows.length > pageSize && last ? { nextCursor: String(last.id) } : {}),
   };
 }

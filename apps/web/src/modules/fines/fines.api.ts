@@ -13,12 +13,19 @@ import {
   MSG,
   RESPONSIBLE_FILTER,
 } from '@intranet/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { call, callUrl } from '../../api/call.ts';
 import { ApiError } from '../../api/client.ts';
 import { successMessage } from '../../api/query-client.ts';
+import { useLoadMore } from '../../ui/useLoadMore.ts';
 import { useServerTable } from '../../ui/useServerTable.ts';
 
 export const finesKey = ['fines'] as const;
@@ -112,11 +119,17 @@ export function useFineOptions() {
   });
 }
 
+/** The BM report of a month, a page at a time as its table scrolls. */
 export function useBmReport(year: number, month: number) {
-  return useQuery({
+  const query = useInfiniteQuery({
     queryKey: [...finesKey, 'bm', year, month],
-    queryFn: ({ signal }) => call(calls.bm, { query: { year, month } }, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      call(calls.bm, { query: { year, month, cursor: pageParam } }, { signal }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.nextCursor ? Number(last.nextCursor) : undefined),
   });
+  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.rows) ?? [], [query.data]);
+  return { query, rows, total: query.data?.pages[0]?.total ?? rows.length, loadMore: useLoadMore(query) };
 }
 
 function useInvalidateFines() {

@@ -1,5 +1,5 @@
 import { BM_COLUMNS, type BmRow, bmYears, MONTH_NAMES, MSG, toDateOnly } from '@intranet/contracts';
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Dialog } from '../../../ui/Dialog.tsx';
@@ -16,7 +16,7 @@ export function BmReport() {
   const [year, setYear] = useState(() => Number(today().slice(0, 4)));
   const [month, setMonth] = useState(() => Number(today().slice(5, 7)));
   const report = useBmReport(year, month);
-  const rows: BmRow[] = report.data?.rows ?? [];
+  const rows: BmRow[] = report.rows;
 
   return (
     <Stack gap="sm">
@@ -50,31 +50,25 @@ export function BmReport() {
           Baixar BM.xlsx
         </Button>
       </Group>
-      {report.isSuccess && rows.length === 0 ? (
+      {report.query.isSuccess && rows.length === 0 ? (
         <Alert color="yellow" role="status">
           {MSG.bmNoData}
         </Alert>
       ) : null}
       {rows.length > 0 ? (
-        <>
-          <VirtualTable
-            rows={rows}
-            total={rows.length}
-            columns={BM_COLUMNS}
-            rowKey={(r) => r.id}
-            rowHeight={35}
-            height={400}
-            stickyFirstColumn
-            loading={report.isFetching}
-            label="Relatório BM"
-          />
-          {report.data?.truncated ? (
-            <Text size="sm" c="dimmed">
-              A tela mostra as primeiras {rows.length.toLocaleString('pt-BR')} multas; a planilha BM.xlsx tem
-              todas.
-            </Text>
-          ) : null}
-        </>
+        <VirtualTable
+          rows={rows}
+          total={report.total}
+          hasMore={report.query.hasNextPage}
+          onEndReached={report.loadMore}
+          columns={BM_COLUMNS}
+          rowKey={(r) => r.id}
+          rowHeight={35}
+          height={400}
+          stickyFirstColumn
+          loading={report.query.isFetching}
+          label="Relatório BM"
+        />
       ) : null}
     </Stack>
   );
