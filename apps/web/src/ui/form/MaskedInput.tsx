@@ -16,7 +16,7 @@ export interface MaskedInputProps extends InputBaseProps {
 }
 
 /**
- * A Mantine input with one of the spec's masks (CPF, PIS, RG, phone, registration, CNPJ, plate): shows
+ * A Mantine input with one of the spec's masks (CPF, PIS, RG, phone, registration, CNPJ, plate, hour): shows
  * `000.000.000-00` while typing and reports only the digits, so it plugs into a contract form
  * with `{...form.getInputProps('cpf')}`.
  */

@@ -14,6 +14,8 @@ export const MASKS = {
   cnpj: '00.000.000/0000-00',
   /** A vehicle plate, old (ABC-1234) or Mercosul (ABC-1D23): letters, digit, letter or digit, digits. */
   plate: 'aaa-0*00',
+  /** A time of day, shown HH:MM (calendar.dates.ts#normalizeHour caps the hour and the minute). */
+  hour: '00:00',
 } as const;
 
 /** Masks whose value has letters: typed upper case, not on a numeric keyboard. */

@@ -3,13 +3,17 @@ import {
   completeHour,
   type EventBody,
   eventBody,
+  LIMITS,
   MSG,
   normalizeHour,
 } from '@intranet/contracts';
 import { Badge, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useUser } from '../../../platform/session.tsx';
+import { MaskedInput } from '../../../ui/form/MaskedInput.tsx';
+import { digitsOnly } from '../../../ui/form/masks.ts';
+import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useCreateEvent, useUpdateEvent } from '../calendar.api.ts';
 
 export const EVENT_FORM_ID = 'calendar-event-form';
@@ -21,20 +25,24 @@ interface EventTabProps {
   onSaved: (event: CalendarEvent) => void;
 }
 
-type Field = 'title' | 'hoursOf' | 'hoursTo';
-
 /**
  * Evento: saved when the title is left or Enter is pressed (spec §4); once saved, leaving a time
  * field or pressing save keeps it up to date. Times are typed as digits and shown HH:MM.
  */
 export function EventTab({ day, canCompany, saved, onSaved }: EventTabProps) {
   const user = useUser();
-  const [title, setTitle] = useState(saved?.title ?? '');
-  const [hoursOf, setHoursOf] = useState(saved?.hoursOf ?? '');
-  const [hoursTo, setHoursTo] = useState(saved?.hoursTo ?? '');
-  // Private unless the author chooses otherwise (calendar.policy.ts#eventCompanyChoice).
-  const [company, setCompany] = useState(saved?.company ?? false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useContractForm(eventBody, {
+    initialValues: {
+      title: saved?.title ?? '',
+      date: day,
+      hoursOf: saved?.hoursOf ?? '',
+      hoursTo: saved?.hoursTo ?? '',
+      // Private unless the author chooses otherwise (calendar.policy.ts#eventCompanyChoice).
+      company: saved?.company ?? false,
+    },
+    // Messages appear when a save is tried, not when an empty title is merely left.
+    validateInputOnBlur: false,
+  });
   const lastSaved = useRef<string | null>(null);
   const create = useCreateEvent();
   const update = useUpdateEvent();
@@ -66,35 +74,26 @@ export function EventTab({ day, canCompany, saved, onSaved }: EventTabProps) {
     }
   }
 
-  function save(values: { hoursOf: string; hoursTo: string; company?: boolean } = { hoursOf, hoursTo }) {
-    const parsed = eventBody.safeParse({
-      title,
-      date: day,
-      hoursOf: values.hoursOf,
-      hoursTo: values.hoursTo,
-      company: canCompany ? (values.company ?? company) : undefined,
-    });
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    const body = parsed.data;
+  function save() {
+    if (form.validate().hasErrors) return;
+    const values = form.getTransformedValues();
+    const body = { ...values, company: canCompany ? values.company : undefined };
     // A failure shows its toast (the mutation's meta); the next save tries again.
     queue.current = queue.current.then(() => persist(body)).catch(() => undefined);
   }
 
-  const leaveHour = (field: 'hoursOf' | 'hoursTo', value: string) => {
-    const done = completeHour(value);
-    const values = { hoursOf, hoursTo, [field]: done };
-    (field === 'hoursOf' ? setHoursOf : setHoursTo)(done);
-    if (saved) save(values);
-  };
+  /** A time field: the HH:MM mask shows the digits; the contract's rule caps the hour and minute. */
+  const hourInput = (field: 'hoursOf' | 'hoursTo') => ({
+    mask: 'hour' as const,
+    placeholder: 'HH:MM',
+    value: digitsOnly(form.values[field] ?? ''),
+    error: form.errors[field],
+    onChange: (digits: string) => form.setFieldValue(field, normalizeHour(digits)),
+    onBlur: () => {
+      form.setFieldValue(field, completeHour(form.getValues()[field] ?? ''));
+      if (saved) save();
+    },
+  });
 
   return (
     <form
@@ -108,12 +107,10 @@ export function EventTab({ day, canCompany, saved, onSaved }: EventTabProps) {
       <Stack gap="md">
         <TextInput
           label="Título"
-          value={title}
-          maxLength={100}
-          error={errors.title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
+          maxLength={LIMITS.eventTitleMax}
+          {...form.getInputProps('title')}
           onBlur={() => {
-            if (title.trim()) save();
+            if (form.getValues().title.trim()) save();
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -124,35 +121,18 @@ export function EventTab({ day, canCompany, saved, onSaved }: EventTabProps) {
           data-autofocus
         />
         <Group grow align="flex-start">
-          <TextInput
-            label="de"
-            placeholder="HH:MM"
-            inputMode="numeric"
-            value={hoursOf}
-            error={errors.hoursOf}
-            onChange={(e) => setHoursOf(normalizeHour(e.currentTarget.value))}
-            onBlur={(e) => leaveHour('hoursOf', e.currentTarget.value)}
-          />
-          <TextInput
-            label="às"
-            placeholder="HH:MM"
-            inputMode="numeric"
-            value={hoursTo}
-            error={errors.hoursTo}
-            onChange={(e) => setHoursTo(normalizeHour(e.currentTarget.value))}
-            onBlur={(e) => leaveHour('hoursTo', e.currentTarget.value)}
-          />
+          <MaskedInput label="de" {...hourInput('hoursOf')} />
+          <MaskedInput label="às" {...hourInput('hoursTo')} />
         </Group>
         {canCompany ? (
           <Switch
             label="Visível para toda a empresa"
             description="Desligado, só você e os convidados veem o evento."
-            checked={company}
+            checked={form.values.company ?? false}
             onChange={(e) => {
-              const checked = e.currentTarget.checked;
-              setCompany(checked);
+              form.setFieldValue('company', e.currentTarget.checked);
               // Once saved, the choice is saved at once, like a time left.
-              if (saved) save({ hoursOf, hoursTo, company: checked });
+              if (saved) save();
             }}
           />
         ) : (

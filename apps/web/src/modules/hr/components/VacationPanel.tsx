@@ -8,22 +8,11 @@ import {
   MSG,
   toDateOnly,
   VACATION_DAYS_PER_PERIOD,
+  vacationUpdateBody,
 } from '@intranet/contracts';
-import {
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { DateField } from '../../../ui/form/DateField.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useScheduleVacation, useUpdateVacation } from '../hr.api.ts';
@@ -34,8 +23,6 @@ const EMPTY: EmployeeVacationBody = { dateStart: '', dateEnd: '', requestedPerio
 export function VacationPanel({ employee }: { employee: EmployeeDetail }) {
   const form = useContractForm(employeeVacationBody, { initialValues: EMPTY });
   const schedule = useScheduleVacation(employee.id);
-  const update = useUpdateVacation();
-  const [edits, setEdits] = useState<Record<number, string>>({});
   const { dateStart, requestedPeriod } = form.values;
 
   const recompute = (start: string, days: number) =>
@@ -55,17 +42,6 @@ export function VacationPanel({ employee }: { employee: EmployeeDetail }) {
     },
     () => notifications.show({ color: 'red', message: MSG.vacationAllFields }),
   );
-
-  const saveDays = (id: number, start: string, current: number) => {
-    const days = Number(edits[id]);
-    if (!days || days === current) return;
-    modals.openConfirmModal({
-      title: 'Férias',
-      children: <Text size="sm">{MSG.vacationDaysChanged}</Text>,
-      labels: { confirm: 'Confirmar', cancel: 'Cancelar' },
-      onConfirm: () => update.mutate({ id, days, DateEnd: employeeVacationEnd(start, days) }),
-    });
-  };
 
   return (
     <Stack gap="sm" data-testid="vacation-panel">
@@ -125,25 +101,7 @@ export function VacationPanel({ employee }: { employee: EmployeeDetail }) {
                   <Table.Td>{formatDate(v.DateStart)}</Table.Td>
                   <Table.Td>{formatDate(v.DateEnd)}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <TextInput
-                        aria-label="Dias de férias"
-                        w={70}
-                        inputMode="numeric"
-                        value={edits[v.Id] ?? String(v.RequestedPeriod)}
-                        // The real period takes digits only (spec §5).
-                        onChange={(e) =>
-                          setEdits({ ...edits, [v.Id]: e.currentTarget.value.replace(/\D/g, '') })
-                        }
-                      />
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => saveDays(v.Id, v.DateStart, v.RequestedPeriod)}
-                      >
-                        Salvar
-                      </Button>
-                    </Group>
+                    <VacationDays id={v.Id} start={v.DateStart} current={v.RequestedPeriod} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -152,5 +110,44 @@ export function VacationPanel({ employee }: { employee: EmployeeDetail }) {
         </Table.ScrollContainer>
       ) : null}
     </Stack>
+  );
+}
+
+/** The days of a scheduled vacation, changed after a confirmation (spec §5: the end follows). */
+function VacationDays({ id, start, current }: { id: number; start: string; current: number }) {
+  const update = useUpdateVacation();
+  const form = useContractForm(vacationUpdateBody, {
+    initialValues: { days: current, DateEnd: employeeVacationEnd(start, current) },
+  });
+  const submit = form.onSubmit((body) => {
+    if (body.days === current) return;
+    modals.openConfirmModal({
+      title: 'Férias',
+      children: <Text size="sm">{MSG.vacationDaysChanged}</Text>,
+      labels: { confirm: 'Confirmar', cancel: 'Cancelar' },
+      onConfirm: () => update.mutate({ id, ...body }),
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <NumberInput
+          aria-label="Dias de férias"
+          w={70}
+          hideControls
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('days')}
+          onChange={(n) => {
+            const days = typeof n === 'number' ? n : Number(n) || 0;
+            form.setValues({ days, DateEnd: days > 0 ? employeeVacationEnd(start, days) : '' });
+          }}
+        />
+        <Button type="submit" size="xs" variant="light">
+          Salvar
+        </Button>
+      </Group>
+    </form>
   );
 }
