@@ -24,6 +24,9 @@ export interface TestApp {
   dialect: Dialect;
   storage: Storage;
   dataDir: string;
+  /** Where the database is: the PostgreSQL URL, or (SQLite) its file (backups read them). */
+  databaseUrl: string | undefined;
+  sqliteFile: string;
   /** Signs in as a demo user (matrícula) and answers the bearer token. */
   login(matricula: string, password?: string): Promise<string>;
   /** app.inject with the bearer token of a demo user (signed in once and cached). */
@@ -45,11 +48,14 @@ export interface TestApp {
  * the run (dropping them raced with the pool's closing connections: DROP … WITH (FORCE) killed a
  * backend whose client was still ending, an unhandled "terminating connection" error).
  */
-async function freshDatabase(dataDir: string): Promise<DatabaseHandle> {
-  if (TEST_DIALECT === 'sqlite') {
-    return openDatabase({ sqliteFile: path.join(dataDir, 'test.sqlite') });
-  }
-  return openDatabase({ databaseUrl: await freshPostgresUrl(), sqliteFile: '' });
+async function freshDatabase(
+  dataDir: string,
+): Promise<{ handle: DatabaseHandle; databaseUrl: string | undefined; sqliteFile: string }> {
+  const sqliteFile = path.join(dataDir, 'test.sqlite');
+  if (TEST_DIALECT === 'sqlite')
+    return { handle: openDatabase({ sqliteFile }), databaseUrl: undefined, sqliteFile };
+  const databaseUrl = await freshPostgresUrl();
+  return { handle: openDatabase({ databaseUrl, sqliteFile: '' }), databaseUrl, sqliteFile };
 }
 
 /** A new empty database in the run's PostgreSQL cluster (project server:postgres), by URL. */
@@ -86,7 +92,7 @@ const RELAXED: RateLimits = {
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-test-'));
-  const handle = await freshDatabase(dataDir);
+  const { handle, databaseUrl, sqliteFile } = await freshDatabase(dataDir);
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   await migrateToLatest(handle.db);
   await ensureReferenceData(handle.db, { itEmail: config.itEmail });
@@ -126,6 +132,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     dialect: handle.dialect,
     storage,
     dataDir,
+    databaseUrl,
+    sqliteFile,
     login,
     token,
     as: (matricula) => injectAs(app, () => token(matricula)),

@@ -25,6 +25,8 @@ export interface BackupPlace {
   dataDir: string;
   databaseUrl: string | undefined;
   backupDir: string;
+  /** The SQLite file when it is not DATA_DIR/intranet.sqlite (tests). */
+  sqliteFile?: string;
 }
 
 export interface BackupResult {
@@ -130,7 +132,7 @@ export async function writeBackup(place: BackupPlace, now = new Date()): Promise
       };
     } else {
       const copy = path.join(staging, 'intranet.sqlite');
-      const snapshot = await snapshotSqlite(sqliteFileOf(place.dataDir), copy);
+      const snapshot = await snapshotSqlite(place.sqliteFile ?? sqliteFileOf(place.dataDir), copy);
       await add(SQLITE_ENTRY, copy);
       database = { dialect: 'sqlite', migrations: snapshot.migrations, rows: snapshot.rows, tables: [] };
     }
