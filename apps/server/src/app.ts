@@ -25,6 +25,7 @@ import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { type Access, registerAuthGuard } from './platform/auth-guard.ts';
@@ -40,6 +41,7 @@ import { type ReplyMode, replySerializerCompiler } from './platform/reply-serial
 import { isApiPath } from './platform/request-path.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
 import { registerTextGuard } from './platform/text-guard.ts';
+import { mailFromOf } from './platform/settings.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -131,6 +133,7 @@ const MODULES = [
   authRoutes,
   setupRoutes,
   noticesRoutes,
+  settingsRoutes,
   ticketsRoutes,
   usersRoutes,
   appsRoutes,
@@ -174,7 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       options.mailer ??
       createMailer({
         smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
+        from: () => mailFromOf(database.db, config.mailFrom),
         outboxDir: path.join(config.dataDir, 'outbox'),
         log: app.log,
       }),

@@ -65,8 +65,9 @@ export const appSectorsBody = z.object({
 });
 export const appIdParams = z.object({ id: queryId() });
 
+export const APP_SEARCH_MAX = 80;
 export const appListQuery = z.object({
-  search: z.string().trim().max(80).optional().default(''),
+  search: z.string().trim().max(APP_SEARCH_MAX).optional().default(''),
   page: queryInt({ min: 1 }).optional().default(1),
   pageSize: queryInt({ min: 1, max: 100 }).optional().default(50),
 });

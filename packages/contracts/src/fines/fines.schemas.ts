@@ -121,6 +121,10 @@ const readEnum = <T extends readonly [string, ...string[]]>(values: T): Reader<T
   };
 };
 
+/** A Brazilian state, two letters ("BA"). */
+export const FINE_UF_LENGTH = 2;
+const UF_PATTERN = new RegExp(`^[A-Z]{${FINE_UF_LENGTH}}$`);
+
 const READER_OF_KIND = {
   text: (max: number) => readText(max),
   code: (max: number) => readText(max),
@@ -129,7 +133,7 @@ const READER_OF_KIND = {
   money: () => readMoney,
   plate: () => readPattern(cleanPlate, PLATE_PATTERN, MSG.fineInvalidPlate),
   cnpj: () => readPattern(cleanCnpj, /^\d{14}$/, MSG.fineInvalidCnpj),
-  uf: () => readPattern((s) => s.trim().toUpperCase(), /^[A-Z]{2}$/, MSG.fineInvalidUf),
+  uf: () => readPattern((s) => s.trim().toUpperCase(), UF_PATTERN, MSG.fineInvalidUf),
   statusMulta: () => readEnum(STATUS_MULTA),
   statusPagmto: () => readEnum(STATUS_PAGMTO),
   statusNd: () => readEnum(STATUS_ND),

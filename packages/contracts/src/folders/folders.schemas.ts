@@ -33,12 +33,20 @@ export const folderItemAbilitiesSchema = z.object({
 // ---- get-items -------------------------------------------------------------------------------
 
 /** Identity fields are accepted for compatibility and ignored: the session decides (decision 0036). */
+/** A search in a folder, and the user search of the share dialog. */
+export const FOLDER_SEARCH_MAX = 100;
+export const FOLDER_SHARE_SEARCH_MAX = 55;
+
 export const getItemsQuery = z.object({
   userId: z.string().max(20).optional(),
   privilegio: z.string().max(5).optional(),
   setor: z.string().max(500).optional(),
   isSuport: z.string().max(5).optional(),
-  textSearch: z.string().trim().max(100, { error: 'A busca deve ter no máximo 100 caracteres.' }).optional(),
+  textSearch: z
+    .string()
+    .trim()
+    .max(FOLDER_SEARCH_MAX, { error: `A busca deve ter no máximo ${FOLDER_SEARCH_MAX} caracteres.` })
+    .optional(),
   selectID: queryId().optional(),
   /**
    * A listing or a search read in pages: at most this many items per answer, folders first, then
@@ -170,7 +178,7 @@ export const folderShareUsersQuery = z.object({
   folderId: queryId(),
   userId: z.string().max(20).optional(),
   /** Name or matrícula, matched anywhere. */
-  search: z.string().trim().max(55).optional(),
+  search: z.string().trim().max(FOLDER_SHARE_SEARCH_MAX).optional(),
 });
 export const folderShareUser = z.object({
   id: z.number(),

@@ -102,7 +102,7 @@ export const employeeListQuery = z.object({
   search: z
     .string()
     .trim()
-    .max(45)
+    .max(LIMITS.employeeNameMax)
     .optional()
     .transform((v) => v || undefined),
   dismissed: z.enum(['all', 'active', 'dismissed']).default('all'),
@@ -172,7 +172,7 @@ export const employeePickQuery = z.object({
   search: z
     .string()
     .trim()
-    .max(45)
+    .max(LIMITS.employeeNameMax)
     .optional()
     .transform((v) => v || undefined),
 });

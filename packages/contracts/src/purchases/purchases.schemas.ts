@@ -123,13 +123,17 @@ const link = z
  * labels (openRequestLabels), as the form's issue (path []: what the server answers and the screen
  * shows once), and each field its own short 'Esse campo deve ser preenchido.' under it.
  */
+/** The Produto/Serviço of a request, and the quantity asked (spec §5). */
+export const PURCHASE_DESCRIPT_MAX = 500;
+export const PURCHASE_QNT_MAX = 1_000_000;
+
 export const openRequestBody = z
   .object({
     typerequest: z.enum(REQUEST_TYPES, { error: 'Tipo de solicitação inválido.' }),
-    descript: text(500).optional(),
+    descript: text(PURCHASE_DESCRIPT_MAX).optional(),
     qnt: z.preprocess(
       emptyAsAbsent,
-      queryInt({ min: 1, max: 1_000_000, message: 'Informe uma quantidade válida.' }).optional(),
+      queryInt({ min: 1, max: PURCHASE_QNT_MAX, message: 'Informe uma quantidade válida.' }).optional(),
     ),
     justify: z.string().trim().optional(),
     justifyDescript: text(LIMITS.textMax).optional(),
@@ -372,10 +376,11 @@ export const transitionFields = z.object({
   picker_id: queryId().optional(),
 });
 
+export const QUOTE_REASON_MAX = 500;
 export const selectQuoteBody = z.object({
   cotac_id: bodyId(),
   /** Why this quote (recorded in the history; beyond the spec). */
-  reason: z.string().trim().max(500).optional(),
+  reason: z.string().trim().max(QUOTE_REASON_MAX).optional(),
 });
 
 export const inQuoteBody = z.object({ inQuote: z.boolean() });

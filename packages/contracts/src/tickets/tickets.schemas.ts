@@ -259,8 +259,10 @@ export const answerBody = z.object({
     .max(LIMITS.answerTextMax, { error: MSG.answerTooLong }),
 });
 
+/** A material's name in a ticket's list. */
+export const TICKET_MATERIAL_NAME_MAX = 120;
 export const materialItem = z.object({
-  item_name: required(MSG.fillAllFields, 120),
+  item_name: required(MSG.fillAllFields, TICKET_MATERIAL_NAME_MAX),
   measure: z.enum(MEASURES, { error: MSG.ticketUnknownMeasure }),
   qnt: z
     .number({ error: MSG.ticketMaterialQuantity })

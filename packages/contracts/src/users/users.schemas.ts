@@ -83,10 +83,11 @@ const cpf = z
   .optional()
   .transform((v) => v ?? null);
 
+export const EMAIL_MAX = 255;
 const optionalEmail = z
   .string()
   .trim()
-  .max(255)
+  .max(EMAIL_MAX)
   .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'Informe um e-mail válido.' })
   .transform((v) => (v === '' ? null : v))
   .nullable()

@@ -1,4 +1,4 @@
-import { type AppItem, MSG } from '@intranet/contracts';
+import { APP_SEARCH_MAX, type AppItem, MSG } from '@intranet/contracts';
 import {
   ActionIcon,
   Anchor,
@@ -71,7 +71,7 @@ export function AppsPage() {
         leftSection={<IconSearch size={16} />}
         rightSection={apps.isFetching ? <Loader size="xs" /> : null}
         value={search}
-        maxLength={80}
+        maxLength={APP_SEARCH_MAX}
         onChange={(e) => setSearch(e.currentTarget.value)}
         mb="lg"
         maw={420}

@@ -1,4 +1,10 @@
-import { type CalendarVacation, formatDate, vacationChangeBody, vacationEnd } from '@intranet/contracts';
+import {
+  type CalendarVacation,
+  formatDate,
+  LIMITS,
+  vacationChangeBody,
+  vacationEnd,
+} from '@intranet/contracts';
 import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { errorMessage } from '../../../api/client.ts';
 import { DateField } from '../../../ui/form/DateField.tsx';
@@ -38,7 +44,7 @@ export function VacationEditForm({ vacation, onCancel, onSaved }: VacationEditFo
           <NumberInput
             label="Qtd. Dias"
             min={1}
-            max={30}
+            max={LIMITS.vacationMaxDays}
             allowDecimal={false}
             allowNegative={false}
             {...form.getInputProps('vacationDays')}

@@ -1,6 +1,7 @@
 import {
   canScheduleVacationOf,
   formatDate,
+  LIMITS,
   type PersonRow,
   vacationBody,
   vacationEnd,
@@ -80,7 +81,7 @@ export function VacationTab({ day, onSaved }: VacationTabProps) {
             <NumberInput
               label="Qtd. Dias"
               min={1}
-              max={30}
+              max={LIMITS.vacationMaxDays}
               allowDecimal={false}
               allowNegative={false}
               miw={100}

@@ -2,6 +2,7 @@ import {
   FINE_FIELDS,
   FINE_FORM_GROUPS,
   FINE_REQUIRED_FIELDS,
+  FINE_UF_LENGTH,
   type FineField,
   type FineFieldKind,
   type FineInput,
@@ -82,7 +83,7 @@ function FieldInput({ form, name }: { form: FineForm; name: FineField }) {
           {...common}
           {...input}
           value={input.value ?? ''}
-          maxLength={2}
+          maxLength={FINE_UF_LENGTH}
           onChange={(e) => form.setFieldValue(name, e.currentTarget.value.toUpperCase())}
         />
       );

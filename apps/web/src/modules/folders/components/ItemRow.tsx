@@ -1,5 +1,6 @@
 import {
   type FileItem,
+  FOLDER_ITEM_NAME_MAX,
   FOLDER_MSG,
   type FolderItem,
   folderItemNameProblem,
@@ -146,7 +147,7 @@ export function ItemRow({
             aria-label="Novo nome"
             autoFocus
             error={error}
-            maxLength={255}
+            maxLength={FOLDER_ITEM_NAME_MAX}
             onFocus={(e) => {
               const dot = isFolder ? -1 : draft.lastIndexOf('.');
               e.currentTarget.setSelectionRange(0, dot > 0 ? dot : draft.length);

@@ -1,4 +1,4 @@
-import { createFolderBody, FOLDER_MSG } from '@intranet/contracts';
+import { createFolderBody, FOLDER_ITEM_NAME_MAX, FOLDER_MSG } from '@intranet/contracts';
 import { Button, Checkbox, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Dialog } from '../../../ui/Dialog.tsx';
@@ -73,7 +73,7 @@ function NewFolderForm({
             nameProps.onChange(e);
             setSuggestion(null);
           }}
-          maxLength={255}
+          maxLength={FOLDER_ITEM_NAME_MAX}
           data-autofocus
           onFocus={(e) => e.currentTarget.select()}
         />

@@ -1,4 +1,9 @@
-import { checksFromPrivilege, type FolderItem, privilegeFromChecks } from '@intranet/contracts';
+import {
+  checksFromPrivilege,
+  FOLDER_SHARE_SEARCH_MAX,
+  type FolderItem,
+  privilegeFromChecks,
+} from '@intranet/contracts';
 import {
   Button,
   Checkbox,
@@ -122,7 +127,7 @@ function AccessForm({
         leftSection={<IconSearch size={16} />}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
-        maxLength={55}
+        maxLength={FOLDER_SHARE_SEARCH_MAX}
       />
       <ScrollArea.Autosize mah={280}>
         <Stack gap={4}>

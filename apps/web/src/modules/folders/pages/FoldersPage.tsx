@@ -1,5 +1,11 @@
 import type { FileItem } from '@intranet/contracts';
-import { FOLDER_MSG, type FolderItem, PUBLIC_FOLDER_ID, ROOT_FOLDER_ID } from '@intranet/contracts';
+import {
+  FOLDER_MSG,
+  FOLDER_SEARCH_MAX,
+  type FolderItem,
+  PUBLIC_FOLDER_ID,
+  ROOT_FOLDER_ID,
+} from '@intranet/contracts';
 import {
   ActionIcon,
   Alert,
@@ -204,7 +210,7 @@ export function FoldersPage() {
               aria-label="Buscar"
               leftSection={<IconSearch size={16} />}
               value={search}
-              maxLength={100}
+              maxLength={FOLDER_SEARCH_MAX}
               onChange={(e) => setSearch(e.currentTarget.value)}
             />
             <Tooltip label="Nova pasta">

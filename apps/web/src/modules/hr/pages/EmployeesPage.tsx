@@ -5,6 +5,7 @@ import {
   type EmployeeDetail,
   type EmployeeRow,
   isDateOnly,
+  LIMITS,
   toDateOnly,
 } from '@intranet/contracts';
 import {
@@ -66,7 +67,7 @@ function EmployeeList() {
         placeholder="Procurar por nome ou matrícula"
         leftSection={<IconSearch size={16} />}
         value={search}
-        maxLength={45}
+        maxLength={LIMITS.employeeNameMax}
         onChange={(e) => setSearch(e.currentTarget.value)}
         aria-label="Procurar funcionário"
       />

@@ -1,4 +1,4 @@
-import { type SessionUser, updateOwnContactBody } from '@intranet/contracts';
+import { EMAIL_MAX, type SessionUser, updateOwnContactBody } from '@intranet/contracts';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { useSession } from '../../../platform/session.tsx';
@@ -35,7 +35,7 @@ export function ContactForm({ user }: { user: SessionUser }) {
             autoComplete="email"
             {...form.getInputProps('email')}
             leftSection={<IconMail size={18} aria-hidden />}
-            maxLength={255}
+            maxLength={EMAIL_MAX}
           />
           <MaskedInput
             mask="phone"

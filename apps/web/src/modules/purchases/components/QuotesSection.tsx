@@ -1,4 +1,11 @@
-import { formatBRL, formatDate, inQuoteLabel, type PurchaseDetail, type Quote } from '@intranet/contracts';
+import {
+  formatBRL,
+  formatDate,
+  inQuoteLabel,
+  type PurchaseDetail,
+  QUOTE_REASON_MAX,
+  type Quote,
+} from '@intranet/contracts';
 import { Anchor, Badge, Button, Group, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -238,7 +245,7 @@ export function QuotesSection({ request }: { request: PurchaseDetail }) {
             </Text>
             <TextInput
               label="Motivo da escolha"
-              maxLength={500}
+              maxLength={QUOTE_REASON_MAX}
               value={reason}
               onChange={(e) => setReason(e.currentTarget.value)}
             />

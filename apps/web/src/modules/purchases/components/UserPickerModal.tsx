@@ -1,4 +1,4 @@
-import { PURCHASE_MSG } from '@intranet/contracts';
+import { LIMITS, PURCHASE_MSG } from '@intranet/contracts';
 import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
@@ -39,7 +39,7 @@ export function UserPickerModal({
         {children}
         <TextInput
           label="Matrícula ou nome"
-          maxLength={15}
+          maxLength={LIMITS.filterInputMax}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           data-autofocus

@@ -8,8 +8,10 @@ import {
   openRequestFilesProblem,
   openRequestLabels,
   PRIORITY_LABEL,
+  PURCHASE_DESCRIPT_MAX,
   PURCHASE_FILE,
   PURCHASE_MSG,
+  PURCHASE_QNT_MAX,
   REQUEST_TYPE_LABEL,
   SUPPLY_TYPES,
   UNIT_LABEL,
@@ -109,7 +111,7 @@ export function OpenPurchaseRequestPage() {
             <TextInput
               label={labels.descript}
               placeholder="O que você precisa"
-              maxLength={500}
+              maxLength={PURCHASE_DESCRIPT_MAX}
               required
               {...form.getInputProps('descript')}
             />
@@ -117,7 +119,7 @@ export function OpenPurchaseRequestPage() {
               <NumberInput
                 label="Quantidade"
                 min={1}
-                max={1_000_000}
+                max={PURCHASE_QNT_MAX}
                 allowDecimal={false}
                 {...form.getInputProps('qnt')}
               />

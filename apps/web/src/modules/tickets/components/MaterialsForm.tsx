@@ -1,4 +1,10 @@
-import { INSERT_MATERIALS, type MaterialsBody, MEASURES, materialsBody } from '@intranet/contracts';
+import {
+  INSERT_MATERIALS,
+  type MaterialsBody,
+  MEASURES,
+  materialsBody,
+  TICKET_MATERIAL_NAME_MAX,
+} from '@intranet/contracts';
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -35,7 +41,7 @@ export function MaterialsForm({ callId, onDone }: { callId: number; onDone: () =
               style={{ flex: 2, minWidth: 160 }}
               label={i === 0 ? 'Item' : undefined}
               aria-label={`Item ${i + 1}`}
-              maxLength={120}
+              maxLength={TICKET_MATERIAL_NAME_MAX}
               {...form.getInputProps(`items.${i}.item_name`)}
             />
             <Select
