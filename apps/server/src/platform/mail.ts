@@ -11,33 +11,53 @@ export interface MailMessage {
   html?: string;
 }
 
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+/** What the mail server answered: its reply line and the addresses it took or refused. */
+export interface MailReceipt {
+  response: string;
+  accepted: string[];
+  rejected: string[];
 }
+
+export interface Mailer {
+  send(message: MailMessage): Promise<MailReceipt>;
+  /** Where mail goes: an SMTP server, or the outbox folder. */
+  readonly delivery: 'smtp' | 'outbox';
+}
+
+const addresses = (list: unknown): string[] =>
+  Array.isArray(list) ? list.map((a) => (typeof a === 'string' ? a : String(a?.address ?? a))) : [];
 
 /**
  * SMTP when SMTP_URL is set; otherwise every message is written to `outboxDir` as an .eml file
- * (and logged), so recovery codes work on a laptop without a mail server.
+ * (and logged), so recovery codes work on a laptop without a mail server. The sender is read at
+ * each message (the E-mail screen changes it without a restart: decision 0115).
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
-  from: string;
+  from: () => Promise<string>;
   outboxDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
+      delivery: 'smtp',
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        const info = await transport.sendMail({ from: await options.from(), ...message });
         options.log.info({ to: message.to, subject: message.subject }, 'e-mail enviado');
+        return {
+          response: info.response,
+          accepted: addresses(info.accepted),
+          rejected: addresses(info.rejected),
+        };
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    delivery: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail({ from: await options.from(), ...message });
       await fs.mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
@@ -46,6 +66,7 @@ export function createMailer(options: {
         { to: message.to, subject: message.subject, file },
         'e-mail gravado na caixa de saída',
       );
+      return { response: `gravado em ${path.basename(file)}`, accepted: [message.to], rejected: [] };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { BRANCH_LABEL, BRANCH_NAMES, LIMITS, SECTOR_NAMES } from '@intranet/contracts';
 import type { Db } from '../db/database.ts';
+import { DEFAULT_IT_EMAIL, SETTING } from '../platform/settings.ts';
 
 /** Sectors, branches and settings every installation needs; safe to run at every start. */
 export async function ensureReferenceData(db: Db, options: { itEmail: string | undefined }): Promise<void> {
@@ -20,10 +21,8 @@ export async function ensureReferenceData(db: Db, options: { itEmail: string | u
       .execute();
   }
   await setDefaultSetting(db, 'policy_version', LIMITS.policyVersion);
-  await setDefaultSetting(db, 'it_email', 'ti@rotasul.com.br');
-  if (options.itEmail) {
-    await db.updateTable('settings').set({ value: options.itEmail }).where('key', '=', 'it_email').execute();
-  }
+  // IT_EMAIL is the first value only: afterwards the E-mail screen's (decision 0115) is kept.
+  await setDefaultSetting(db, SETTING.itEmail, options.itEmail ?? DEFAULT_IT_EMAIL);
 }
 
 async function setDefaultSetting(db: Db, key: string, value: string): Promise<void> {

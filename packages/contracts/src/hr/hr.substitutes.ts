@@ -25,6 +25,22 @@ export const substituteParams = z.object({
 const day = dateOnlySchema.nullable().default(null);
 
 /**
+ * Why a substitute's period is refused (both days or neither, in order, only with a substitute);
+ * undefined when it is fine. The HR substitutes call and the Aprovadores screen check the same.
+ */
+export function substitutePeriodRefusal(b: {
+  substituteId: number | null;
+  from: string | null;
+  to: string | null;
+}): string | undefined {
+  if (b.substituteId === null && (b.from !== null || b.to !== null))
+    return HR_SUBSTITUTE_MSG.periodWithoutSubstitute;
+  if ((b.from === null) !== (b.to === null)) return HR_SUBSTITUTE_MSG.periodIncomplete;
+  if (b.from !== null && b.to !== null && b.to < b.from) return HR_SUBSTITUTE_MSG.periodOrder;
+  return undefined;
+}
+
+/**
  * PUT /api/hr/substitutes/:role: the substitute (a user id, or null to remove him) and the days he
  * decides instead of the approver (both or neither; without them he decides only the requests the
  * approver may not).
@@ -36,11 +52,8 @@ export const substituteBody = z
     to: day,
   })
   .superRefine((b, ctx) => {
-    const issue = (message: string) => ctx.addIssue({ code: 'custom', message, path: ['from'] });
-    if (b.substituteId === null && (b.from !== null || b.to !== null))
-      return issue(HR_SUBSTITUTE_MSG.periodWithoutSubstitute);
-    if ((b.from === null) !== (b.to === null)) return issue(HR_SUBSTITUTE_MSG.periodIncomplete);
-    if (b.from !== null && b.to !== null && b.to < b.from) issue(HR_SUBSTITUTE_MSG.periodOrder);
+    const message = substitutePeriodRefusal(b);
+    if (message) ctx.addIssue({ code: 'custom', message, path: ['from'] });
   });
 export type SubstituteBody = z.output<typeof substituteBody>;
 

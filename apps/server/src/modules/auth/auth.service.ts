@@ -17,12 +17,12 @@ import type { Mailer } from '../../platform/mail.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
 import type { PasswordGuard } from '../../platform/rate-limit.ts';
 import { createSession, deleteSession, endUserAccess, hashToken } from '../../platform/sessions.ts';
+import { itEmailOf } from '../../platform/settings.ts';
 import type { ReceivedForm } from '../../platform/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
 import * as q from './auth.queries.ts';
 
 export const DEFAULT_POLICY_VERSION = LIMITS.policyVersion;
-export const DEFAULT_IT_EMAIL = 'ti@rotasul.com.br';
 
 /** Where a password is being tried: the guard that counts failures, and the client's address. */
 export interface PasswordAttempt {
@@ -234,13 +234,10 @@ export async function changeOwnPassword(
 }
 
 export async function currentPolicy(db: Db) {
-  const [version, itEmail] = await Promise.all([
-    q.getSetting(db, 'policy_version'),
-    q.getSetting(db, 'it_email'),
-  ]);
+  const [version, itEmail] = await Promise.all([q.getSetting(db, 'policy_version'), itEmailOf(db)]);
   const v = version ?? DEFAULT_POLICY_VERSION;
   const [y, m, d] = v.split('-');
-  return { version: v, versionLabel: `${d}/${m}/${y}`, itEmail: itEmail ?? DEFAULT_IT_EMAIL };
+  return { version: v, versionLabel: `${d}/${m}/${y}`, itEmail };
 }
 
 export async function acceptPolicy(db: Db, user: SessionUser): Promise<void> {

@@ -118,3 +118,30 @@ export async function userOfEmployee(db: DbOrTx, employeeId: number): Promise<nu
     .executeTakeFirst();
   return row?.id;
 }
+
+/** Names the approver of a stage (one per stage: the role is the key). */
+export async function saveApprover(db: DbOrTx, role: HrApprovalRole, userId: number): Promise<void> {
+  await db
+    .insertInto('approvers')
+    .values({ role, user_id: userId })
+    .onConflict((oc) => oc.column('role').doUpdateSet({ user_id: userId }))
+    .execute();
+}
+
+export async function removeApprover(db: DbOrTx, role: HrApprovalRole): Promise<void> {
+  await db.deleteFrom('approvers').where('role', '=', role).execute();
+}
+
+/**
+ * The active administrators (Administrador or the admin flag), but the given users: who hears of a
+ * stage nobody named may decide (hr.desks.ts#hrDecider falls to an administrator).
+ */
+export function adminContacts(db: DbOrTx, exceptIds: readonly number[]) {
+  let q = db
+    .selectFrom('users')
+    .select(['id', 'nome', 'email'])
+    .where('active', '=', 1)
+    .where((eb) => eb.or([eb('privilegio', '=', 1), eb('admin', '=', 1)]));
+  if (exceptIds.length > 0) q = q.where('id', 'not in', [...exceptIds]);
+  return q.orderBy('id').execute();
+}

@@ -15,6 +15,7 @@ import {
   hrDecider,
   hrRequestPath,
   hrStageInfo,
+  isHrApprovalRole,
   MSG,
   optionLabel,
   type SessionUser,
@@ -116,14 +117,26 @@ export async function notifyStage(
   const desk = (await dq.loadDesks(ctx.db))[by];
   const decider = hrDecider(desk, parties, toDateOnly(new Date())).person;
   const contact = [desk?.approver, desk?.substitute].find((p) => p && p.userId === decider?.userId);
-  if (!contact) return;
-  await mail(
-    ctx,
-    log,
-    contact.email,
-    `${requestTitle(r)}: ${hrStageInfo(status).label}`,
-    `Olá, ${contact.name}.\n\nA solicitação ${requestTitle(r)} de ${r.requester_name} aguarda sua análise (${hrStageInfo(status).label}).\n\n${footer}\n`,
-  );
+  // An approval stage with nobody named (or only parties to it) waits for an administrator, who
+  // hears of it; the HR team's stages are the team's whatever the settings say.
+  if (!contact && !isHrApprovalRole(by)) return;
+  const to = contact
+    ? [contact]
+    : (await dq.adminContacts(ctx.db, [parties.requesterId, ...parties.subjectIds])).map((a) => ({
+        name: a.nome,
+        email: a.email,
+      }));
+  const stage = hrStageInfo(status).label;
+  const unnamed = contact ? '' : ' Nenhum aprovador definido para esta etapa: um administrador decide.';
+  for (const person of to) {
+    await mail(
+      ctx,
+      log,
+      person.email,
+      `${requestTitle(r)}: ${stage}`,
+      `Olá, ${person.name}.\n\nA solicitação ${requestTitle(r)} de ${r.requester_name} aguarda sua análise (${stage}).${unnamed}\n\n${footer}\n`,
+    );
+  }
 }
 
 /**

@@ -189,15 +189,29 @@ export async function insertComment(db: DbOrTx, values: Insertable<PurchaseComme
   return row.id;
 }
 
-/** Whether the user is listed as the company's director (approvers, role diretor). */
-export async function isDirectorApprover(db: DbOrTx, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('approvers')
-    .select('user_id')
-    .where('role', '=', 'diretor')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * Whether the user is the company's director (Aprovadores screen, stage Diretor): its approver, or
+ * its substitute within his days (`today`, yyyy-MM-dd, both days included; decision 0115).
+ */
+export async function isDirectorApprover(db: DbOrTx, userId: number, today: string): Promise<boolean> {
+  const [approver, substitute] = await Promise.all([
+    db
+      .selectFrom('approvers')
+      .select('user_id')
+      .where('role', '=', 'diretor')
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('hr_approver_substitutes as s')
+      .select('s.user_id')
+      // hr.desks.ts#substituteOnDuty in SQL (a null day compares false).
+      .where('s.role', '=', 'diretor')
+      .where('s.date_from', '<=', today)
+      .where('s.date_to', '>=', today)
+      .where('s.user_id', '=', userId)
+      .executeTakeFirst(),
+  ]);
+  return approver !== undefined || substitute !== undefined;
 }
 
 /** Users of Compras (the buyer and picker pickers), searchable by name or matrícula. */
@@ -246,9 +260,10 @@ export function userContacts(db: DbOrTx, ids: number[]) {
 
 /**
  * Who approves at a stage, for the e-mail: at 3 the managers (level 1/2 of Compras or of the
- * requester's sectors), at 4 the directors (approvers diretor and level-1 users).
+ * requester's sectors), at 4 the directors (approvers diretor, his substitute within his days and
+ * level-1 users).
  */
-export async function approverContacts(db: DbOrTx, status: number, sectors: string[]) {
+export async function approverContacts(db: DbOrTx, status: number, sectors: string[], today: string) {
   if (status === PURCHASE_STATUS.aprovacaoDiretor) {
     return db
       .selectFrom('users')
@@ -262,6 +277,15 @@ export async function approverContacts(db: DbOrTx, status: number, sectors: stri
               .select('approvers.user_id')
               .whereRef('approvers.user_id', '=', 'users.id')
               .where('approvers.role', '=', 'diretor'),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('hr_approver_substitutes as s')
+              .select('s.user_id')
+              .whereRef('s.user_id', '=', 'users.id')
+              .where('s.role', '=', 'diretor')
+              .where('s.date_from', '<=', today)
+              .where('s.date_to', '>=', today),
           ),
         ]),
       )

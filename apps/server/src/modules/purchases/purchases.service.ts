@@ -21,6 +21,7 @@ import {
   type RequestType,
   type SessionUser,
   toCentavos,
+  toDateOnly,
 } from '@intranet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -37,7 +38,7 @@ import * as q from './purchases.queries.ts';
 
 /** The session user as purchases decide: plus whether he is the company's director. */
 export async function actorOf(ctx: AppContext, user: SessionUser): Promise<PurchaseActor> {
-  return { ...user, diretor: await q.isDirectorApprover(ctx.db, user.userId) };
+  return { ...user, diretor: await q.isDirectorApprover(ctx.db, user.userId, toDateOnly(new Date())) };
 }
 
 export interface Loaded {
@@ -237,7 +238,7 @@ export async function openRequest(
     ctx,
     log,
     await q
-      .approverContacts(ctx.db, PURCHASE_STATUS.aprovacaoGestor, [])
+      .approverContacts(ctx.db, PURCHASE_STATUS.aprovacaoGestor, [], toDateOnly(new Date()))
       .then((all) => all.filter((u) => u.id !== user.userId)),
     `Nova solicitação de compra #${id}`,
     `${user.userName} abriu a solicitação #${id}: ${body.descript}.\n\n${footer}\n`,

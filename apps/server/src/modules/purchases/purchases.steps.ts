@@ -15,6 +15,7 @@ import {
   type purchasesCalls,
   type SessionUser,
   type selectQuoteBody,
+  toDateOnly,
   type transitionBody,
   unmetRequirement,
 } from '@intranet/contracts';
@@ -172,7 +173,8 @@ async function mailMove(
     );
   }
   if (to === PURCHASE_STATUS.aprovacaoGestor || to === PURCHASE_STATUS.aprovacaoDiretor) {
-    const approvers = (await q.approverContacts(ctx.db, to, await q.requesterSectors(ctx.db, id))).filter(
+    const sectors = await q.requesterSectors(ctx.db, id);
+    const approvers = (await q.approverContacts(ctx.db, to, sectors, toDateOnly(new Date()))).filter(
       (a) => a.id !== user.userId && a.id !== record.user_id,
     );
     await mail(
