@@ -4,7 +4,6 @@ import { screensSchema } from '../home/screens.ts';
 import { bodyId, queryId } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { SECTOR_ROLES } from '../roles.ts';
 
 /** A string field that is trimmed and must not be empty. */
 export const requiredText = (message: string, max: number = LIMITS.textMax) =>
@@ -43,8 +42,7 @@ export const sessionUser = z.object({
   userName: z.string(),
   privilegio: z.number(),
   matricula: z.string(),
-  /** The user's sectors with the workflow role each plays (decision 0114): policies ask for the role. */
-  setor: z.array(z.object({ sector: z.string(), role: z.enum(SECTOR_ROLES).nullable() })),
+  setor: z.array(z.object({ sector: z.string() })),
   mainSector: z.string().nullable(),
   suport: z.number(),
   admin: z.number(),
