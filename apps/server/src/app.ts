@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { finesRoutes } from './modules/fines/fines.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
@@ -143,6 +144,7 @@ const MODULES = [
   purchasesRoutes,
   finesRoutes,
   hrRoutes,
+  backupRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {

@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { scheduleBackups } from './modules/backup/backup.schedule.ts';
 import { scheduleUploadSweep } from './modules/operations/operations.uploads.ts';
 import { openSetupLink, SETUP_LINK_HOURS } from './modules/setup/setup.service.ts';
 import { superviseWorkers } from './platform/server-workers.ts';
@@ -80,6 +81,8 @@ async function main(): Promise<void> {
   if (cluster.isWorker) return serve(config, false);
   const log = pino({ level: config.logLevel });
   const dialect = await prepare(config, log);
+  // This process only: the primary when there are several (workers never get here).
+  scheduleBackups(config, log);
   if (config.workers === 1) return serve(config, true);
   scheduleUploadSweep(config.dataDir, (err) => log.error({ err }, 'operation uploads: sweep failed'));
   superviseWorkers(

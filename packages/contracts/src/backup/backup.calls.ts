@@ -44,3 +44,16 @@ export const backupCalls = {
     reply: backupStatusReply,
   }),
 };
+
+/** An archive's size as the card shows it: "812 KB", "3,4 MB", "1,2 GB". */
+export function formatBackupSize(bytes: number): string {
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = value < 10 && unit > 0 ? 1 : 0;
+  return `${value.toLocaleString('pt-BR', { maximumFractionDigits: digits })} ${units[unit]}`;
+}

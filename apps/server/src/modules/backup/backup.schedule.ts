@@ -4,9 +4,13 @@ import type { BackupRun } from '@intranet/contracts';
 import { Cron } from 'croner';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
-import { ARCHIVE_PREFIX, ARCHIVE_SUFFIX, type BackupResult, writeBackup } from './backup.write.ts';
-
-type BackupConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'backupDir' | 'backupKeep'>;
+import {
+  ARCHIVE_PREFIX,
+  ARCHIVE_SUFFIX,
+  type BackupPlace,
+  type BackupResult,
+  writeBackup,
+} from './backup.write.ts';
 
 /** The runs' record beside the archives: read by the administrators' card, in any process. */
 const STATUS_FILE = 'backup-status.json';
@@ -32,7 +36,7 @@ async function recordRun(backupDir: string, run: BackupRun): Promise<void> {
 }
 
 /** One backup, its result (time, size, path, or the error) written where the administrators read it. */
-export async function recordedBackup(config: BackupConfig, now = new Date()): Promise<BackupResult> {
+export async function recordedBackup(config: BackupPlace, now = new Date()): Promise<BackupResult> {
   try {
     const result = await writeBackup(config, now);
     await recordRun(config.backupDir, {
@@ -64,7 +68,10 @@ export async function pruneBackups(backupDir: string, keep: number): Promise<str
 }
 
 /** What the schedule does each time: a recorded backup, then only the last BACKUP_KEEP archives stay. */
-export async function backupTick(config: BackupConfig, now = new Date()): Promise<BackupResult> {
+export async function backupTick(
+  config: BackupPlace & Pick<Config, 'backupKeep'>,
+  now = new Date(),
+): Promise<BackupResult> {
   const result = await recordedBackup(config, now);
   await pruneBackups(config.backupDir, config.backupKeep);
   return result;

@@ -1,15 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { BackupStatus } from '@intranet/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, DEMO, freshPostgresUrl, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
+import {
+  buildSiblingApp,
+  buildTestApp,
+  DEMO,
+  freshPostgresUrl,
+  TEST_DIALECT,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { TINY_PNG } from '../../../test/images.ts';
 import { restoreCommand } from '../../cli/restore.ts';
 import { openDatabase } from '../../db/database.ts';
 import { knownMigrations } from '../../db/migrate.ts';
 import { alteredArchive, storedFileSums, tableContents } from './backup.fixture.ts';
-import { backupTick, readBackupRuns } from './backup.schedule.ts';
+import { backupTick, readBackupRuns, recordedBackup } from './backup.schedule.ts';
 import { type BackupPlace, type BackupResult, writeBackup } from './backup.write.ts';
 
 /**
@@ -219,5 +227,34 @@ describe(`backup and restore (${TEST_DIALECT})`, () => {
       [3, 2, 1, 0].map((day) => [new Date(start + day * 86_400_000).toISOString(), true]),
     );
     expect(runs[0]?.bytes).toBe(fs.statSync(made[3] as string).size);
+  });
+
+  it('administrators see the last backup (time, size), and a warning when it is over two days old', async () => {
+    const backupDir = tempDir();
+    const scheduled = await buildSiblingApp(t, { env: { BACKUP_CRON: '0 2 * * *', BACKUP_DIR: backupDir } });
+    try {
+      const status = async () => {
+        const res = await scheduled.as(DEMO.admin)({ method: 'GET', url: '/api/admin/backups' });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<BackupStatus>();
+      };
+      expect(await status()).toEqual({ last: null, failed: null, scheduled: true, stale: true });
+      const old = await recordedBackup({ ...place, backupDir }, new Date(Date.now() - 49 * 3_600_000));
+      const oldRun = { at: old.manifest.createdAt, ok: true, path: old.path, bytes: old.bytes };
+      expect(await status()).toEqual({ last: oldRun, failed: null, scheduled: true, stale: true });
+      const fresh = await recordedBackup({ ...place, backupDir }, new Date(Date.now() - 47 * 3_600_000));
+      expect(await status()).toMatchObject({
+        last: { at: fresh.manifest.createdAt, bytes: fresh.bytes },
+        stale: false,
+      });
+      await expect(
+        recordedBackup({ ...place, backupDir, databaseUrl: 'postgres://127.0.0.1:1/x' }),
+      ).rejects.toThrow();
+      const failed = await status();
+      expect(failed.last?.at).toBe(fresh.manifest.createdAt);
+      expect(failed.failed?.ok).toBe(false);
+    } finally {
+      await scheduled.close();
+    }
   });
 });
