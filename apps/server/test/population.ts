@@ -19,6 +19,7 @@ import {
   SECTOR_NAMES,
   type SectorName,
 } from '@intranet/contracts';
+import { specRoleOf } from '@intranet/contracts/testing/actor';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../src/db/database.ts';
 import type { NewFolderFile } from '../src/modules/folders/folders.queries.ts';
@@ -66,7 +67,13 @@ export async function insertUsers(db: Db, r: SeededRandom, firstMatricula = 5000
       matricula: String(n),
       nome: `Pessoa ${n} ${ROLE_LABEL[privilegio as keyof typeof ROLE_LABEL]}`,
       active,
-      actor: { userId: 0, privilegio, suport, admin, setor: sectors.map((sector) => ({ sector })) },
+      actor: {
+        userId: 0,
+        privilegio,
+        suport,
+        admin,
+        setor: sectors.map((sector) => ({ sector, role: specRoleOf(sector) })),
+      },
     });
   };
   for (const privilegio of Object.values(ROLE)) {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type Actor,
   BRANCH_LABEL,
   BRANCH_NAMES,
-  inAnySector,
+  hasAnyRole,
+  hasRole,
   inSector,
   isAdmin,
   isAdministrador,
@@ -14,6 +16,7 @@ import {
   SECTOR,
   SECTOR_NAMES,
   type SectorName,
+  type SectorRole,
   toBranchName,
   toSectorName,
 } from './roles.ts';
@@ -156,13 +159,21 @@ describe('sectors and branches (spec §3, decisions "Names and values")', () => 
     expect(inSector(actor({ sectors }), sector)).toBe(expected);
   });
 
-  it.each<[string[], SectorName[], boolean]>([
-    [['QSSMA'], [SECTOR.rh, SECTOR.qssma], true],
-    [['Recursos Humanos'], [SECTOR.rh, SECTOR.qssma], true],
-    [['Compras', 'Recursos Humanos'], [SECTOR.rh, SECTOR.qssma], true],
-    [['Compras'], [SECTOR.rh, SECTOR.qssma], false],
+  it.each<[string[], SectorRole[], boolean]>([
+    [['QSSMA'], ['rh', 'qssma'], true],
+    [['Recursos Humanos'], ['rh', 'qssma'], true],
+    [['Compras', 'Recursos Humanos'], ['rh', 'qssma'], true],
+    [['Compras'], ['rh', 'qssma'], false],
     [['Compras'], [], false],
-  ])('inAnySector(%j, %j) → %s', (sectors, wanted, expected) => {
-    expect(inAnySector(actor({ sectors }), wanted)).toBe(expected);
+  ])('hasAnyRole(%j, %j) → %s', (sectors, wanted, expected) => {
+    expect(hasAnyRole(actor({ sectors }), wanted)).toBe(expected);
+  });
+
+  it('asks for the role the sector plays, never its name (decision 0114)', () => {
+    const renamed: Actor = { ...actor(), setor: [{ sector: 'Suprimentos', role: 'compras' }] };
+    expect(hasRole(renamed, 'compras')).toBe(true);
+    expect(hasRole(actor({ sectors: ['Compras'] }), 'compras')).toBe(true);
+    const nameOnly: Actor = { ...actor(), setor: [{ sector: 'Compras', role: null }] };
+    expect(hasRole(nameOnly, 'compras')).toBe(false);
   });
 });

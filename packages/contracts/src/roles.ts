@@ -9,7 +9,13 @@ export const ROLE_LABEL: Record<Privilegio, string> = {
   3: 'Colaborador',
 };
 
-export const SECTOR = {
+/**
+ * The parts a sector plays in the workflows and the sector pages of spec §2 (decision 0114). A
+ * sector row carries at most one role (sectors.role), and a role belongs to at most one active
+ * sector: the policies ask for the role, so renaming a sector breaks nothing. The label is the
+ * spec's name of the sector that plays it (the starting name on a fresh install).
+ */
+export const SECTOR_ROLE_LABEL = {
   rh: 'Recursos Humanos',
   ti: 'Tecnologia de Informação',
   qssma: 'QSSMA',
@@ -20,8 +26,15 @@ export const SECTOR = {
   faturamento: 'Faturamento',
   multas: 'Gestão de Multas',
 } as const;
-export type SectorKey = keyof typeof SECTOR;
-export type SectorName = (typeof SECTOR)[SectorKey];
+export type SectorRole = keyof typeof SECTOR_ROLE_LABEL;
+export const SECTOR_ROLES = Object.keys(SECTOR_ROLE_LABEL) as SectorRole[];
+export const isSectorRole = (v: unknown): v is SectorRole =>
+  typeof v === 'string' && Object.hasOwn(SECTOR_ROLE_LABEL, v);
+
+/** @deprecated the spec's starting names; the live names are the sectors table's (decision 0114). */
+export const SECTOR = SECTOR_ROLE_LABEL;
+export type SectorKey = SectorRole;
+export type SectorName = string;
 export const SECTOR_NAMES = Object.values(SECTOR) as SectorName[];
 
 export const BRANCH = { Matriz: 'Matriz', Maua: 'Maua' } as const;
@@ -35,7 +48,8 @@ export interface Actor {
   privilegio: number;
   suport: number;
   admin: number;
-  setor: { sector: string }[];
+  /** The user's sectors: the name, and the workflow role the sector plays (null: none). */
+  setor: { sector: string; role?: SectorRole | null }[];
 }
 
 export const isAdministrador = (u: Actor) => u.privilegio === ROLE.Administrador;
@@ -43,9 +57,12 @@ export const isAdministrador = (u: Actor) => u.privilegio === ROLE.Administrador
 export const isAdmin = (u: Actor) => u.admin === 1 || isAdministrador(u);
 export const isGestorOrAbove = (u: Actor) => u.privilegio < ROLE.Colaborador;
 export const isSupport = (u: Actor) => u.suport === 1;
-export const inSector = (u: Actor, sector: SectorName) =>
+/** Whether one of the user's sectors plays the role (never by the sector's name: decision 0114). */
+export const hasRole = (u: Actor, role: SectorRole) => u.setor.some((s) => s.role === role);
+export const hasAnyRole = (u: Actor, roles: readonly SectorRole[]) => roles.some((r) => hasRole(u, r));
+/** Whether the user is in the sector named so (a record's sector, such as an employee's). */
+export const inSector = (u: Actor, sector: string) =>
   u.setor.some((s) => normalizeName(s.sector) === normalizeName(sector));
-export const inAnySector = (u: Actor, sectors: readonly SectorName[]) => sectors.some((s) => inSector(u, s));
 
 /**
  * Lower-case, accent-free form used to compare names typed with or without accents. The forms of

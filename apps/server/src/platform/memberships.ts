@@ -7,7 +7,8 @@ import type { Database } from '../db/schema.ts';
 
 /** A user's sectors and branches as read, before `sectorsInOrder` and `branchesInOrder`. */
 export interface Memberships {
-  sectors: { name: string; is_main: number }[];
+  /** `role`: the sector's workflow role (decision 0114), read for the session only. */
+  sectors: { name: string; is_main: number; role?: string | null }[];
   branches: { name: string }[];
 }
 
@@ -28,7 +29,7 @@ export function membershipColumns(jsonArrayFrom: ReturnType<typeof jsonArrayFor>
       eb
         .selectFrom('user_sectors as us')
         .innerJoin('sectors as sc', 'sc.id', 'us.sector_id')
-        .select(['sc.name', 'us.is_main'])
+        .select(['sc.name', 'us.is_main', 'sc.role'])
         .where('us.user_id', '=', outerUserId),
     ).as('sectors'),
     jsonArrayFrom(

@@ -103,7 +103,7 @@ describe(`session lookup per request (${TEST_DIALECT})`, () => {
     expect((await sessionData(token)).json()).toMatchObject({
       privilegio: 2,
       admin: 0,
-      setor: [{ sector: 'Compras' }],
+      setor: [{ sector: 'Compras', role: 'compras' }],
       filiais: ['Matriz'],
       policyAccepted: 1,
     });
@@ -124,7 +124,10 @@ describe(`session lookup per request (${TEST_DIALECT})`, () => {
     expect((await sessionData(token)).json()).toMatchObject({
       privilegio: 3,
       admin: 1,
-      setor: [{ sector: 'Compras' }, { sector: 'Recursos Humanos' }],
+      setor: [
+        { sector: 'Compras', role: 'compras' },
+        { sector: 'Recursos Humanos', role: 'rh' },
+      ],
       mainSector: 'Compras',
       filiais: ['Matriz', 'Maua'],
     });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { LIMITS, type SessionUser } from '@intranet/contracts';
+import { isSectorRole, LIMITS, type SessionUser } from '@intranet/contracts';
 import { sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.ts';
 import { type DbOrTx, nowIso } from '../db/database.ts';
@@ -159,7 +159,7 @@ function toSessionUser(user: UserFields): SessionUser {
     userName: user.nome,
     privilegio: user.privilegio,
     matricula: user.matricula,
-    setor: sectors.map((s) => ({ sector: s.name })),
+    setor: sectors.map((s) => ({ sector: s.name, role: isSectorRole(s.role) ? s.role : null })),
     mainSector: sectors.find((s) => s.is_main === 1)?.name ?? sectors[0]?.name ?? null,
     suport: user.suport,
     admin: user.admin,

@@ -7,7 +7,7 @@ export const canManageApps = (u: Actor) => isAdmin(u);
 export const seesAllApps = (u: Actor) => isAdmin(u);
 
 export const canSeeApp = (u: Actor, app: { setores: readonly string[] }) =>
-  seesAllApps(u) || app.setores.some((s) => inSector(u, s as Parameters<typeof inSector>[1]));
+  seesAllApps(u) || app.setores.some((s) => inSector(u, s));
 
 export const appAbilitiesFor = (u: Actor) => ({
   update: canManageApps(u),

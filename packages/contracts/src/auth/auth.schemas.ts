@@ -4,6 +4,7 @@ import { screensSchema } from '../home/screens.ts';
 import { bodyId, queryId } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { SECTOR_ROLES } from '../roles.ts';
 
 /** A string field that is trimmed and must not be empty. */
 export const requiredText = (message: string, max: number = LIMITS.textMax) =>
@@ -42,7 +43,8 @@ export const sessionUser = z.object({
   userName: z.string(),
   privilegio: z.number(),
   matricula: z.string(),
-  setor: z.array(z.object({ sector: z.string() })),
+  /** The user's sectors with the workflow role each plays (decision 0114): policies ask for the role. */
+  setor: z.array(z.object({ sector: z.string(), role: z.enum(SECTOR_ROLES).nullable() })),
   mainSector: z.string().nullable(),
   suport: z.number(),
   admin: z.number(),

@@ -1,5 +1,5 @@
 import { isHrStaff } from '../hr/hr.policy.ts';
-import { type Actor, inSector, isAdmin, isGestorOrAbove, isSupport, toSectorName } from '../roles.ts';
+import { type Actor, inSector, isAdmin, isGestorOrAbove, isSupport } from '../roles.ts';
 
 /**
  * Who sees and changes what in the calendar (decision 0054). The server's month
@@ -55,8 +55,7 @@ export const canEditEvent = (u: Actor, e: EventFacts): boolean =>
  */
 export function managesVacationsOf(u: Actor, employeeSector: string | null): boolean {
   if (isAdmin(u) || isHrStaff(u)) return true;
-  const sector = employeeSector === null ? undefined : toSectorName(employeeSector);
-  return isGestorOrAbove(u) && sector !== undefined && inSector(u, sector);
+  return isGestorOrAbove(u) && employeeSector !== null && inSector(u, employeeSector);
 }
 
 /** The facts of a vacation: whose it is, and the employee's (main) sector when it was scheduled. */

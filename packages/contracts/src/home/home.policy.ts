@@ -2,14 +2,13 @@ import { canSeeSupportCards } from '../auth/auth.policy.ts';
 import { canManageEmployees } from '../hr/hr.policy.ts';
 import {
   type Actor,
-  inAnySector,
-  inSector,
+  hasAnyRole,
+  hasRole,
   isAdmin,
   isAdministrador,
   isGestorOrAbove,
   isSupport,
-  SECTOR,
-  type SectorKey,
+  type SectorRole,
 } from '../roles.ts';
 import type { ScreenKey, Screens } from './screens.ts';
 import { SECTOR_ROUTES, type SectorRoute } from './sectors.ts';
@@ -22,7 +21,7 @@ export interface MenuUser extends Actor {
   screens: Screens;
 }
 
-const supportsRhOrQssma = (u: Actor) => isSupport(u) && inAnySector(u, [SECTOR.rh, SECTOR.qssma]);
+const supportsRhOrQssma = (u: Actor) => isSupport(u) && hasAnyRole(u, ['rh', 'qssma']);
 
 /** Menu rules of spec §6, one function per rule. */
 export const menuPolicy = {
@@ -45,7 +44,7 @@ export const menuPolicy = {
 
 /** Sector grid: only the user's sectors are enabled; an Administrador has all. */
 export const canEnterSector = (u: Actor, sector: SectorRoute) =>
-  isAdministrador(u) || isAdmin(u) || inSector(u, sector.sector);
+  isAdministrador(u) || isAdmin(u) || hasRole(u, sector.key);
 
 export const sectorGrid = (u: Actor) => SECTOR_ROUTES.map((s) => ({ ...s, enabled: canEnterSector(u, s) }));
 
@@ -58,7 +57,7 @@ export interface LandingCard {
  * The service card each sector page offers besides Chamados Abertos
  * (decision 0039), shown to who may open its screen.
  */
-const SECTOR_SERVICE_CARDS: Partial<Record<SectorKey, LandingCard & { screen: ScreenKey }>> = {
+const SECTOR_SERVICE_CARDS: Partial<Record<SectorRole, LandingCard & { screen: ScreenKey }>> = {
   compras: { label: 'Compras', path: '/requestOpened', screen: 'comprasRecebidas' },
   estoque: { label: 'Compras', path: '/requestOpened', screen: 'comprasRecebidas' },
   multas: { label: 'Gerir Multas', path: '/managerFines', screen: 'multas' },
@@ -74,7 +73,7 @@ const SUPPORT_CARDS: LandingCard[] = [
 ];
 
 /** Cards of a sector landing page (spec §2 "Sector landing cards"): only screens the user may open. */
-export function landingCards(u: MenuUser, sector: SectorKey): LandingCard[] {
+export function landingCards(u: MenuUser, sector: SectorRole): LandingCard[] {
   const cards: LandingCard[] = [];
   const firstCardHidden = sector === 'estoque' || sector === 'faturamento';
   if (!firstCardHidden && u.screens.chamadosAbertos)

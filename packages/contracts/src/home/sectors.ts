@@ -1,7 +1,7 @@
-import { SECTOR, type SectorKey, type SectorName } from '../roles.ts';
+import { SECTOR, type SectorName, type SectorRole } from '../roles.ts';
 
 export interface SectorRoute {
-  key: SectorKey;
+  key: SectorRole;
   /** The stored sector name (what user_sectors holds). */
   sector: SectorName;
   /** The label on the home grid and the sector page: the sector's name, accents kept. */
@@ -10,7 +10,7 @@ export interface SectorRoute {
   path: string;
 }
 
-const route = (key: SectorKey, path: string): SectorRoute => ({
+const route = (key: SectorRole, path: string): SectorRoute => ({
   key,
   sector: SECTOR[key],
   label: SECTOR[key],

@@ -1,4 +1,4 @@
-import { type Actor, inSector, isAdmin, isGestorOrAbove, isSupport, SECTOR, toSectorName } from '../roles.ts';
+import { type Actor, hasRole, inSector, isAdmin, isGestorOrAbove, isSupport } from '../roles.ts';
 import {
   HR_APPROVAL_ROLES,
   type HrDesks,
@@ -27,7 +27,7 @@ export interface HrActor extends Actor {
  * The HR team: members of the Recursos Humanos sector, and administrators. They manage requests,
  * employees, vacations and medical leave (decision 0091).
  */
-export const isHrStaff = (u: Actor) => isAdmin(u) || inSector(u, SECTOR.rh);
+export const isHrStaff = (u: Actor) => isAdmin(u) || hasRole(u, 'rh');
 
 /**
  * An approver or a named substitute of some stage (jurídico, diretor, presidente; the HR contact is
@@ -49,8 +49,7 @@ export const canRequestHr = (u: Actor) => isGestorOrAbove(u) || isHrStaff(u);
  */
 export function canRequestDismissalOf(u: Actor, employeeSector: string): boolean {
   if (isHrStaff(u)) return true;
-  const sector = toSectorName(employeeSector);
-  return isGestorOrAbove(u) && sector !== undefined && inSector(u, sector);
+  return isGestorOrAbove(u) && inSector(u, employeeSector);
 }
 
 /** Atendimento RH (/mainScreamRh): the HR team and the stage approvers see every request. */
@@ -96,7 +95,7 @@ export const canManageEmployees = (u: Actor) => isHrStaff(u);
  * tickets, Atestados among them, spec §9). Other members of the HR team, such as the Jurídico
  * approver, manage employees and vacations but never see a diagnosis (decision 0098).
  */
-export const canSeeMedicalLeave = (u: Actor) => isAdmin(u) || (inSector(u, SECTOR.rh) && isSupport(u));
+export const canSeeMedicalLeave = (u: Actor) => isAdmin(u) || (hasRole(u, 'rh') && isSupport(u));
 
 /**
  * A request waits for the user when he may press one of its stage buttons now ("Aguardando minha

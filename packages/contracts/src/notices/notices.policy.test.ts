@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, SECTOR } from '../roles.ts';
+import { specRoleOf } from '../testing/actor.ts';
 import { canManageNotices } from './notices.policy.ts';
 
 const u = (privilegio: number, suport: number, admin: number, sector: string): Actor => ({
@@ -7,7 +8,7 @@ const u = (privilegio: number, suport: number, admin: number, sector: string): A
   privilegio,
   suport,
   admin,
-  setor: [{ sector }],
+  setor: [{ sector, role: specRoleOf(sector) }],
 });
 
 describe('Inserir Avisos (spec §6): support in RH or QSSMA, or admin', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SECTOR } from '../roles.ts';
+import { specRoleOf } from '../testing/actor.ts';
 import { PURCHASE_MSG } from './purchases.messages.ts';
 import {
   awaitsApprovalOf,
@@ -31,7 +32,7 @@ const user = (
     privilegio,
     suport,
     admin: 0,
-    setor: sectors.map((sector) => ({ sector })),
+    setor: sectors.map((sector) => ({ sector, role: specRoleOf(sector) })),
     diretor: false,
     ...extra,
   }) as PurchaseActor;

@@ -1,12 +1,4 @@
-import {
-  type Actor,
-  inSector,
-  isAdmin,
-  isAdministrador,
-  isGestorOrAbove,
-  normalizeName,
-  SECTOR,
-} from '../roles.ts';
+import { type Actor, hasRole, isAdmin, isAdministrador, isGestorOrAbove, normalizeName } from '../roles.ts';
 import { isPurchasing } from '../tickets/tickets.policy.ts';
 import { PURCHASE_MSG } from './purchases.messages.ts';
 import type { PurchaseAbilities } from './purchases.schemas.ts';
@@ -49,7 +41,7 @@ export const isDirector = (u: PurchaseActor) => isAdministrador(u) || u.diretor;
 export function isRequestManager(u: PurchaseActor, r: Pick<PurchaseFacts, 'requesterSectors'>): boolean {
   if (isAdmin(u)) return true;
   if (!isGestorOrAbove(u)) return false;
-  if (inSector(u, SECTOR.compras)) return true;
+  if (hasRole(u, 'compras')) return true;
   return r.requesterSectors.some((s) => u.setor.some((m) => normalizeName(m.sector) === normalizeName(s)));
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../roles.ts';
+import { specRoleOf } from '../testing/actor.ts';
 import {
   callAbilities,
   canAnswerCall,
@@ -22,7 +23,7 @@ const actor = (
   privilegio,
   suport,
   admin,
-  setor: sectors.map((sector) => ({ sector })),
+  setor: sectors.map((sector) => ({ sector, role: specRoleOf(sector) })),
 });
 
 // The demo company of the README.

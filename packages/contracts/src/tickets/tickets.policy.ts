@@ -1,33 +1,33 @@
 import { canOpenChamadosAbertos } from '../auth/auth.policy.ts';
-import { type Actor, inSector, isAdmin, isSupport, SECTOR, type SectorName } from '../roles.ts';
+import { type Actor, hasRole, isAdmin, isSupport, type SectorRole } from '../roles.ts';
 import type { CallAbilities, Department } from './tickets.schemas.ts';
 import { CALL_STATUS, type CallTransition, INSERT_MATERIALS, transitionsFrom } from './tickets.workflow.ts';
 
 /**
- * The sector whose support users attend each ticket department. A support user (suport = 1)
- * attends the departments of its sectors; sectors with no ticket department (Compras, Operação…)
- * attend none. An admin attends every department.
+ * The sector role whose support users attend each ticket department. A support user (suport = 1)
+ * attends the departments of its sectors' roles; sectors with no ticket department (Compras,
+ * Operação…) attend none. An admin attends every department.
  */
-export const DEPARTMENT_SECTOR: Record<Department, SectorName> = {
-  'Recursos Humanos': SECTOR.rh,
-  'Tecnologia de Informacao': SECTOR.ti,
-  QSSMA: SECTOR.qssma,
-  Infraestrutura: SECTOR.infra,
+export const DEPARTMENT_ROLE: Record<Department, SectorRole> = {
+  'Recursos Humanos': 'rh',
+  'Tecnologia de Informacao': 'ti',
+  QSSMA: 'qssma',
+  Infraestrutura: 'infra',
 };
 
-const ALL_DEPARTMENTS = Object.keys(DEPARTMENT_SECTOR) as Department[];
+const ALL_DEPARTMENTS = Object.keys(DEPARTMENT_ROLE) as Department[];
 
 /** The departments whose calls the user attends (every one for an admin). */
 export function supportedDepartments(u: Actor): Department[] {
   if (isAdmin(u)) return ALL_DEPARTMENTS;
   if (!isSupport(u)) return [];
-  return ALL_DEPARTMENTS.filter((d) => inSector(u, DEPARTMENT_SECTOR[d]));
+  return ALL_DEPARTMENTS.filter((d) => hasRole(u, DEPARTMENT_ROLE[d]));
 }
 
 export const supportsDepartment = (u: Actor, dep: string) => supportedDepartments(u).some((d) => d === dep);
 
 /** Purchasing users fire the materials acceptance of a call: support in Compras, or admin. */
-export const isPurchasing = (u: Actor) => isAdmin(u) || (isSupport(u) && inSector(u, SECTOR.compras));
+export const isPurchasing = (u: Actor) => isAdmin(u) || (isSupport(u) && hasRole(u, 'compras'));
 
 /** The facts of a call that decisions depend on. */
 export interface CallFacts {

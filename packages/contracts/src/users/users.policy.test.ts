@@ -24,15 +24,18 @@ const actor = (privilegio: number, extra: Partial<UserManager> = {}): UserManage
   privilegio,
   suport: privilegio < 3 ? 1 : 0,
   admin: privilegio === 1 ? 1 : 0,
-  setor: [{ sector: SECTOR.ti }],
+  setor: [{ sector: SECTOR.ti, role: 'ti' as const }],
   filiais: ['Matriz', 'Maua'],
   ...extra,
 });
 const admin = actor(1);
 /** A Gestor of Compras at Matriz only, like the demo's 1002. */
-const gestor = actor(2, { setor: [{ sector: SECTOR.compras }], filiais: ['Matriz'] });
+const gestor = actor(2, {
+  setor: [{ sector: SECTOR.compras, role: 'compras' as const }],
+  filiais: ['Matriz'],
+});
 const colaborador = actor(3);
-const suporteRh = actor(3, { suport: 1, setor: [{ sector: SECTOR.rh }] });
+const suporteRh = actor(3, { suport: 1, setor: [{ sector: SECTOR.rh, role: 'rh' as const }] });
 const adminFlagOnly = actor(3, { admin: 1 });
 
 const target = (privilegio: number, id = 200, extra: Partial<ManagedUser> = {}): ManagedUser => ({

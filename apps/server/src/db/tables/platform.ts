@@ -28,12 +28,17 @@ export interface UsersTable {
 export interface SectorsTable {
   id: Generated<number>;
   name: string;
+  /** The workflow role the sector plays (contracts SECTOR_ROLES), unique among active sectors (0036). */
+  role: string | null;
+  active: Generated<number>;
 }
 
+/** `name` is what users, tickets and requests store; `label` is what people read (renamed freely). */
 export interface BranchesTable {
   id: Generated<number>;
   name: string;
   label: string;
+  active: Generated<number>;
 }
 
 export interface UserSectorsTable {

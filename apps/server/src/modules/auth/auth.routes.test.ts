@@ -142,7 +142,7 @@ describe(`session: login, check-auth, session data, logout, expiry (${TEST_DIALE
         userName: 'Patrícia Souza Ramos',
         privilegio: 2,
         matricula: '1002',
-        setor: [{ sector: 'Compras' }],
+        setor: [{ sector: 'Compras', role: 'compras' }],
         mainSector: 'Compras',
         suport: 1,
         admin: 0,
@@ -173,7 +173,10 @@ describe(`session: login, check-auth, session data, logout, expiry (${TEST_DIALE
       expect(res.json()).toMatchObject({
         userName: 'Roberto Almeida Nogueira',
         privilegio: 2,
-        setor: [{ sector: 'Operação' }, { sector: 'Estoque' }],
+        setor: [
+          { sector: 'Operação', role: 'operacao' },
+          { sector: 'Estoque', role: 'estoque' },
+        ],
         mainSector: 'Operação',
         filial: 'Matriz',
         filiais: ['Matriz', 'Maua'],
@@ -190,7 +193,7 @@ describe(`session: login, check-auth, session data, logout, expiry (${TEST_DIALE
         suport: 0,
         policyAccepted: 0,
         filial: 'Maua',
-        setor: [{ sector: 'Operação' }],
+        setor: [{ sector: 'Operação', role: 'operacao' }],
       });
     });
 

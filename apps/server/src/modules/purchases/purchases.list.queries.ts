@@ -1,6 +1,6 @@
 import {
   dayStartUtc,
-  inSector,
+  hasRole,
   isAdmin,
   isDirector,
   isGestorOrAbove,
@@ -10,7 +10,6 @@ import {
   type PurchaseActor,
   type PurchaseFilters,
   type PurchaseSort,
-  SECTOR,
   toBranchName,
 } from '@intranet/contracts';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
@@ -95,7 +94,7 @@ const ofSectorsProbed = (eb: Eb, sectors: string[]) =>
 
 /** Whose requests the user manages (purchases.policy.ts#isRequestManager): all, none, or those of these sectors. */
 function managerReach(u: PurchaseActor): 'all' | 'none' | string[] {
-  if (isAdmin(u) || (isGestorOrAbove(u) && inSector(u, SECTOR.compras))) return 'all';
+  if (isAdmin(u) || (isGestorOrAbove(u) && hasRole(u, 'compras'))) return 'all';
   if (!isGestorOrAbove(u)) return 'none';
   return u.setor.map((s) => s.sector);
 }

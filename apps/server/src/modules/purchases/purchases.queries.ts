@@ -1,4 +1,4 @@
-import { PURCHASE_STATUS, SECTOR } from '@intranet/contracts';
+import { PURCHASE_STATUS } from '@intranet/contracts';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { ilike, isPostgres, likeContains } from '../../db/dialect.ts';
@@ -221,7 +221,7 @@ export function purchasingUsers(db: DbOrTx, text: string | undefined, limit = 50
     .innerJoin('user_sectors', 'user_sectors.user_id', 'users.id')
     .innerJoin('sectors', 'sectors.id', 'user_sectors.sector_id')
     .select(['users.id', 'users.nome', 'users.matricula'])
-    .where('sectors.name', '=', SECTOR.compras)
+    .where('sectors.role', '=', 'compras')
     .where('users.active', '=', 1);
   if (text) {
     q = q.where((eb) =>
@@ -240,7 +240,7 @@ export async function isPurchasingUser(db: DbOrTx, userId: number): Promise<bool
     .innerJoin('user_sectors', 'user_sectors.user_id', 'users.id')
     .innerJoin('sectors', 'sectors.id', 'user_sectors.sector_id')
     .select('users.id')
-    .where('sectors.name', '=', SECTOR.compras)
+    .where('sectors.role', '=', 'compras')
     .where('users.id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
@@ -303,7 +303,11 @@ export async function approverContacts(db: DbOrTx, status: number, sectors: stri
           .innerJoin('sectors', 'sectors.id', 'user_sectors.sector_id')
           .select('user_sectors.user_id')
           .whereRef('user_sectors.user_id', '=', 'users.id')
-          .where('sectors.name', 'in', [SECTOR.compras, ...sectors]),
+          .where((s) =>
+            sectors.length
+              ? s.or([s('sectors.role', '=', 'compras'), s('sectors.name', 'in', sectors)])
+              : s('sectors.role', '=', 'compras'),
+          ),
       ),
     )
     .execute();

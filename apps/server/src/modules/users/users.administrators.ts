@@ -1,4 +1,4 @@
-import { type AdministratorBody, MSG, NEW_USER_DEFAULTS, ROLE, SECTOR } from '@intranet/contracts';
+import { type AdministratorBody, MSG, NEW_USER_DEFAULTS, ROLE } from '@intranet/contracts';
 import { type Db, type DbOrTx, nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { audit } from '../../platform/audit.ts';
@@ -51,7 +51,8 @@ export async function createAdministrator(
       created_at: now,
       updated_at: now,
     });
-    await q.replaceMemberships(db, id, [SECTOR.ti], [NEW_USER_DEFAULTS.filial]);
+    const ti = await q.sectorNameOfRole(db, 'ti');
+    await q.replaceMemberships(db, id, ti ? [ti] : [], [NEW_USER_DEFAULTS.filial]);
     await audit(db, {
       userId: id,
       action: 'user.create',

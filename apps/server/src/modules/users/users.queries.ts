@@ -1,10 +1,10 @@
-import type { BranchName, SectorName } from '@intranet/contracts';
+import type { BranchName, SectorName, SectorRole } from '@intranet/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { digitPrefixRange, searchedDigits } from '../../platform/digit-prefix.ts';
-import { branchesInOrder, membershipsOf, sectorsInOrder } from '../../platform/memberships.ts';
 import { type PageRequest, pagedQuery, rangeTest } from '../../platform/lists/index.ts';
+import { branchesInOrder, membershipsOf, sectorsInOrder } from '../../platform/memberships.ts';
 import { containsText, type TextTest } from '../../platform/text-search.ts';
 
 export interface UserFilter {
@@ -165,6 +165,17 @@ export async function insertUser(db: DbOrTx, row: NewUserRow): Promise<number> {
 }
 
 /** Replaces the user's sectors (the first is the main one) and branches. */
+/** The name of the active sector that plays the role (decision 0114), if one does. */
+export async function sectorNameOfRole(db: DbOrTx, role: SectorRole): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sectors')
+    .select('name')
+    .where('role', '=', role)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  return row?.name;
+}
+
 export async function replaceMemberships(
   db: DbOrTx,
   userId: number,

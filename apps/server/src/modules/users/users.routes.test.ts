@@ -228,7 +228,7 @@ describe(`users API (${TEST_DIALECT})`, () => {
       suport: 0,
       admin: 0,
       filial: 'Matriz',
-      setor: [{ sector: 'Recursos Humanos' }],
+      setor: [{ sector: 'Recursos Humanos', role: 'rh' }],
       policyAccepted: 0,
     });
     expect(session.json()).not.toHaveProperty('cpf');
