@@ -16,11 +16,51 @@ process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 
 const chromium = testChromium();
 
+/**
+ * The accessibility walks (decision 0111) read every screen and change nothing that a journey looks
+ * at, so they run beside the journeys, in a second worker, on a server and database of their own.
+ */
+const A11Y_PORT = PORT + 1;
+const A11Y_DATA_DIR = `${E2E_DATA_DIR}-a11y`;
+const A11Y_SPEC = /accessibility\.spec\.ts/;
+const FIRST_ACCESS_SPEC = /first-access\.spec\.ts/;
+const phone = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+};
+
+/** A server of the e2e run: demo data in a DATA_DIR wiped at every run. */
+function server(port: number, dataDir: string) {
+  return {
+    command: `rm -rf "${dataDir}" && npx tsx ../server/src/main.ts`,
+    cwd: here,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      IT_EMAIL: 'ti@rotasul.com.br',
+      // Journeys sign in many times from one address; the limiter itself is covered by API tests.
+      RATE_LIMIT_LOGIN_PER_USER: '1000',
+      RATE_LIMIT_LOGIN_PER_IP: '10000',
+    },
+  };
+}
+
 export default defineConfig({
   testDir: './e2e',
-  // One server and one database for the whole run: journeys run one after another.
+  // The journeys share one server and database and run one after another (each of their projects
+  // has one worker); the accessibility walks take the second worker, on their own server.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
@@ -40,47 +80,55 @@ export default defineConfig({
   },
   projects: [
     // 1003's first sign-in and policy acceptance must happen before any other journey signs him in.
-    { name: 'first-access', testMatch: /first-access\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'first-access',
+      testMatch: FIRST_ACCESS_SPEC,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'] },
+    },
     {
       name: 'journeys',
-      testIgnore: /first-access\.spec\.ts/,
+      testIgnore: [FIRST_ACCESS_SPEC, A11Y_SPEC],
       grepInvert: /@phone-only/,
       dependencies: ['first-access'],
+      workers: 1,
       use: { ...devices['Desktop Chrome'] },
     },
     // The journeys tagged @phone again on a 390×844 touch screen (a chosen subset: running every
-    // journey twice would double the e2e time), and the phone-only ones (@phone-only).
+    // journey twice would double the e2e time), and the phone-only ones (@phone-only). After the
+    // desktop journeys: they share the server.
     {
       name: 'phone',
-      testIgnore: /first-access\.spec\.ts/,
+      testIgnore: [FIRST_ACCESS_SPEC, A11Y_SPEC],
       grep: /@phone/,
-      dependencies: ['first-access'],
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-      },
+      dependencies: ['journeys'],
+      workers: 1,
+      use: phone,
+    },
+    // The accessibility walks' own server: 1003's first access there too, then desktop and phone.
+    // Playwright starts a project once every project of the layer before has ended, so both walks
+    // depend on the first access alone and run while the desktop journeys do.
+    {
+      name: 'a11y-first-access',
+      testMatch: FIRST_ACCESS_SPEC,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${A11Y_PORT}` },
+    },
+    {
+      name: 'a11y',
+      testMatch: A11Y_SPEC,
+      dependencies: ['a11y-first-access'],
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${A11Y_PORT}` },
+    },
+    {
+      name: 'a11y-phone',
+      testMatch: A11Y_SPEC,
+      grep: /@phone/,
+      dependencies: ['a11y-first-access'],
+      workers: 1,
+      use: { ...phone, baseURL: `http://127.0.0.1:${A11Y_PORT}` },
     },
   ],
-  webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && npx tsx ../server/src/main.ts`,
-    cwd: here,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      IT_EMAIL: 'ti@rotasul.com.br',
-      // Journeys sign in many times from one address; the limiter itself is covered by API tests.
-      RATE_LIMIT_LOGIN_PER_USER: '1000',
-      RATE_LIMIT_LOGIN_PER_IP: '10000',
-    },
-  },
+  webServer: [server(PORT, E2E_DATA_DIR), server(A11Y_PORT, A11Y_DATA_DIR)],
 });

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { MAX_PREPARED, namePrepared, preparedName } from './prepared-statements.ts';
+import { describe, expect, it, vi } from 'vitest';
 
 describe('the prepared statements named', () => {
-  it('names each text once, and no text past MAX_PREPARED (each connection keeps what it ran)', () => {
+  it('names each text once, and no text past MAX_PREPARED (each connection keeps what it ran)', async () => {
+    // A registry of its own: the test files of a worker share their modules (decision 0111).
+    vi.resetModules();
+    const { MAX_PREPARED, namePrepared, preparedName } = await import('./prepared-statements.ts');
     const texts = Array.from(
       { length: MAX_PREPARED + 50 },
       (_, i) => `select ${i} as "n" where $1::int = ${i}`,

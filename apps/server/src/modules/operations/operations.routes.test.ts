@@ -240,9 +240,12 @@ describe('operation attachments', () => {
     const errors: unknown[] = [];
     const stop = scheduleUploadSweep(t.dataDir, (err) => errors.push(err), 20);
     try {
-      await vi.waitFor(async () => {
-        expect((await member({ method: 'HEAD', url: old, headers: TUS })).statusCode).toBe(404);
-      });
+      await vi.waitFor(
+        async () => {
+          expect((await member({ method: 'HEAD', url: old, headers: TUS })).statusCode).toBe(404);
+        },
+        { timeout: 10_000 },
+      );
     } finally {
       stop();
     }
