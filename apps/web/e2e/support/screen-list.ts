@@ -39,6 +39,8 @@ export const PAGE_LIST: PageEntry[] = [
   entry('/configuracao-inicial/link-usado', '1003', 'Configuração inicial'),
   ...SECTOR_ROUTES.map((s) => entry(s.path, '1001', s.label)),
   entry('/apps', '1001', 'Aplicativos', '[data-testid="app-card"]'),
+  entry('/aprovadores', '1001', 'Aprovadores'),
+  entry('/email', '1001', 'E-mail'),
   entry('/agendevents', '1005', 'Eventos'),
   entry('/eventos', '1003', 'Eventos'),
   ...[1, 2, 3, 4, 5, 6, 7].map((view) =>

@@ -10,6 +10,7 @@ import { policyModule } from '../modules/policy/policy.module.tsx';
 import { profileModule } from '../modules/profile/profile.module.tsx';
 import { purchasesModule } from '../modules/purchases/purchases.module.tsx';
 import { sectorsModule } from '../modules/sectors/sectors.module.tsx';
+import { settingsModule } from '../modules/settings/settings.module.tsx';
 import { setupModule } from '../modules/setup/setup.module.tsx';
 import { ticketsModule } from '../modules/tickets/tickets.module.tsx';
 import { usersModule } from '../modules/users/users.module.tsx';
@@ -33,6 +34,7 @@ export const MODULES: readonly ModuleManifest[] = [
   hrModule,
   profileModule,
   policyModule,
+  settingsModule,
   sectorsModule,
   setupModule,
 ];

@@ -1,0 +1,26 @@
+import { canManageCompanySettings } from '@intranet/contracts';
+import type { MenuEntry } from '../../platform/module-manifest.ts';
+
+/** The setup screens' tiles (administrators only, by the rule the server applies). */
+export const settingsMenu: MenuEntry[] = [
+  {
+    place: 'gerenciar',
+    order: 60,
+    label: 'Aprovadores',
+    description: 'Aprovadores de RH e Compras e seus substitutos',
+    to: '/aprovadores',
+    icon: 'users-group',
+    testId: 'aprovadores-link',
+    show: canManageCompanySettings,
+  },
+  {
+    place: 'gerenciar',
+    order: 61,
+    label: 'E-mail',
+    description: 'E-mail da TI, remetente e e-mail de teste',
+    to: '/email',
+    icon: 'send',
+    testId: 'email-settings-link',
+    show: canManageCompanySettings,
+  },
+];
