@@ -1,8 +1,9 @@
 import type { LoginBody, SessionData } from '@intranet/contracts';
+import { SESSION_DATA_PATH } from '@intranet/contracts/auth/auth.paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { call } from '../api/call.ts';
-import { onUnauthorized, tokenStore } from '../api/client.ts';
+import { api, onUnauthorized, tokenStore } from '../api/client.ts';
 
 /**
  * The session calls, fetched with their zod schemas when first used (with the first keystroke's
@@ -32,6 +33,22 @@ interface SessionState {
   refresh(): Promise<void>;
 }
 
+/**
+ * A visit that starts signed in asks for its session as the first script runs, while the schemas'
+ * chunk and the page's code are still on their way (decision 0113; bench:web, every page's cold and
+ * warm rows): the first check takes this answer, later ones go through the session call.
+ */
+let firstCheck: Promise<SessionData> | undefined = tokenStore.get()
+  ? api<SessionData>('GET', SESSION_DATA_PATH.replace(/^\/api\//, ''))
+  : undefined;
+firstCheck?.catch(() => undefined);
+
+async function checkSession(signal: AbortSignal): Promise<SessionData> {
+  const early = firstCheck;
+  firstCheck = undefined;
+  return early ?? call((await sessionCalls()).sessionData, {}, { signal });
+}
+
 const SessionContext = createContext<SessionState | null>(null);
 export const SESSION_KEY = ['session'] as const;
 
@@ -50,7 +67,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const query = useQuery({
     queryKey: [...SESSION_KEY, token],
-    queryFn: async ({ signal }) => call((await sessionCalls()).sessionData, {}, { signal }),
+    queryFn: ({ signal }) => checkSession(signal),
     enabled: token !== null,
     staleTime: 60_000,
     retry: false,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../http/endpoint.ts';
 import { IMAGE_FILE } from '../http/image-file.ts';
+import { SESSION_DATA_PATH } from './auth.paths.ts';
 import {
   changeOwnPasswordBody,
   changePictureReply,
@@ -39,7 +40,7 @@ export const authCalls = {
   }),
   sessionData: endpoint({
     method: 'GET',
-    path: '/api/get-sessionData',
+    path: SESSION_DATA_PATH,
     access: 'session',
     summary: 'The session user and the screens he may open (the menus show only those).',
     reply: sessionData,
