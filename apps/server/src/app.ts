@@ -24,6 +24,7 @@ import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { hrRoutes } from './modules/hr/hr.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
+import { orgRoutes } from './modules/org/org.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -137,6 +138,7 @@ const MODULES = [
   settingsRoutes,
   ticketsRoutes,
   usersRoutes,
+  orgRoutes,
   appsRoutes,
   foldersRoutes,
   calendarRoutes,
