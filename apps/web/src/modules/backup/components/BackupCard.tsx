@@ -12,7 +12,7 @@ export function BackupCard() {
   if (!allowed || !status.data) return null;
   const { last, failed, stale } = status.data;
   return (
-    <Paper withBorder radius="md" p="sm" mb="md" aria-label="Backup">
+    <Paper component="section" withBorder radius="md" p="sm" mb="md" aria-label="Backup">
       <Text size="sm">
         <IconDatabaseExport size={16} style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
         {last

@@ -30,7 +30,7 @@ import { useUser } from '../../../platform/session.tsx';
 import { ListCount } from '../../../ui/ListCount.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { RequireAccess } from '../../../ui/RequireAccess.tsx';
-import { BackupCard } from '../../backup/components/BackupCard.tsx';
+import { BackupCard } from '../../backup/backup.public.ts';
 import { EditUserDialog } from '../components/EditUserDialog.tsx';
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog.tsx';
 import { type AdminUserRow, useDropUser, useUserTable } from '../users.api.ts';
