@@ -32,11 +32,11 @@ export const folderItemAbilitiesSchema = z.object({
 
 // ---- get-items -------------------------------------------------------------------------------
 
-/** Identity fields are accepted for compatibility and ignored: the session decides (decision 0036). */
 /** A search in a folder, and the user search of the share dialog. */
 export const FOLDER_SEARCH_MAX = 100;
 export const FOLDER_SHARE_SEARCH_MAX = 55;
 
+/** Identity fields are accepted for compatibility and ignored: the session decides (decision 0036). */
 export const getItemsQuery = z.object({
   userId: z.string().max(20).optional(),
   privilegio: z.string().max(5).optional(),

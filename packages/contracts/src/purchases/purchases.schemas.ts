@@ -117,16 +117,15 @@ const link = z
     error: 'Informe um link começando com http(s)://.',
   });
 
+export const PURCHASE_DESCRIPT_MAX = 500; // the Produto/Serviço of a request
+export const PURCHASE_QNT_MAX = 1_000_000;
+
 /**
  * Open request (spec §3 / §5): required descript, justify, priority, filial, justifyDescript.
  * Missing fields give one sentence, 'Preencha todos os campos obrigatórios:' followed by their
  * labels (openRequestLabels), as the form's issue (path []: what the server answers and the screen
  * shows once), and each field its own short 'Esse campo deve ser preenchido.' under it.
  */
-/** The Produto/Serviço of a request, and the quantity asked (spec §5). */
-export const PURCHASE_DESCRIPT_MAX = 500;
-export const PURCHASE_QNT_MAX = 1_000_000;
-
 export const openRequestBody = z
   .object({
     typerequest: z.enum(REQUEST_TYPES, { error: 'Tipo de solicitação inválido.' }),
@@ -376,7 +375,7 @@ export const transitionFields = z.object({
   picker_id: queryId().optional(),
 });
 
-export const QUOTE_REASON_MAX = 500;
+export const QUOTE_REASON_MAX = 500; // the reason a quote is chosen
 export const selectQuoteBody = z.object({
   cotac_id: bodyId(),
   /** Why this quote (recorded in the history; beyond the spec). */
