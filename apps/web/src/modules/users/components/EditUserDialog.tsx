@@ -1,10 +1,4 @@
-import {
-  BRANCH_LABEL,
-  type BranchName,
-  forcedSuport,
-  PRIVILEGE_OPTIONS,
-  updateUserBody,
-} from '@intranet/contracts';
+import { forcedSuport, PRIVILEGE_OPTIONS, updateUserBody } from '@intranet/contracts';
 import { Button, Group, MultiSelect, Select, Stack, Switch, Text } from '@mantine/core';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
@@ -54,7 +48,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserRow; onClose(
               .filter((b) => user.abilities.filiais.includes(b.name))
               .map((b) => ({
                 value: b.name,
-                label: BRANCH_LABEL[b.name as BranchName] ?? b.label,
+                label: b.label,
               }))}
             {...form.getInputProps('filiais')}
             required

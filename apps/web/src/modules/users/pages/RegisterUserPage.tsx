@@ -1,7 +1,5 @@
 import {
   assignablePrivileges,
-  BRANCH_LABEL,
-  type BranchName,
   canGrantSupport,
   canManageUsers,
   forcedSuport,
@@ -94,7 +92,7 @@ function RegisterUserForm({ grants }: { grants: Grants }) {
     .filter((b) => grants.branches.includes(b.name))
     .map((b) => ({
       value: b.name,
-      label: BRANCH_LABEL[b.name as BranchName] ?? b.label,
+      label: b.label,
     }));
 
   const submit = form.onSubmit((body) => create.mutate(body, { onSuccess: () => navigate('/setusers') }));
