@@ -53,6 +53,8 @@ export function route<E extends AnyEndpoint>(app: FastifyInstance, ep: E, option
       ...(ep.body ? { body: ep.multipart ? ep.body.nullish() : ep.body } : {}),
       ...(ep.reply ? { response: { [status]: ep.reply } } : {}),
     },
+    // A JSON reply is compressed for clients that accept it (compression.ts); files are sent as stored.
+    ...(ep.reply ? { compress: {} } : {}),
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     // The schemas above parse params, query and body into the endpoint's types before this runs.
     handler: handler as unknown as RouteHandlerMethod,
