@@ -22,15 +22,33 @@ export async function statementsOf(t: TestApp, who: Who, q: ListQuery): Promise<
     },
     transformResult: async (args) => args.result,
   };
-  await q.run(t.db.withPlugin(recorder), who);
+  // A statement compiled once (db/compiled-once.ts), already by an earlier test file of this worker
+  // (isolate: false), reaches the database through executeQuery alone, past the plugin.
+  const executed: CompiledQuery[] = [];
+  const recorded = t.db.withPlugin(recorder);
+  const db = new Proxy(recorded, {
+    get(target, prop) {
+      if (prop === 'executeQuery')
+        return (query: CompiledQuery, ...rest: []) => {
+          executed.push(query);
+          return target.executeQuery(query, ...rest);
+        };
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  await q.run(db, who);
   const executor = t.db.getExecutor();
-  return nodes.flatMap((n) => {
+  const isSelect = (s: CompiledQuery) => /^\s*(select|with)\b/i.test(s.sql);
+  const built = nodes.flatMap((n) => {
     if (n.node.kind === 'SelectQueryNode')
       return (n.node.selections?.length ?? 0) > 0 ? [executor.compileQuery(n.node, n.queryId)] : [];
     if (n.node.kind !== 'RawNode') return [];
     const compiled = executor.compileQuery(n.node, n.queryId);
-    return /^\s*(select|with)\b/i.test(compiled.sql) ? [compiled] : [];
+    return isSelect(compiled) ? [compiled] : [];
   });
+  const seen = new Set(built.map((s) => s.sql));
+  return [...built, ...executed.filter((s) => isSelect(s) && !seen.has(s.sql))];
 }
 
 /** A statement's plan, one line per step (`generic`: PostgreSQL's plan for any values, as a prepared statement keeps it). */
