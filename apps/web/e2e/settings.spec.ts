@@ -5,7 +5,7 @@ import { apiToken, signIn, toasts } from './support/session.ts';
 /**
  * The company's setup on screens (issue 34, decision 0115): the administrator names the Diretor's
  * substitute with his days and changes the IT address; the policy page shows the new address.
- * Demo: 1001 Administrador, 1006 Roberto (Diretor), 1002 Carlos (Gestor de Compras).
+ * Demo: 1001 Administrador, 1006 Roberto (Diretor), 1002 Patrícia (Gestor de Compras).
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -19,29 +19,33 @@ function typedDay(n: number): string {
 
 async function journey(page: Page, shot: string) {
   await signIn(page, '1001', '/');
+  await page.getByRole('tab', { name: 'Gerenciar' }).click();
   await page.getByTestId('aprovadores-link').click();
   await expect(page.getByRole('heading', { name: 'Aprovadores', level: 1 })).toBeVisible();
   const diretor = page.getByTestId('stage-diretor');
   await expect(diretor.getByText('Compras: Aguardando aprovação Diretor')).toBeVisible();
   await expect(diretor.getByRole('textbox', { name: 'Aprovador' })).toHaveValue(/Roberto Almeida Nogueira/);
 
-  // A half period is refused on the form, by the contracts schema the server applies too.
+  // A period ending before it starts is refused on the form, by the contracts schema the server applies too.
   const substitute = diretor.getByRole('textbox', { name: 'Substituto', exact: true });
-  await substitute.fill('Carlos');
-  await page.getByRole('option', { name: /Carlos Eduardo Mendes/ }).click();
-  await diretor.getByRole('textbox', { name: 'Substituto de' }).fill(typedDay(60));
-  await diretor.getByRole('textbox', { name: 'Substituto de' }).blur();
-  await diretor.getByRole('textbox', { name: 'Substituto até' }).fill('');
+  await substitute.fill('Patr');
+  await page.getByRole('option', { name: /Patrícia Souza Ramos/ }).click();
+  const from = diretor.getByRole('textbox', { name: 'Substituto de' });
+  const to = diretor.getByRole('textbox', { name: 'Substituto até' });
+  await from.fill(typedDay(75));
+  await from.blur();
+  await to.fill(typedDay(70));
+  await to.blur();
   await diretor.getByRole('button', { name: 'Salvar Diretor' }).click();
-  await expect(diretor.getByText('Informe o início e o fim do período, ou nenhum dos dois.')).toBeVisible();
-  await diretor.getByRole('textbox', { name: 'Substituto até' }).fill(typedDay(70));
-  await diretor.getByRole('textbox', { name: 'Substituto até' }).blur();
+  await expect(diretor.getByText('O fim do período deve ser igual ou posterior ao início.')).toBeVisible();
+  await from.fill(typedDay(60));
+  await from.blur();
   await diretor.getByRole('button', { name: 'Salvar Diretor' }).click();
   await expect(toasts(page)).toContainText('Aprovadores salvos.');
   await page.reload();
   const saved = page.getByTestId('stage-diretor');
   await expect(saved.getByRole('textbox', { name: 'Substituto', exact: true })).toHaveValue(
-    /Carlos Eduardo Mendes/,
+    /Patrícia Souza Ramos/,
   );
   await expect(saved.getByRole('textbox', { name: 'Substituto até' })).toHaveValue(typedDay(70));
   await page.screenshot({ path: `/tmp/approvers-${shot}-aprovadores.png`, fullPage: true });

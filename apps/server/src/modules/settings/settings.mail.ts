@@ -64,12 +64,16 @@ export async function sendTestMail(
       text: `Olá, ${me?.nome ?? ''}.\n\nEste é um e-mail de teste enviado pela tela E-mail da intranet.\n`,
     });
     const ok = receipt.rejected.length === 0 && receipt.accepted.length > 0;
-    const where =
-      ctx.mailer.delivery === 'smtp' ? 'O servidor SMTP' : 'Sem servidor SMTP (SMTP_URL), a intranet';
+    const message =
+      ctx.mailer.delivery === 'outbox'
+        ? `Sem servidor SMTP (SMTP_URL): o e-mail para ${to} foi gravado na caixa de saída do servidor.`
+        : ok
+          ? `O servidor SMTP aceitou o e-mail para ${to}.`
+          : `O servidor SMTP recusou o e-mail para ${to}.`;
     reply = {
       ok,
       to,
-      message: ok ? `${where} aceitou o e-mail para ${to}.` : `${where} recusou o e-mail para ${to}.`,
+      message,
       response: receipt.response,
     };
   } catch (err) {

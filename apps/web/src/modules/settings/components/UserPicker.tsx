@@ -28,6 +28,7 @@ export function UserPicker({ value, current, onChange, ...props }: UserPickerPro
     <Select
       searchable
       clearable
+      allowDeselect={false}
       nothingFoundMessage="Nenhum usuário encontrado"
       placeholder="Nome ou matrícula"
       {...props}
