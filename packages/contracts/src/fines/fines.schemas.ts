@@ -387,8 +387,8 @@ export const bmRow = fineRow.extend({ AP: z.boolean(), PG: z.boolean() });
 export type BmRow = z.infer<typeof bmRow>;
 export const bmReply = z.object({
   rows: z.array(bmRow),
-  /** On the first page only: the month's fines. */
-  total: z.number().optional(),
+  /** On the first page only: the month's fines, counted whole (a month is never capped). */
+  ...listTotal,
   nextCursor: z.string().optional(),
 });
 export type BmReply = z.infer<typeof bmReply>;
