@@ -16,6 +16,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { authorize, conflict, notFound } from '../../platform/errors.ts';
 import { employeesSpreadsheet } from './hr.export.ts';
 import * as q from './hr.queries.ts';
+import { toEmployeeSheetRow } from './hr.rows.ts';
 
 /** Employees (Gestão de Funcionários): their records, for the HR team. */
 
@@ -145,36 +146,6 @@ export async function employeeDetail(
   const e = await q.findEmployee(ctx.db, id);
   if (!e) throw notFound(MSG.employeeNotFound);
   return { ...toEmployeeSheetRow(e), vacations: await q.listVacations(ctx.db, id) };
-}
-
-export function toEmployeeSheetRow(e: q.EmployeeRecord): Omit<EmployeeDetail, 'vacations'> {
-  return {
-    id: e.id,
-    name: e.name,
-    Registration: e.registration,
-    role: e.role,
-    sector: e.sector,
-    branch: e.branch,
-    DateAdmission: e.date_admission,
-    DismissalId: e.dismissal_id,
-    dateDismissal: e.date_dismissal,
-    birthDate: e.birth_date,
-    email: e.email,
-    cpf: e.cpf,
-    rg: e.rg,
-    pis: e.pis,
-    tell: e.tell,
-    foodVoucher: e.food_voucher,
-    healthInsurance: e.health_insurance,
-    transportTypeId: e.transport_type_id,
-    WageId: e.wage_id,
-    workTimeId: e.work_time_id,
-    contractTypeId: e.contract_type_id,
-    statusEmployee: e.status_employee,
-    lastDateVacation: e.last_date_vacation,
-    saleVacation: e.sale_vacation,
-    currentYearVacation: e.current_year_vacation,
-  };
 }
 
 /** The employee, to who manages employees (his vacations and absences start here). */

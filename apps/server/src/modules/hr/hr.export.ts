@@ -9,9 +9,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/database.ts';
 import { xlsxStream } from '../../platform/xlsx-stream.ts';
-import { toEmployeeSheetRow } from './hr.employees.ts';
 import * as q from './hr.queries.ts';
-import { withProgress } from './hr.requests.ts';
+import { toEmployeeSheetRow, withProgress } from './hr.rows.ts';
 
 async function* map<T, U>(batches: AsyncIterable<T[]>, f: (row: T) => U) {
   for await (const batch of batches) yield batch.map(f);

@@ -31,6 +31,7 @@ import * as dq from './hr.approvers.queries.ts';
 import { hrActor } from './hr.approvers.ts';
 import { requestsSpreadsheet } from './hr.export.ts';
 import * as q from './hr.queries.ts';
+import { withProgress } from './hr.rows.ts';
 import { attachmentPath, loadVisibleRequest, notifyStage, pathOf, typeOf } from './hr.stages.ts';
 import { countWaiting } from './hr.waiting.queries.ts';
 
@@ -267,15 +268,6 @@ function toRow(r: q.RequestRecord) {
     registrationEmployee: r.registration_employee,
     roleId: r.role_id,
     branchEmployee: r.branch,
-  };
-}
-
-/** A listed row with its progress label (every path ends at Aprovado: the label needs no path). */
-export function withProgress<T extends { status: number; typeRequest: string }>(row: T) {
-  return {
-    ...row,
-    typeRequest: row.typeRequest as HrRequestType,
-    progress: hrProgressLabel([HR_STATUS.aprovado], row.status),
   };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/database.ts';
 import { xlsxStream } from '../../platform/xlsx-stream.ts';
 import { type CallOrder, exportBatches } from './tickets.queries.ts';
-import { toRow } from './tickets.service.ts';
+import { toRow } from './tickets.rows.ts';
 
 async function* sheetRows(db: DbOrTx, actor: Actor, filters: CallFilters, order: CallOrder) {
   for await (const batch of exportBatches(db, actor, filters, undefined, order)) yield batch.map(toRow);

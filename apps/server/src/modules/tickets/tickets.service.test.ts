@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstSector, toRow } from './tickets.service.ts';
+import { firstSector, toRow } from './tickets.rows.ts';
 
 /** The rule lists showed the requester's sector by before firstSector (split, first, trim). */
 const bySplit = (setores: string | null) => setores?.split(',')[0]?.trim() || null;
