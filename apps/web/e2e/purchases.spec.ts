@@ -1,6 +1,7 @@
 import { MSG, PURCHASE_MSG } from '@intranet/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { fillQuoteRow, PDF, PNG, serverRefusal } from './support/purchases.ts';
 import { apiToken, readOutbox, signIn, toasts } from './support/session.ts';
 
 /**
@@ -10,13 +11,6 @@ import { apiToken, readOutbox, signIn, toasts } from './support/session.ts';
  * bought → available → pickup registered → João sees Solicitação Finalizada. A second request denied
  * by the manager shows the denied mark at the manager's stage.
  */
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-// A 1×1 PNG (the server checks the bytes of what it stores).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 // Long journeys of many screens on a shared 2-core machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -39,36 +33,6 @@ async function press(page: Page, button: string, statusLabel: string) {
   await detail(page).getByRole('button', { name: button, exact: true }).first().click();
   await expect(toasts(page)).toContainText('Etapa atualizada!');
   await expect(detail(page).locator('[data-status]').first()).toHaveText(statusLabel);
-}
-
-/** What the server answers a multipart call (the form's refusal is checked against it). */
-async function serverRefusal(
-  request: APIRequestContext,
-  user: string,
-  url: string,
-  fields: Record<string, string>,
-) {
-  const token = await apiToken(request, user);
-  const res = await request.post(url, { headers: { authorization: `Bearer ${token}` }, multipart: fields });
-  expect(res.status()).toBe(400);
-  return ((await res.json()) as { error: string }).error;
-}
-
-async function fillQuoteRow(
-  page: Page,
-  row: number,
-  values: { fornecedor: string; prazo: string; valor: string; contato: string; canal: string },
-) {
-  const r = page.locator(`[data-quote-row="${row}"]`);
-  await r.getByRole('textbox', { name: 'Fornecedor' }).fill(values.fornecedor);
-  await r.getByLabel('Prazo de entrega').fill(values.prazo);
-  const valor = r.getByRole('textbox', { name: 'Valor', exact: true });
-  await valor.click();
-  await valor.press('ControlOrMeta+a');
-  await valor.pressSequentially(values.valor);
-  await r.getByRole('textbox', { name: 'Contato' }).fill(values.contato);
-  await r.getByRole('textbox', { name: 'Canal' }).click();
-  await page.getByRole('option', { name: values.canal, exact: true }).click();
 }
 
 test('João asks for a compra with a link and is told it went to Compras', async ({ page, request }) => {

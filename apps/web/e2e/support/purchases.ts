@@ -1,0 +1,41 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { apiToken } from './session.ts';
+
+/** What the purchases journeys attach, and how they fill the forms the server checks too. */
+
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+// A 1×1 PNG (the server checks the bytes of what it stores).
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** What the server answers a multipart call (the form's refusal is checked against it). */
+export async function serverRefusal(
+  request: APIRequestContext,
+  user: string,
+  url: string,
+  fields: Record<string, string>,
+) {
+  const token = await apiToken(request, user);
+  const res = await request.post(url, { headers: { authorization: `Bearer ${token}` }, multipart: fields });
+  expect(res.status()).toBe(400);
+  return ((await res.json()) as { error: string }).error;
+}
+
+export async function fillQuoteRow(
+  page: Page,
+  row: number,
+  values: { fornecedor: string; prazo: string; valor: string; contato: string; canal: string },
+) {
+  const r = page.locator(`[data-quote-row="${row}"]`);
+  await r.getByRole('textbox', { name: 'Fornecedor' }).fill(values.fornecedor);
+  await r.getByLabel('Prazo de entrega').fill(values.prazo);
+  const valor = r.getByRole('textbox', { name: 'Valor', exact: true });
+  await valor.click();
+  await valor.press('ControlOrMeta+a');
+  await valor.pressSequentially(values.valor);
+  await r.getByRole('textbox', { name: 'Contato' }).fill(values.contato);
+  await r.getByRole('textbox', { name: 'Canal' }).click();
+  await page.getByRole('option', { name: values.canal, exact: true }).click();
+}
