@@ -30,9 +30,12 @@ async function slowApi(page: Page) {
 /** Waits until the screen's data is drawn: no request in flight, no loader or skeleton left. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root')).toHaveCount(0, {
-    timeout: 20_000,
-  });
+  await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(
+    0,
+    {
+      timeout: 20_000,
+    },
+  );
 }
 
 /** Once every late answer has landed and been drawn, nothing on screen is an error screen. */

@@ -17,7 +17,9 @@ export async function signIn(
   const res = await page.request.post('/api/login', { data: { username: matricula, password } });
   expect(res.status(), `login ${matricula}`).toBe(200);
   const { token } = (await res.json()) as { token: string };
-  await page.goto('/login');
+  // The token is stored on a page of the origin that runs no app: on /login the app of the person
+  // signed in before would still be loading his home, and its calls would leave with the new token.
+  await page.goto('/api/health');
   await page.evaluate((t) => localStorage.setItem('intranet.token', t), token);
   await page.goto(target);
 }

@@ -12,7 +12,7 @@ const PolicyAcceptPage = lazyPage(
 export function FullPageLoader() {
   return (
     <Center h="100dvh" aria-busy="true">
-      <Loader size="lg" aria-label="Carregando" />
+      <Loader size="lg" role="status" aria-label="Carregando" />
     </Center>
   );
 }
@@ -21,7 +21,7 @@ export function FullPageLoader() {
 export function PageLoader() {
   return (
     <Center py="xl" aria-busy="true">
-      <Loader aria-label="Carregando" />
+      <Loader role="status" aria-label="Carregando" />
     </Center>
   );
 }

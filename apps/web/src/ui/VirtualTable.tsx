@@ -301,7 +301,7 @@ export function VirtualTable<T>({
         ) : null}
         {loading ? (
           <Center p="md">
-            <Loader size="sm" aria-label="Carregando" />
+            <Loader size="sm" role="status" aria-label="Carregando" />
           </Center>
         ) : null}
       </Box>

@@ -68,7 +68,7 @@ export function CalendarPage() {
           <Title order={2} fz={{ base: 'lg', sm: 'xl' }} aria-live="polite">
             {monthTitle(month)}
           </Title>
-          {loading ? <Loader size="xs" aria-label="Carregando" /> : null}
+          {loading ? <Loader size="xs" role="status" aria-label="Carregando" /> : null}
         </Group>
         <ActionIcon
           size={40}

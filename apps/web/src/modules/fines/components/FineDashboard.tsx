@@ -19,7 +19,7 @@ export function FineDashboard({ view }: { view: number }) {
       <Alert color="red">{errorMessage(aggregates.error, 'Não foi possível carregar os indicadores.')}</Alert>
     );
   }
-  if (!a) return <Loader aria-label="Carregando" />;
+  if (!a) return <Loader role="status" aria-label="Carregando" />;
   const s = a.series;
   switch (view) {
     case 3:

@@ -33,7 +33,7 @@ function DashboardView({ view }: { view: number }) {
   // The indicators are asked while the charts' code arrives, not once it has (the same query).
   useFineAggregates(query);
   return (
-    <Suspense fallback={<Loader aria-label="Carregando" />}>
+    <Suspense fallback={<Loader role="status" aria-label="Carregando" />}>
       <FineDashboard view={view} />
     </Suspense>
   );

@@ -50,7 +50,7 @@ function AttachmentCard({ attachment }: { attachment: OperationAttachment }) {
 
 function OtFiles({ ot }: { ot: string }) {
   const files = useOtAttachments(ot);
-  if (files.isLoading) return <Loader aria-label="Carregando" />;
+  if (files.isLoading) return <Loader role="status" aria-label="Carregando" />;
   if (!files.data?.length) return <Empty />;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -64,7 +64,7 @@ function OtFiles({ ot }: { ot: string }) {
 function Folders({ search, onOpen }: { search: string; onOpen: (ot: string) => void }) {
   const folders = useOtFolders(search);
   const rows = folders.data?.pages.flatMap((p) => p.rows) ?? [];
-  if (folders.isLoading) return <Loader aria-label="Carregando" />;
+  if (folders.isLoading) return <Loader role="status" aria-label="Carregando" />;
   if (rows.length === 0) return <Empty message={search ? MSG.operationNone : MSG.operationEmpty} />;
   return (
     <Stack>

@@ -54,7 +54,7 @@ export function FirstAdminPage() {
             </Stack>
             {link.isPending ? (
               <Center py="lg">
-                <Loader aria-label="Carregando" />
+                <Loader role="status" aria-label="Carregando" />
               </Center>
             ) : link.isError ? (
               <Stack>

@@ -119,7 +119,7 @@ export function CallPanel({ callId, onClose, mode, zIndex }: CallPanelProps) {
     >
       {isPending ? (
         <Center p="xl">
-          <Loader aria-label="Carregando" />
+          <Loader role="status" aria-label="Carregando" />
         </Center>
       ) : isError ? (
         <Alert color="red">{errorMessage(error, 'Não foi possível carregar o chamado.')}</Alert>
