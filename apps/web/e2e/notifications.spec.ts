@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { acceptCookies, apiToken, signIn } from './support/session.ts';
 
@@ -38,6 +38,16 @@ function saoPauloDay(days: number) {
     day: `${dd}/${mm}/${date.getUTCFullYear()}`,
     month: `${MONTHS[date.getUTCMonth()]} de ${date.getUTCFullYear()}`,
   };
+}
+
+/**
+ * The demo dates its events from the day the e2e server seeded it. A run that crosses midnight in São
+ * Paulo (CI runs near it) sees them one day behind: 0 or −1, read from the first event (seeded in 2 days).
+ */
+async function seedShift(firstDate: Locator): Promise<number> {
+  const [today, yesterday] = [saoPauloDay(2).day, saoPauloDay(1).day];
+  await expect(firstDate).toContainText(new RegExp(`${today}|${yesterday}`));
+  return (await firstDate.textContent())?.includes(today) ? 0 : -1;
 }
 
 async function expectNoHorizontalScroll(page: Page) {
@@ -144,9 +154,12 @@ test.describe('Notificações', () => {
       ];
       // In day order (other journeys may add events of their own in between).
       await expect(events).toContainText(seeded.map(([title]) => title));
+      const shift = await seedShift(
+        events.filter({ hasText: seeded[0]![0] }).getByTestId('upcoming-event-date'),
+      );
       for (const [title, inDays, hours] of seeded) {
         const item = events.filter({ hasText: title });
-        await expect(item.getByTestId('upcoming-event-date')).toContainText(saoPauloDay(inDays).day);
+        await expect(item.getByTestId('upcoming-event-date')).toContainText(saoPauloDay(inDays + shift).day);
         await expect(item).toContainText(hours);
       }
       const meeting = events.filter({ hasText: 'Reunião de planejamento de compras' });
@@ -154,7 +167,7 @@ test.describe('Notificações', () => {
       await expect(meeting).toContainText('Organizada por');
       await expect(events.filter({ hasText: 'SIPAT' })).toContainText('Evento da empresa');
       // Month headings, in order, for the months the events fall in.
-      const months = [...new Set(seeded.map(([, d]) => saoPauloDay(d).month))];
+      const months = [...new Set(seeded.map(([, d]) => saoPauloDay(d + shift).month))];
       await expect(page.getByTestId('events-month').getByRole('heading', { level: 2 })).toContainText(months);
       if (testInfo.project.name === 'phone') await expectNoHorizontalScroll(page);
       await shot(page, testInfo, 'eventos');
