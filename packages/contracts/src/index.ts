@@ -70,6 +70,7 @@ export * from './purchases/purchases.schemas.ts';
 export * from './purchases/purchases.workflow.ts';
 export * from './roles.ts';
 export * from './sectors/sectors.calls.ts';
+export * from './sectors/sectors.names.ts';
 export * from './sectors/sectors.policy.ts';
 export * from './sectors/sectors.schemas.ts';
 export * from './settings/settings.approvers.ts';

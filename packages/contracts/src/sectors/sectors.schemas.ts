@@ -27,6 +27,9 @@ export const SECTOR_MSG = {
   branchSaved: 'Filial salva.',
   sectorDeleted: 'Setor excluído.',
   branchDeleted: 'Filial excluída.',
+  /** A record names a sector or branch that is not an active row (decision 0116): the field, then the value. */
+  notActiveSector: (field: string, value: string) => `${field}: "${value}" não é um setor ativo.`,
+  notActiveBranch: (field: string, value: string) => `${field}: "${value}" não é uma filial ativa.`,
 } as const;
 
 const name = (required: string, max: number, maxMessage: string) =>

@@ -15,6 +15,15 @@ export async function listOrg(db: DbOrTx) {
   return { sectors, branches };
 }
 
+/** The active sectors and branches: the names new records may carry (decision 0116). */
+export async function activeOrgRows(db: DbOrTx) {
+  const [sectors, branches] = await Promise.all([
+    db.selectFrom('sectors').select(['name', 'role']).where('active', '=', 1).orderBy('name').execute(),
+    db.selectFrom('branches').select(['name', 'label']).where('active', '=', 1).orderBy('label').execute(),
+  ]);
+  return { sectors, branches };
+}
+
 export const findSector = (db: DbOrTx, id: number) =>
   db.selectFrom('sectors').select(['id', 'name', 'role', 'active']).where('id', '=', id).executeTakeFirst();
 
