@@ -1,7 +1,7 @@
 import { findBranchNamed, findSectorNamed, SECTOR_MSG } from '@intranet/contracts';
 import type { DbOrTx } from '../../db/database.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { activeOrgRows } from './org.queries.ts';
+import { activeOrgRows, listOrg } from './org.queries.ts';
 
 /**
  * The one check every module makes of a sector or branch a request names (decision 0116): the
@@ -12,6 +12,12 @@ import { activeOrgRows } from './org.queries.ts';
 export type ActiveOrgNames = Awaited<ReturnType<typeof activeOrgRows>>;
 
 export const activeOrgNames = (db: DbOrTx): Promise<ActiveOrgNames> => activeOrgRows(db);
+
+/**
+ * Every sector and branch, active or not (what GET /api/org answers): the policies that offer
+ * names (they keep the active ones) and the lists and spreadsheets that show a branch's label.
+ */
+export const orgLists = (db: DbOrTx) => listOrg(db);
 
 export interface NameCheck {
   /** The field as the form labels it, for the 400's message ("Setor", "Unidade"…). */
@@ -51,4 +57,17 @@ export function checkBranchNames(
   check: NameCheck = {},
 ): string[] {
   return [...new Set(typed.map((t) => checkBranchName(org, t, { field: 'Filiais', ...check })))];
+}
+
+/**
+ * HR numbers its Unidade (spec §3: 1 Matriz, 2 Mauá): the number is the branch's id, the first
+ * rows' ids on every install. An active branch's id, or the record's own (`keep`); a 400 otherwise.
+ */
+export function checkBranchId(
+  org: ActiveOrgNames,
+  id: number,
+  check: { field?: string; keep?: number | null } = {},
+): number {
+  if (id === check.keep || org.branches.some((b) => b.id === id)) return id;
+  throw badRequest(SECTOR_MSG.notActiveBranch(check.field ?? 'Unidade', String(id)));
 }

@@ -18,8 +18,13 @@ export async function listOrg(db: DbOrTx) {
 /** The active sectors and branches: the names new records may carry (decision 0116). */
 export async function activeOrgRows(db: DbOrTx) {
   const [sectors, branches] = await Promise.all([
-    db.selectFrom('sectors').select(['name', 'role']).where('active', '=', 1).orderBy('name').execute(),
-    db.selectFrom('branches').select(['name', 'label']).where('active', '=', 1).orderBy('label').execute(),
+    db.selectFrom('sectors').select(['id', 'name', 'role']).where('active', '=', 1).orderBy('name').execute(),
+    db
+      .selectFrom('branches')
+      .select(['id', 'name', 'label'])
+      .where('active', '=', 1)
+      .orderBy('label')
+      .execute(),
   ]);
   return { sectors, branches };
 }
