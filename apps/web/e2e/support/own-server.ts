@@ -9,6 +9,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 
 export interface OwnServer {
   base: string;
+  /** Its DATA_DIR (its e-mails are in DATA_DIR/outbox: `mailsTo(address, server.dataDir)`). */
+  dataDir: string;
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
@@ -58,6 +60,7 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
   }
   return {
     base,
+    dataDir,
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {

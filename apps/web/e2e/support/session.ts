@@ -24,9 +24,9 @@ export async function signIn(
   await page.goto(target);
 }
 
-/** The e-mails the e2e server wrote to DATA_DIR/outbox, newest last. */
-export function readOutbox(): string[] {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+/** The e-mails a server wrote to DATA_DIR/outbox (the e2e server's unless told), newest last. */
+export function readOutbox(dataDir = process.env.E2E_DATA_DIR ?? ''): string[] {
+  const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
@@ -92,9 +92,9 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** The e-mails sent to `address`, decoded, oldest first. */
-export function mailsTo(address: string): string[] {
-  return readOutbox()
+/** The e-mails sent to `address` (by the e2e server, or the one whose DATA_DIR is given), decoded, oldest first. */
+export function mailsTo(address: string, dataDir?: string): string[] {
+  return readOutbox(dataDir)
     .filter((eml) => new RegExp(`^To: .*${address.replace(/[.]/g, '\\.')}`, 'mi').test(eml))
     .map(decodeQuotedPrintable);
 }
