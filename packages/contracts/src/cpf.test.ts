@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidCpf } from './cpf.ts';
+import { cpfWithCheckDigits, isValidCpf } from './cpf.ts';
 
 describe('isValidCpf', () => {
   it.each([
@@ -13,4 +13,13 @@ describe('isValidCpf', () => {
     ['5299822472', false],
     ['', false],
   ])('%s → %s', (cpf, ok) => expect(isValidCpf(cpf)).toBe(ok));
+});
+
+describe('cpfWithCheckDigits', () => {
+  it('completes the first nine digits with the check digits isValidCpf accepts', () => {
+    expect(cpfWithCheckDigits('529982247')).toBe('52998224725');
+    expect(cpfWithCheckDigits('111.444.777')).toBe('11144477735');
+    for (let i = 1; i < 500; i += 7)
+      expect(isValidCpf(cpfWithCheckDigits(String(300_000_000 + i)))).toBe(true);
+  });
 });

@@ -1,5 +1,17 @@
 import { DEMO } from '../harness.ts';
-import type { AuthzModule } from './index.ts';
+import { fileForm } from '../xlsx-buffer.ts';
+import type { AuthzEntry, AuthzModule } from './index.ts';
+
+/** A sheet with the employees import's header only: the allowed caller reads it (400, nothing written). */
+const EMPLOYEES_SHEET = () =>
+  fileForm(
+    Buffer.from(
+      'Matrícula;Nome;Data de nascimento;Data de admissão;CPF;RG;PIS;Telefone;Setor;Unidade;Cargo;Horário;Contrato;Transporte;Salário\r\n',
+    ),
+    'funcionarios.csv',
+    'text/csv',
+  );
+const NO_IMPORT = '00000000-0000-4000-8000-000000000000';
 
 // Demo HR (seed/demo-hr.ts): request 1 hiring by 1006 at stage 0; request 2 hiring by 1002 at
 // stage 1; request 7 dismissal by 1006 at Jurídico. Employees 101–108 (ids 1–8).
@@ -363,6 +375,42 @@ const hr: AuthzModule = {
     { method: 'HEAD', url: `/api/hr/reports/leaves${PERIOD}`, as: null, expect: 401 },
     { method: 'HEAD', url: `/api/hr/reports/leaves${PERIOD}`, as: DEMO.diretor, expect: 403 },
     { method: 'HEAD', url: `/api/hr/reports/leaves${PERIOD}`, as: DEMO.analistaRh, expect: 200 },
+
+    // The employees import: who manages employees (canManageEmployees).
+    { method: 'POST', url: '/api/employees/import', as: null, payload: EMPLOYEES_SHEET, expect: 401 },
+    {
+      method: 'POST',
+      url: '/api/employees/import',
+      as: DEMO.gestorCompras,
+      payload: EMPLOYEES_SHEET,
+      expect: 403,
+    },
+    {
+      method: 'POST',
+      url: '/api/employees/import',
+      as: DEMO.analistaRh,
+      payload: EMPLOYEES_SHEET,
+      expect: 400,
+      proves: 'allowed',
+      note: 'let through; a sheet without lines',
+    },
+    ...(
+      [
+        ['POST', `/api/employees/import/${NO_IMPORT}/commit`],
+        ['DELETE', `/api/employees/import/${NO_IMPORT}`],
+      ] as const
+    ).flatMap(([method, url]): AuthzEntry[] => [
+      { method, url, as: null, expect: 401 },
+      { method, url, as: DEMO.gestorCompras, expect: 403 },
+      {
+        method,
+        url,
+        as: DEMO.analistaRh,
+        expect: 404,
+        proves: 'allowed',
+        note: 'let through; no such import',
+      },
+    ]),
   ],
 };
 

@@ -1,10 +1,17 @@
 import { DEMO } from '../harness.ts';
-import type { AuthzModule } from './index.ts';
+import { csvText, USER_HEADER, userLine } from '../people-sheet.ts';
+import { fileForm } from '../xlsx-buffer.ts';
+import type { AuthzEntry, AuthzModule } from './index.ts';
 
 const MISSING = 999_999;
 /** Demo user ids follow DEMO_USERS: 1009 (Gestor Multas) is the ninth. */
 const GESTOR_MULTAS_ID = 9;
 const ADMIN_ID = 1;
+/** A one-person sheet for the import's preview (it writes nothing). */
+const sheetForm = () =>
+  fileForm(Buffer.from(csvText([USER_HEADER, userLine(3901)])), 'usuarios.csv', 'text/csv');
+/** An import id nobody previewed: the allowed caller is let through to "not found". */
+const NO_IMPORT = '00000000-0000-4000-8000-000000000000';
 
 /**
  * User administration (spec §6): the Usuarios permission (admin or role below 3) for the list,
@@ -142,6 +149,27 @@ const users: AuthzModule = {
       expect: 404,
       proves: 'allowed',
     },
+
+    // The users import is an Administrador's (canImportUsers); the export, whoever reads the list.
+    { method: 'POST', url: '/api/users/import', as: null, payload: sheetForm, expect: 401 },
+    { method: 'POST', url: '/api/users/import', as: DEMO.gestorCompras, payload: sheetForm, expect: 403 },
+    { method: 'POST', url: '/api/users/import', as: DEMO.juridico, payload: sheetForm, expect: 403 },
+    { method: 'POST', url: '/api/users/import', as: DEMO.admin, payload: sheetForm, expect: 200 },
+    ...(
+      [
+        ['POST', `/api/users/import/${NO_IMPORT}/commit`],
+        ['DELETE', `/api/users/import/${NO_IMPORT}`],
+      ] as const
+    ).flatMap(([method, url]): AuthzEntry[] => [
+      { method, url, as: null, expect: 401 },
+      { method, url, as: DEMO.gestorCompras, expect: 403 },
+      { method, url, as: DEMO.admin, expect: 404, proves: 'allowed', note: 'let through; no such import' },
+    ]),
+    ...(['GET', 'HEAD'] as const).flatMap((method): AuthzEntry[] => [
+      { method, url: '/api/users/export', as: null, expect: 401 },
+      { method, url: '/api/users/export', as: DEMO.juridico, expect: 403 },
+      { method, url: '/api/users/export', query: { data: 'Carlos' }, as: DEMO.gestorCompras, expect: 200 },
+    ]),
 
     { method: 'GET', url: '/api/sectors', as: null, expect: 401 },
     { method: 'GET', url: '/api/sectors', as: DEMO.colaborador, expect: 403, proves: 'policy-gate' },

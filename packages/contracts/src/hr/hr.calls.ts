@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, type FileRule } from '../http/endpoint.ts';
 import { okReply } from '../http/replies.ts';
 import { MSG } from '../messages.ts';
+import { importParams, importPreview, importResult, PEOPLE_IMPORT_FILE } from '../platform/sheet-import.ts';
 import { waitingCountReply } from '../purchases/purchases.schemas.ts';
 import {
   employeeDetail,
@@ -232,7 +233,8 @@ export const hrCalls = {
   employeesReport: endpoint({
     method: 'GET',
     path: '/api/hr/reports/employees',
-    summary: 'Every employee as funcionarios.xlsx, streamed.',
+    summary:
+      'Every employee as funcionarios.xlsx, streamed: the list’s columns and every field the employees import reads back.',
     cookieAuth: true,
   }),
   vacationsReport: endpoint({
@@ -263,6 +265,29 @@ export const hrCalls = {
       'Names (or removes, substituteId null) the substitute of an approval stage and his period (administrators; audited).',
     params: substituteParams,
     body: substituteBody,
+    reply: okReply,
+  }),
+  importEmployeesPreview: endpoint({
+    method: 'POST',
+    path: '/api/employees/import',
+    summary:
+      'Reads an .xlsx or .csv of employees (the employee form’s fields; who manages employees) and answers what it would add, update and refuse, line by line; writes nothing.',
+    multipart: { fields: z.object({}), files: PEOPLE_IMPORT_FILE },
+    reply: importPreview,
+  }),
+  importEmployeesCommit: endpoint({
+    method: 'POST',
+    path: '/api/employees/import/:id/commit',
+    summary:
+      'Writes a previewed employees import in one transaction (refused when any line is refused), audited.',
+    params: importParams,
+    reply: importResult,
+  }),
+  importEmployeesCancel: endpoint({
+    method: 'DELETE',
+    path: '/api/employees/import/:id',
+    summary: 'Drops a previewed employees import without writing anything.',
+    params: importParams,
     reply: okReply,
   }),
 };

@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import { successReply } from '../auth/auth.schemas.ts';
 import { endpoint } from '../http/endpoint.ts';
+import { okReply } from '../http/replies.ts';
+import { importParams, importPreview, importResult, PEOPLE_IMPORT_FILE } from '../platform/sheet-import.ts';
 import {
   branchesReply,
   createUserBody,
@@ -12,6 +15,9 @@ import {
   userListQuery,
   userListReply,
 } from './users.schemas.ts';
+
+/** The export's filters: the Usuários list's search and sector. */
+export const userExportQuery = userListQuery.pick({ data: true, setor: true });
 
 /** Users administration (spec §3) and the reference lists every form needs. */
 export const usersCalls = {
@@ -51,6 +57,37 @@ export const usersCalls = {
     summary: 'Deactivates a user.',
     body: dropUserBody,
     reply: dropUserReply,
+  }),
+  exportList: endpoint({
+    method: 'GET',
+    path: '/api/users/export',
+    summary:
+      'usuarios.xlsx: the administration list for its filters, streamed, in the import’s columns (export, edit, import).',
+    cookieAuth: true,
+    query: userExportQuery,
+  }),
+  importPreview: endpoint({
+    method: 'POST',
+    path: '/api/users/import',
+    summary:
+      'Reads an .xlsx or .csv of users (Administrador only) and answers what it would add, update and refuse, line by line; writes nothing.',
+    multipart: { fields: z.object({}), files: PEOPLE_IMPORT_FILE },
+    reply: importPreview,
+  }),
+  importCommit: endpoint({
+    method: 'POST',
+    path: '/api/users/import/:id/commit',
+    summary:
+      'Writes a previewed users import in one transaction (refused when any line is refused), audited; new users get the e-mail to create their password.',
+    params: importParams,
+    reply: importResult,
+  }),
+  importCancel: endpoint({
+    method: 'DELETE',
+    path: '/api/users/import/:id',
+    summary: 'Drops a previewed users import without writing anything.',
+    params: importParams,
+    reply: okReply,
   }),
   sectors: endpoint({
     method: 'GET',

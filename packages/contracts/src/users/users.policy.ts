@@ -53,6 +53,12 @@ export function assignablePrivileges(u: Actor): number[] {
  */
 export const canGrantSupport = (u: Actor) => isAdmin(u);
 
+/**
+ * Importing users from a spreadsheet gives privileges, support and any sector in bulk: an
+ * administrator's to do (a Gestor registers people one by one, within what he may give).
+ */
+export const canImportUsers = (u: Actor) => isAdmin(u);
+
 const includesName = (list: readonly string[], name: string) => {
   const wanted = normalizeName(name);
   return list.some((item) => normalizeName(item) === wanted);

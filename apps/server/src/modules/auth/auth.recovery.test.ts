@@ -1,6 +1,7 @@
 import { LIMITS, MSG } from '@intranet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
+import { mailBody } from '../../../test/mail-body.ts';
 
 const PASSWORD = 'intranet123';
 /** Spec §8: the recovery toast for an unknown user. */
@@ -9,17 +10,6 @@ const USER_ERROR = 'Erro ao verificar usuário';
 const RESET_OK = 'Senha redefinida com sucesso';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** The text body of a raw .eml as the real mailer wrote it (quoted-printable decoded). */
-function mailBody(eml: string): string {
-  const [head = '', ...rest] = eml.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  if (!/content-transfer-encoding:\s*quoted-printable/i.test(head)) return body;
-  const bytes = body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
 
 describe(`password recovery: sendCode, checkCode, updatepassword (${TEST_DIALECT})`, () => {
   let t: TestApp;

@@ -105,29 +105,73 @@ export async function sendRecoveryCode(db: Db, mailer: Mailer, registration: str
   const user = await q.findActiveUserByLogin(db, registration);
   if (!user) throw notFound(MSG.recoveryUserError);
   if (!user.email) throw badRequest(MSG.recoveryNoEmail);
+  await mailRecoveryCode(db, mailer, { ...user, email: user.email }, { purpose: 'reset', actorId: user.id });
+  return maskEmail(user.email);
+}
+
+/** Hours a first-password code lasts: an imported person may read the e-mail days later. */
+export const FIRST_PASSWORD_CODE_HOURS = 72;
+
+/**
+ * Why a code is mailed: a forgotten password ("Esqueci a senha"), or the first password of a user
+ * an administrator imported (decision 0117), who knows no password and confirms the same code in
+ * the same dialog; `url` opens it at the code.
+ */
+export type CodeMail =
+  | { purpose: 'reset'; actorId: number }
+  | { purpose: 'first'; actorId: number; url: string };
+
+/**
+ * A new recovery code for the user (replacing a live one), stored hashed with its audit row, then
+ * e-mailed: the one way a password is set without knowing the old one.
+ */
+export async function mailRecoveryCode(
+  db: Db,
+  mailer: Mailer,
+  user: { id: number; nome: string; email: string; matricula: string },
+  why: CodeMail,
+): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(LIMITS.recoveryCodeLength, '0');
   const codeHash = await hashPassword(code);
-  await auditedChange(db, user.id, async (tx, record) => {
-    await q.replaceResetCode(tx, user.id, codeHash, minutesFromNow(LIMITS.recoveryCodeTtlMinutes));
+  const minutes = why.purpose === 'first' ? FIRST_PASSWORD_CODE_HOURS * 60 : LIMITS.recoveryCodeTtlMinutes;
+  await auditedChange(db, why.actorId, async (tx, record) => {
+    await q.replaceResetCode(tx, user.id, codeHash, minutesFromNow(minutes));
     record({
       action: 'password.code_sent',
       entity: 'user',
       entityId: user.id,
-      summary: 'Código de recuperação de senha enviado por e-mail',
+      summary:
+        why.purpose === 'first'
+          ? 'Código para criar a senha enviado por e-mail ao usuário importado'
+          : 'Código de recuperação de senha enviado por e-mail',
     });
   });
-  await mailer.send({
-    to: user.email,
-    subject: 'Intranet: código para redefinir sua senha',
-    text: [
-      `Olá, ${user.nome}.`,
-      '',
-      `Seu código para redefinir a senha da intranet é: ${code}`,
-      '',
-      `Ele vale por ${LIMITS.recoveryCodeTtlMinutes} minutos. Se você não pediu a troca de senha, ignore este e-mail.`,
-    ].join('\n'),
-  });
-  return maskEmail(user.email);
+  await mailer.send(
+    why.purpose === 'first'
+      ? {
+          to: user.email,
+          subject: 'Intranet: crie sua senha',
+          text: [
+            `Olá, ${user.nome}.`,
+            '',
+            `Você foi cadastrado na intranet com a matrícula ${user.matricula}.`,
+            `Seu código para criar a senha da intranet é: ${code}`,
+            '',
+            `Para criar a senha, abra ${why.url} e digite o código. Ele vale por ${FIRST_PASSWORD_CODE_HOURS} horas; depois disso, use "Esqueci a senha" na tela de entrada para receber outro.`,
+          ].join('\n'),
+        }
+      : {
+          to: user.email,
+          subject: 'Intranet: código para redefinir sua senha',
+          text: [
+            `Olá, ${user.nome}.`,
+            '',
+            `Seu código para redefinir a senha da intranet é: ${code}`,
+            '',
+            `Ele vale por ${LIMITS.recoveryCodeTtlMinutes} minutos. Se você não pediu a troca de senha, ignore este e-mail.`,
+          ].join('\n'),
+        },
+  );
 }
 
 /** The user's live code row, or a 400 when there is none to check. */

@@ -26,7 +26,8 @@ export function authorizeEmployees(user: SessionUser): void {
 
 type EmployeeInput = z.output<typeof employeeFields>;
 
-const employeeColumns = (b: EmployeeInput) => ({
+/** The record's columns of the form's fields (the form and the import, hr.employees.import.ts). */
+export const employeeColumns = (b: EmployeeInput) => ({
   name: b.name,
   birth_date: b.birthDate,
   registration: b.Registration,

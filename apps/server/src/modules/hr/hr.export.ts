@@ -1,5 +1,5 @@
 import {
-  EMPLOYEE_SHEET_COLUMNS,
+  EMPLOYEE_EXPORT_COLUMNS,
   HR_REQUEST_COLUMNS,
   type HrActor,
   type HrRequestFilters,
@@ -33,7 +33,7 @@ export const requestsSpreadsheet = (
 export const employeesSpreadsheet = (db: DbOrTx, log: FastifyBaseLogger) =>
   xlsxStream({
     sheetName: 'Funcionários',
-    columns: EMPLOYEE_SHEET_COLUMNS,
+    columns: EMPLOYEE_EXPORT_COLUMNS,
     batches: map(q.employeeBatches(db), toEmployeeSheetRow),
     log,
   });

@@ -1,4 +1,4 @@
-import { hrCalls as calls, MSG } from '@intranet/contracts';
+import { hrCalls as calls, IMPORT_MSG, MSG } from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -7,6 +7,7 @@ import { route } from '../../platform/route.ts';
 import { sendStoredFile } from '../../platform/serve-file.ts';
 import { sendXlsx } from '../../platform/xlsx-stream.ts';
 import * as approvers from './hr.approvers.ts';
+import * as employeesImport from './hr.employees.import.ts';
 import * as employees from './hr.employees.ts';
 import * as leave from './hr.leave.ts';
 import * as requests from './hr.requests.ts';
@@ -159,6 +160,27 @@ export async function hrRoutes(app: FastifyInstance, ctx: AppContext): Promise<v
     handler: async (request) => {
       const id = await leave.createMedicalLeave(ctx, currentUser(request), request.body);
       return { success: true as const, id, message: MSG.medicalLeaveSaved };
+    },
+  });
+
+  route(app, calls.importEmployeesPreview, {
+    handler: async (request) =>
+      employeesImport.previewEmployeesImport(
+        ctx,
+        currentUser(request),
+        formReader(request, ctx.storage, calls.importEmployeesPreview.multipart, 'employee-imports'),
+      ),
+  });
+
+  route(app, calls.importEmployeesCommit, {
+    handler: async (request) =>
+      employeesImport.commitEmployeesImport(ctx, currentUser(request), request.params.id, request.log),
+  });
+
+  route(app, calls.importEmployeesCancel, {
+    handler: async (request) => {
+      await employeesImport.cancelEmployeesImport(ctx, currentUser(request), request.params.id);
+      return { success: true as const, message: IMPORT_MSG.cancelled };
     },
   });
 

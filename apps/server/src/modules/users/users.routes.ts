@@ -1,8 +1,12 @@
-import { usersCalls as calls, MSG } from '@intranet/contracts';
+import { usersCalls as calls, IMPORT_MSG, MSG } from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { formReader } from '../../platform/multipart-form.ts';
 import { route } from '../../platform/route.ts';
+import { sendXlsx } from '../../platform/xlsx-stream.ts';
+import { exportUsers } from './users.export.ts';
+import { cancelUsersImport, commitUsersImport, previewUsersImport } from './users.import.ts';
 import * as service from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -37,6 +41,31 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
     handler: async (request) => {
       await service.dropUser(db, currentUser(request), request.body.userId);
       return { success: true as const, message: MSG.userDeleted, error: null };
+    },
+  });
+
+  route(app, calls.exportList, {
+    handler: async (request, reply) =>
+      sendXlsx(reply, exportUsers(db, currentUser(request), request.query, request.log)),
+  });
+
+  route(app, calls.importPreview, {
+    handler: async (request) =>
+      previewUsersImport(
+        ctx,
+        currentUser(request),
+        formReader(request, ctx.storage, calls.importPreview.multipart, 'user-imports'),
+      ),
+  });
+
+  route(app, calls.importCommit, {
+    handler: async (request) => commitUsersImport(ctx, currentUser(request), request.params.id, request.log),
+  });
+
+  route(app, calls.importCancel, {
+    handler: async (request) => {
+      await cancelUsersImport(ctx, currentUser(request), request.params.id);
+      return { success: true as const, message: IMPORT_MSG.cancelled };
     },
   });
 

@@ -24,7 +24,7 @@ import { endUserAccess } from '../../platform/sessions.ts';
 import * as q from './users.queries.ts';
 
 /** The admin flag goes with the Administrador role (decision 0044). */
-const adminFlagFor = (privilegio: number) => (privilegio === ROLE.Administrador ? 1 : 0);
+export const adminFlagFor = (privilegio: number) => (privilegio === ROLE.Administrador ? 1 : 0);
 
 export async function listUsers(db: Db, user: SessionUser, query: z.output<typeof userListQuery>) {
   const admin = query.isAlter === 1;
