@@ -25,6 +25,7 @@ import { hrRoutes } from './modules/hr/hr.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
+import { pendenciasRoutes } from './modules/pendencias/pendencias.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
@@ -37,6 +38,7 @@ import { registerDiskFloor } from './platform/disk-space.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { filesRoutes } from './platform/files.routes.ts';
 import { healthRoutes } from './platform/health.routes.ts';
+import { createLiveEvents } from './platform/live-events.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './platform/rate-limit.ts';
 import { redactUrl } from './platform/redact.ts';
@@ -148,6 +150,7 @@ const MODULES = [
   finesRoutes,
   hrRoutes,
   backupRoutes,
+  pendenciasRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -188,7 +191,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       }),
     config,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...rateLimitsFromConfig(config), ...options.rateLimits },
+    live: createLiveEvents(database),
   };
+  app.addHook('onClose', () => ctx.live.close());
 
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
   // Set while the web app's static files register: those routes are public.

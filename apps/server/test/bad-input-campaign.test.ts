@@ -4,6 +4,7 @@ import type { RegisteredRoute } from '../src/app.ts';
 import { type Case, type CaseKind, casesFor } from './campaign/cases.ts';
 import { type RouteInputs, routeInputs } from './campaign/route-inputs.ts';
 import { type State, stateReader } from './campaign/state.ts';
+import { injectEventStream, type OpenedAnswer } from './event-stream.ts';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from './harness.ts';
 import { ENGLISH } from './portuguese.ts';
 
@@ -81,13 +82,14 @@ describe(`bad-input campaign over every route (${TEST_DIALECT})`, () => {
     const headers = { ...c.headers, authorization: `Bearer ${await tokenOf(matricula)}` };
     state ??= await reader.read();
     const label = `${matricula} ${c.method} ${route.url} [${c.name}]`;
-    const request = t.app.inject({
+    const options: InjectOptions = {
       method: c.method as InjectOptions['method'],
       url: c.url,
       headers,
       payload: c.payload as InjectOptions['payload'],
-    });
-    const res: LightMyRequestResponse | 'hang' | Error = await Promise.race([
+    };
+    const request = route.endpoint?.eventStream ? injectEventStream(t.app, options) : t.app.inject(options);
+    const res: OpenedAnswer | LightMyRequestResponse | 'hang' | Error = await Promise.race([
       request.catch((err: unknown) => (err instanceof Error ? err : new Error(String(err)))),
       timeout(ANSWER_WITHIN_MS),
     ]);

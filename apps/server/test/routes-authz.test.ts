@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../src/app.ts';
 import { AUTHZ_MATRIX, AUTHZ_MODULES, type AuthzEntry } from './authz/index.ts';
+import { injectEventStream } from './event-stream.ts';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from './harness.ts';
 
 /** A route pattern (`/api/files/*`, `/api/users/:id`) as a regular expression over concrete paths. */
@@ -165,13 +166,16 @@ describe(`authorisation of every registered route (${TEST_DIALECT})`, () => {
         const headers: Record<string, string> = { ...entry.headers };
         if (entry.as) headers.authorization = `Bearer ${await sessionOf(entry)}`;
         const payload = typeof entry.payload === 'function' ? entry.payload() : entry.payload;
-        const res = await t.app.inject({
+        const options: InjectOptions = {
           method: entry.method,
           url: await concreteUrl(entry.url),
           query: entry.query,
           headers,
           payload: payload as InjectOptions['payload'],
-        });
+        };
+        const res = routeOf(routes, entry)?.endpoint?.eventStream
+          ? await injectEventStream(t.app, options)
+          : await t.app.inject(options);
         if (entry.freshSession && entry.as) sessions.delete(entry.as);
         expect(res.statusCode, res.body).toBe(entry.expect);
         if (res.statusCode >= 400 && entry.method !== 'HEAD') {

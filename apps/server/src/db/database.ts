@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { usePreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
@@ -18,6 +18,10 @@ export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL: LISTEN on a connection of its own (platform/live-events.ts); answers how to stop. */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL: NOTIFY every listener of the channel, in every process and server. */
+  notify?(channel: string, payload: string): Promise<void>;
 }
 
 // PostgreSQL answers COUNT(*) and BIGINT as strings; ids here stay far below 2^53.
@@ -28,7 +32,26 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     pool.on('connect', usePreparedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const listeners = new Set<() => Promise<void>>();
+    return {
+      db,
+      dialect: 'postgres',
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await db.destroy();
+      },
+      listen: async (channel, onPayload) => {
+        const stop = await listenOn(options.databaseUrl!, channel, onPayload);
+        listeners.add(stop);
+        return async () => {
+          listeners.delete(stop);
+          await stop();
+        };
+      },
+      notify: async (channel, payload) => {
+        await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+      },
+    };
   }
   if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);
@@ -42,3 +65,45 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
 }
 
 export const nowIso = () => new Date().toISOString();
+
+/** How long a lost LISTEN connection waits before connecting again. */
+const LISTEN_RETRY_MS = 2000;
+
+/**
+ * LISTEN on a connection outside the pool (a pooled one would be handed to queries), connected again
+ * after a failure; answers how to stop.
+ */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    const again = () => {
+      if (stopped || client !== c) return;
+      client = undefined;
+      c.end().catch(() => undefined);
+      retry = setTimeout(() => void connect().catch(again), LISTEN_RETRY_MS);
+    };
+    c.on('error', again);
+    c.on('end', again);
+    client = c;
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => undefined);
+  };
+}

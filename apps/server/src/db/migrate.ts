@@ -35,6 +35,7 @@ import * as m0033 from './migrations/0033_purchase_denied_from.ts';
 import * as m0034 from './migrations/0034_hr_search.ts';
 import * as m0035 from './migrations/0035_calendar_event_deleted.ts';
 import * as m0036 from './migrations/0036_sector_roles.ts';
+import * as m0037 from './migrations/0037_calendar_invitation_seen.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0034_hr_search': m0034,
   '0035_calendar_event_deleted': m0035,
   '0036_sector_roles': m0036,
+  '0037_calendar_invitation_seen': m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

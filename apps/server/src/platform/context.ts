@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db, Dialect } from '../db/database.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { LiveEvents } from './live-events.ts';
 import type { Mailer } from './mail.ts';
 import type { RateLimits } from './rate-limit.ts';
 
@@ -12,4 +13,6 @@ export interface AppContext {
   mailer: Mailer;
   config: Config;
   rateLimits: RateLimits;
+  /** Events heard by every process (platform/live-events.ts): the pendências' live updates. */
+  live: LiveEvents;
 }

@@ -65,6 +65,8 @@ export interface Endpoint<
   body?: B;
   multipart?: M;
   reply?: R;
+  /** Server-Sent Events: an answer that never ends (tests read its headers, then close it). */
+  eventStream?: boolean;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the widest endpoint, for constraints

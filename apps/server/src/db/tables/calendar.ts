@@ -22,6 +22,8 @@ export interface CalendarEventInviteesTable {
   user_id: number;
   invited_by: number | null;
   created_at: string;
+  /** When the person opened the invitation from his pendências (migration 0037); null: not yet. */
+  seen_at: Generated<string | null>;
 }
 
 /** Every invitation made, kept after a withdrawal (migration 0030): the senders' limits, one e-mail per event. */

@@ -30,6 +30,7 @@ import { lockRow } from '../../db/dialect.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors.ts';
+import { announcePendencias } from '../../platform/live-events.ts';
 import { hashToken } from '../../platform/sessions.ts';
 import * as q from './calendar.queries.ts';
 
@@ -172,8 +173,8 @@ export async function updateEvent(
   id: number,
   body: EventBody,
 ): Promise<CalendarEvent> {
-  await auditedChange(ctx.db, user.userId, async (tx, record) => {
-    const { event } = await loadEditableEvent(tx, user, id);
+  const invited = await auditedChange(ctx.db, user.userId, async (tx, record) => {
+    const { event, invitees } = await loadEditableEvent(tx, user, id);
     const company = companyFlag(user, body.company, event.company);
     await q.updateEvent(tx, id, {
       title: body.title,
@@ -184,7 +185,10 @@ export async function updateEvent(
       updated_at: nowIso(),
     });
     record({ action: 'event.update', entity: 'calendar_event', entityId: id, summary: eventSummary(body) });
+    return invitees.map((i) => i.id);
   });
+  // Its day may move into or out of the invitees' pendências.
+  announcePendencias(ctx, { kind: 'event', userIds: invited });
   return eventView(ctx, user, id);
 }
 
@@ -193,7 +197,7 @@ export async function updateEvent(
  * not removed (migration 0035); its invitees stop seeing it at once.
  */
 export async function deleteEvent(ctx: AppContext, user: SessionUser, id: number): Promise<void> {
-  await auditedChange(ctx.db, user.userId, async (tx, record) => {
+  const invited = await auditedChange(ctx.db, user.userId, async (tx, record) => {
     const { event, invitees } = await loadEditableEvent(tx, user, id);
     authorize(
       canDeleteEvent(
@@ -211,7 +215,9 @@ export async function deleteEvent(ctx: AppContext, user: SessionUser, id: number
       entityId: id,
       summary: `${event.title} em ${formatDate(event.event_date)} excluído${invitees.length > 0 ? ` (${invitees.length} convidado(s))` : ''}`,
     });
+    return invitees.map((i) => i.id);
   });
+  announcePendencias(ctx, { kind: 'event', userIds: invited });
 }
 
 /** The sender's limits (issue 31, finding 6): per rolling hour and day, and per event. */
@@ -308,6 +314,7 @@ export async function invite(
     });
     return { event, person, mail };
   });
+  announcePendencias(ctx, { kind: 'event', userIds: [done.person.id] });
   if (done.mail && done.person.email) {
     try {
       await ctx.mailer.send({ to: done.person.email, ...invitationMail(user, done.person, done.event) });
@@ -336,6 +343,7 @@ export async function uninvite(
       summary: `Convite de ${person.name} (${person.matricula}) para ${event.title} removido`,
     });
   });
+  announcePendencias(ctx, { kind: 'event', userIds: [userId] });
   return eventView(ctx, user, id);
 }
 

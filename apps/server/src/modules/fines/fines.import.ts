@@ -15,6 +15,7 @@ import { auditedChange, auditMany } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
 import { jobRecords, type RunningJob } from '../../platform/job-records.ts';
+import { announcePendencias } from '../../platform/live-events.ts';
 import { readSpool } from '../../platform/row-spool.ts';
 import * as q from './fines.queries.ts';
 import { authorizeFines, fineChanges, newFineRecord } from './fines.service.ts';
@@ -273,6 +274,7 @@ async function runImport(
       ...counts,
       message: MSG.fineImportDone(counts.added, counts.updated, counts.unchanged),
     };
+    announcePendencias(ctx, { kind: 'fine' });
   } catch (err) {
     // Rolled back: nothing of it stays. A user's mistake says why; anything else is logged.
     if (!(err instanceof HttpError)) log.error({ err, importId: job.id }, 'falha na importação de multas');

@@ -28,6 +28,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { audit, auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, HttpError, notFound } from '../../platform/errors.ts';
+import { announcePendencias } from '../../platform/live-events.ts';
 import { bmSpreadsheet, finesSpreadsheet } from './fines.export.ts';
 import { splitPeriod } from './fines.months.ts';
 import * as q from './fines.queries.ts';
@@ -139,7 +140,7 @@ export async function insertFine(ctx: AppContext, user: Actor, values: FineValue
   const missing = missingFineFields(values);
   if (missing.length > 0) throw insertRefused(400, MSG.fineMissingFields, missing);
   try {
-    return await auditedChange(ctx.db, user.userId, async (tx, record) => {
+    const id = await auditedChange(ctx.db, user.userId, async (tx, record) => {
       const id = await q.insertFine(tx, newFineRecord(values, nowIso()));
       record({
         action: 'fine.insert',
@@ -149,6 +150,8 @@ export async function insertFine(ctx: AppContext, user: Actor, values: FineValue
       });
       return id;
     });
+    announcePendencias(ctx, { kind: 'fine' });
+    return id;
   } catch (err) {
     return duplicateOr(err, () => insertRefused(409, MSG.fineDuplicate, []));
   }
@@ -204,6 +207,7 @@ export async function updateFine(
   } catch (err) {
     duplicateOr(err, () => new HttpError(409, MSG.fineDuplicate));
   }
+  announcePendencias(ctx, { kind: 'fine' });
 }
 
 function diff(old: q.FineRecord, values: FineValues) {

@@ -28,6 +28,7 @@ import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
+import { announcePendencias } from '../../platform/live-events.ts';
 import type { FormReader } from '../../platform/multipart-form.ts';
 import * as dq from './hr.approvers.queries.ts';
 import { hrActor } from './hr.approvers.ts';
@@ -99,6 +100,14 @@ export async function notifyStage(
   status: number,
   parties: HrParties,
 ) {
+  // It leaves the queue of the stage it was at (r.status) and enters the new stage's.
+  const at = (s: number) => ({
+    requesterId: parties.requesterId,
+    subjectIds: parties.subjectIds,
+    path: pathOf(r),
+    status: s,
+  });
+  announcePendencias(ctx, { kind: 'hr', facts: [at(r.status), at(status)] });
   const footer = 'Acompanhe a solicitação na intranet, em Atendimento RH.';
   if (status === HR_STATUS.aprovado || status === HR_STATUS.negado) {
     const requester = await q.userContact(ctx.db, r.requester_id);

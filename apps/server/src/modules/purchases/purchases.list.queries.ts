@@ -99,8 +99,8 @@ function managerReach(u: PurchaseActor): 'all' | 'none' | string[] {
   return u.setor.map((s) => s.sector);
 }
 
-/** purchases.policy.ts#isRequestManager in SQL. */
-function managerFilter(eb: Eb, u: PurchaseActor) {
+/** purchases.policy.ts#isRequestManager in SQL (the pendências' inbox reads it too). */
+export function managerFilter(eb: Eb, u: PurchaseActor) {
   const reach = managerReach(u);
   return reach === 'all' ? eb.lit(true) : reach === 'none' ? eb.lit(false) : ofSectors(eb, reach);
 }

@@ -30,6 +30,7 @@ import { type AuditRecord, auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
+import { announcePendencias } from '../../platform/live-events.ts';
 import type { FormReader } from '../../platform/multipart-form.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
 import { purchasesSpreadsheet } from './purchases.export.ts';
@@ -250,6 +251,11 @@ export async function dropRequest(ctx: AppContext, user: SessionUser, id: number
   const actor = await actorOf(ctx, user);
   const { facts } = await loadVisible(ctx, actor, id);
   authorize(canCancelPurchase(actor, facts));
+  const opened = { userId: user.userId, requesterSectors: sectors, status: PURCHASE_STATUS.aberta };
+  announcePendencias(ctx, {
+    kind: 'purchase',
+    facts: [{ ...opened, selectedQuoteCentavos: null, quoteCount: 0, inQuote: false }],
+  });
   const files = await q.listFiles(ctx.db, id);
   await auditedChange(ctx.db, user.userId, async (tx, audit) => {
     const ok = await q.deleteIfStatus(tx, id, PURCHASE_STATUS.aberta);
@@ -272,6 +278,7 @@ export async function detail(ctx: AppContext, user: SessionUser, id: number): Pr
     ]),
     q.listFiles(ctx.db, id),
     q.listHistory(ctx.db, id),
+  announcePendencias(ctx, { kind: 'purchase', facts: [facts] });
     q.callStatus(ctx.db, record.call_id),
   ]);
   const name = (uid: number | null) => (uid === null ? null : (names.get(uid) ?? null));

@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import { nowIso } from '../../db/database.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { announcePendencias } from '../../platform/live-events.ts';
 import type { BodyOrFormReader } from '../../platform/multipart-form.ts';
 import type { ReceivedFile } from '../../platform/uploads.ts';
 import * as tickets from '../tickets/tickets.queries.ts';
@@ -111,7 +112,7 @@ async function moveRequest(
     if (!candidate || !mayBeRecordedAsPicker({ userId: record.user_id }, candidate))
       throw badRequest(MSG_PURCHASE.pickerRequired);
   }
-  await changeRequest(ctx, actor, id, async (tx, { record: current, facts }, audit) => {
+  const before = await changeRequest(ctx, actor, id, async (tx, { record: current, facts }, audit) => {
     if (current.status !== body.from) throw conflict(MSG_PURCHASE.conflict);
     refuseOwn(actor, facts, t.key);
     authorize(canFirePurchaseTransition(actor, facts, t));
@@ -147,7 +148,10 @@ async function moveRequest(
         `${t.label}: ${purchaseStatusLabel(body.from)} → ${purchaseStatusLabel(t.to)}` +
         (files.length > 0 ? ` com ${files.length} evidência(s)` : ''),
     });
+    return facts;
   });
+  // It leaves the queue of the stage it was at and enters the next one's.
+  announcePendencias(ctx, { kind: 'purchase', facts: [before, { ...before, status: t.to }] });
   await mailMove(ctx, log, user, record, t.to);
   return t.label;
 }

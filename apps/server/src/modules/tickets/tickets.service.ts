@@ -28,6 +28,7 @@ import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
+import { announcePendencias } from '../../platform/live-events.ts';
 import type { BodyOrFormReader } from '../../platform/multipart-form.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
 import { callsSpreadsheet } from './tickets.export.ts';
@@ -42,6 +43,16 @@ const facts = (call: q.CallRecord): CallFacts => ({
 });
 
 export const attachmentPath = (callId: number, attachmentId: number) =>
+/**
+ * A write moved the call from `call` to `status` (or kept its status): its requester, the attendants
+ * of its queue and purchasing may see their pendências change. Its last message is taken as someone
+ * else's, so its requester always hears of it.
+ */
+function announceCall(ctx: AppContext, call: q.CallRecord, status = call.status): void {
+  const before = { ...facts(call), lastAnswerBy: null };
+  announcePendencias(ctx, { kind: 'ticket', facts: [before, { ...before, status }] });
+}
+
   `calls/${callId}/attachments/${attachmentId}`;
 
 /** A call the user may not see answers 404, like one that does not exist: its existence is not revealed. */
@@ -90,7 +101,7 @@ export async function openCall(
   const sectors = [...user.setor.map((s) => s.sector)].sort((a, b) =>
     a === user.mainSector ? -1 : b === user.mainSector ? 1 : 0,
   );
-  return withFiles(ctx, form, () =>
+  const id = await withFiles(ctx, form, () =>
     auditedChange(ctx.db, user.userId, async (tx, record) => {
       const id = await q.insertCall(tx, {
         problema: body.problem,
@@ -121,6 +132,9 @@ export async function openCall(
   );
 }
 
+  const opened = { userId: user.userId, dep: body.dep, status: CALL_STATUS.naoAtendido, requestId: null };
+  announcePendencias(ctx, { kind: 'ticket', facts: [opened] });
+  return id;
 /** Tells the requester by e-mail; a requester without e-mail gets none, and mail never fails a change. */
 async function notifyRequester(
   ctx: AppContext,
@@ -185,6 +199,7 @@ export async function setCallStatus(
   });
   await notifyRequester(
     ctx,
+  announceCall(ctx, call, status);
     log,
     call,
     user.userId,
@@ -247,6 +262,7 @@ export async function answerCall(
   });
   await notifyRequester(
     ctx,
+  announceCall(ctx, call);
     log,
     call,
     user.userId,
@@ -295,6 +311,7 @@ export async function insertMaterials(
   });
   await notifyRequester(
     ctx,
+  announceCall(ctx, call, INSERT_MATERIALS.to);
     log,
     call,
     user.userId,
