@@ -16,10 +16,8 @@ import {
   ROLE,
   ROLE_LABEL,
   ROOT_FOLDER_ID,
-  SECTOR_NAMES,
-  type SectorName,
+  type SectorRole,
 } from '@intranet/contracts';
-import { specRoleOf } from '@intranet/contracts/testing/actor';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../src/db/database.ts';
 import type { NewFolderFile } from '../src/modules/folders/folders.queries.ts';
@@ -44,8 +42,20 @@ async function inBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>)
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
 }
 
-const sectorIds = async (db: Db) =>
-  new Map((await db.selectFrom('sectors').select(['id', 'name']).execute()).map((s) => [s.name, s.id]));
+/** The database's active sectors (decision 0116): their names, ids and workflow roles. */
+async function activeSectors(db: Db) {
+  const rows = await db
+    .selectFrom('sectors')
+    .select(['id', 'name', 'role'])
+    .where('active', '=', 1)
+    .orderBy('id')
+    .execute();
+  return {
+    names: rows.map((s) => s.name),
+    ids: new Map(rows.map((s) => [s.name, s.id])),
+    roleOf: new Map(rows.map((s) => [s.name, s.role as SectorRole | null])),
+  };
+}
 
 /**
  * Every role × support flag × sector set (none, each sector alone, two random pairs and triples),
@@ -53,15 +63,16 @@ const sectorIds = async (db: Db) =>
  * on a Gestor or Colaborador, plus a few deactivated accounts. Active users accepted the policy.
  */
 export async function insertUsers(db: Db, r: SeededRandom, firstMatricula = 5000): Promise<PopulationUser[]> {
-  const sectorSets: SectorName[][] = [
+  const { names, ids, roleOf } = await activeSectors(db);
+  const sectorSets: string[][] = [
     [],
-    ...SECTOR_NAMES.map((s) => [s]),
-    r.subset(SECTOR_NAMES, 2),
-    r.subset(SECTOR_NAMES, 2),
-    r.subset(SECTOR_NAMES, 3),
+    ...names.map((s) => [s]),
+    r.subset(names, 2),
+    r.subset(names, 2),
+    r.subset(names, 3),
   ];
   const specs: Omit<PopulationUser, 'id'>[] = [];
-  const add = (privilegio: number, suport: number, admin: number, sectors: SectorName[], active: number) => {
+  const add = (privilegio: number, suport: number, admin: number, sectors: string[], active: number) => {
     const n = firstMatricula + specs.length;
     specs.push({
       matricula: String(n),
@@ -72,7 +83,7 @@ export async function insertUsers(db: Db, r: SeededRandom, firstMatricula = 5000
         privilegio,
         suport,
         admin,
-        setor: sectors.map((sector) => ({ sector, role: specRoleOf(sector) })),
+        setor: sectors.map((sector) => ({ sector, role: roleOf.get(sector) ?? null })),
       },
     });
   };
@@ -85,12 +96,11 @@ export async function insertUsers(db: Db, r: SeededRandom, firstMatricula = 5000
     }
   }
   for (let i = 0; i < 6; i++) {
-    add(r.pick(Object.values(ROLE)), r.int(2), 0, r.subset(SECTOR_NAMES, r.int(3)), 0);
+    add(r.pick(Object.values(ROLE)), r.int(2), 0, r.subset(names, r.int(3)), 0);
   }
 
   const senha = await hashPassword(POPULATION_PASSWORD);
   const now = new Date().toISOString();
-  const ids = await sectorIds(db);
   const users: PopulationUser[] = [];
   await db.transaction().execute(async (tx) => {
     const inserted = await tx
@@ -258,7 +268,7 @@ export async function insertFolderTree(db: Db, r: SeededRandom, users: Populatio
 /** Applications assigned to zero to three random sectors. */
 export async function insertApps(db: Db, r: SeededRandom, count = 24) {
   const now = new Date().toISOString();
-  const ids = await sectorIds(db);
+  const { names, ids } = await activeSectors(db);
   const apps = await db
     .insertInto('apps')
     .values(
@@ -273,7 +283,7 @@ export async function insertApps(db: Db, r: SeededRandom, count = 24) {
     .returning('id')
     .execute();
   const assignments = apps.flatMap((a) =>
-    r.subset(SECTOR_NAMES, r.int(4)).map((s) => ({ app_id: a.id, sector_id: ids.get(s)! })),
+    r.subset(names, r.int(4)).map((s) => ({ app_id: a.id, sector_id: ids.get(s)! })),
   );
   await inBatches(assignments, (batch) => db.insertInto('app_sectors').values(batch).execute());
 }

@@ -91,7 +91,6 @@ export const MSG = {
   ticketStatusConfirm: 'Alterar status do chamado',
   ticketSent: 'Seu chamado foi enviado para a equipe técnica.',
   ticketUnknownDepartment: 'Departamento inválido.',
-  ticketUnknownUnit: 'Unidade inválida.',
   ticketUnknownProblem: 'Tipo de problema inválido para o departamento escolhido.',
   ticketNotFound: 'Chamado não encontrado.',
   ticketTransitionInvalid: 'Essa mudança de status não é permitida para o chamado.',

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Actor,
-  BRANCH_LABEL,
-  BRANCH_NAMES,
   hasAnyRole,
   hasRole,
   inSector,
@@ -13,12 +11,8 @@ import {
   normalizeName,
   ROLE,
   ROLE_LABEL,
-  SECTOR,
-  SECTOR_NAMES,
-  type SectorName,
+  SECTOR_ROLE_LABEL,
   type SectorRole,
-  toBranchName,
-  toSectorName,
 } from './roles.ts';
 import { actor } from './testing/actor.ts';
 
@@ -69,8 +63,8 @@ describe('roles and flags (spec §1, §6)', () => {
 });
 
 describe('sectors and branches (spec §3, decisions "Names and values")', () => {
-  it('has exactly the nine sectors, spelled as stored and shown', () => {
-    expect([...SECTOR_NAMES].sort()).toEqual(
+  it("names each workflow role by the spec's sector, spelled as a fresh install stores it", () => {
+    expect(Object.values(SECTOR_ROLE_LABEL).sort()).toEqual(
       [
         'Recursos Humanos',
         'Tecnologia de Informação',
@@ -83,11 +77,6 @@ describe('sectors and branches (spec §3, decisions "Names and values")', () => 
         'Gestão de Multas',
       ].sort(),
     );
-  });
-
-  it('has the branches Matriz and Maua (shown Mauá)', () => {
-    expect(BRANCH_NAMES).toEqual(['Matriz', 'Maua']);
-    expect(BRANCH_LABEL).toEqual({ Matriz: 'Matriz', Maua: 'Mauá' });
   });
 
   it.each([
@@ -114,47 +103,14 @@ describe('sectors and branches (spec §3, decisions "Names and values")', () => 
     expect(normalizeName('Mauá')).toBe('maua');
   });
 
-  it.each<[string, SectorName | undefined]>([
-    ['Tecnologia de Informacao', SECTOR.ti],
-    ['tecnologia de informação', SECTOR.ti],
-    ['TECNOLOGIA DE INFORMAÇÃO', SECTOR.ti],
-    ['recursos humanos', SECTOR.rh],
-    ['qssma', SECTOR.qssma],
-    ['Compras', SECTOR.compras],
-    ['infraestrutura', SECTOR.infra],
-    ['Operacao', SECTOR.operacao],
-    ['operação', SECTOR.operacao],
-    ['estoque', SECTOR.estoque],
-    ['Faturamento', SECTOR.faturamento],
-    ['gestao de multas', SECTOR.multas],
-    [' Gestão de Multas ', SECTOR.multas],
-    ['Financeiro', undefined],
-    ['Tecnologia', undefined],
-    ['', undefined],
-  ])('toSectorName(%j) → %j', (input, expected) => {
-    expect(toSectorName(input)).toBe(expected);
-  });
-
-  it.each([
-    ['Maua', 'Maua'],
-    ['Mauá', 'Maua'],
-    ['MAUÁ', 'Maua'],
-    ['matriz', 'Matriz'],
-    ['Matriz', 'Matriz'],
-    ['Santos', undefined],
-    ['', undefined],
-  ])('toBranchName(%j) → %j', (input, expected) => {
-    expect(toBranchName(input)).toBe(expected);
-  });
-
-  it.each<[string, string[], SectorName, boolean]>([
-    ['the stored name', ['Recursos Humanos'], SECTOR.rh, true],
-    ['a lower-case legacy spelling', ['recursos humanos'], SECTOR.rh, true],
-    ['TI without the accent', ['Tecnologia de Informacao'], SECTOR.ti, true],
-    ['the second of two sectors', ['Operação', 'Estoque'], SECTOR.estoque, true],
-    ['another sector', ['Compras'], SECTOR.rh, false],
-    ['no sector at all', [], SECTOR.compras, false],
-    ['a name that only contains the sector', ['Compras Internacionais'], SECTOR.compras, false],
+  it.each<[string, string[], string, boolean]>([
+    ['the stored name', ['Recursos Humanos'], SECTOR_ROLE_LABEL.rh, true],
+    ['a lower-case legacy spelling', ['recursos humanos'], SECTOR_ROLE_LABEL.rh, true],
+    ['TI without the accent', ['Tecnologia de Informacao'], SECTOR_ROLE_LABEL.ti, true],
+    ['the second of two sectors', ['Operação', 'Estoque'], SECTOR_ROLE_LABEL.estoque, true],
+    ['another sector', ['Compras'], SECTOR_ROLE_LABEL.rh, false],
+    ['no sector at all', [], SECTOR_ROLE_LABEL.compras, false],
+    ['a name that only contains the sector', ['Compras Internacionais'], SECTOR_ROLE_LABEL.compras, false],
   ])('inSector with %s → %s', (_name, sectors, sector, expected) => {
     expect(inSector(actor({ sectors }), sector)).toBe(expected);
   });

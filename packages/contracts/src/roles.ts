@@ -1,4 +1,7 @@
-/** Roles, flags, sectors and branches: the vocabulary every policy is written with. */
+/**
+ * Roles, flags and the sectors' workflow roles: the vocabulary every policy is written with. The
+ * sectors' and branches' names are rows of the database (decisions 0114, 0116).
+ */
 
 export const ROLE = { Administrador: 1, Gestor: 2, Colaborador: 3 } as const;
 export type Privilegio = (typeof ROLE)[keyof typeof ROLE];
@@ -30,17 +33,6 @@ export type SectorRole = keyof typeof SECTOR_ROLE_LABEL;
 export const SECTOR_ROLES = Object.keys(SECTOR_ROLE_LABEL) as SectorRole[];
 export const isSectorRole = (v: unknown): v is SectorRole =>
   typeof v === 'string' && Object.hasOwn(SECTOR_ROLE_LABEL, v);
-
-/** @deprecated the spec's starting names; the live names are the sectors table's (decision 0114). */
-export const SECTOR = SECTOR_ROLE_LABEL;
-export type SectorKey = SectorRole;
-export type SectorName = string;
-export const SECTOR_NAMES = Object.values(SECTOR) as SectorName[];
-
-export const BRANCH = { Matriz: 'Matriz', Maua: 'Maua' } as const;
-export type BranchName = keyof typeof BRANCH;
-export const BRANCH_NAMES = Object.keys(BRANCH) as BranchName[];
-export const BRANCH_LABEL: Record<BranchName, string> = { Matriz: 'Matriz', Maua: 'Mauá' };
 
 /** The user facts every permission is decided from (a subset of the session user). */
 export interface Actor {
@@ -86,15 +78,3 @@ export function normalizeName(value: string): string {
   return form;
 }
 const normalizedNames = new Map<string, string>();
-
-/** Accepts a sector written with or without accents and answers its stored name. */
-export function toSectorName(value: string): SectorName | undefined {
-  const wanted = normalizeName(value);
-  return SECTOR_NAMES.find((name) => normalizeName(name) === wanted);
-}
-
-/** Accepts Maua, Mauá, matriz… and answers the stored branch name. */
-export function toBranchName(value: string): BranchName | undefined {
-  const wanted = normalizeName(value);
-  return BRANCH_NAMES.find((name) => normalizeName(name) === wanted);
-}

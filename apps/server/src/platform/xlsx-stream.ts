@@ -1,5 +1,5 @@
 import { PassThrough, type Writable } from 'node:stream';
-import type { CellValue, ColumnDescription, SheetCell } from '@intranet/contracts';
+import type { CellContext, CellValue, ColumnDescription, SheetCell } from '@intranet/contracts';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { ZipFile } from 'yazl';
 
@@ -100,13 +100,13 @@ function cellPieces(letters: string, style: number) {
 }
 
 /** One column's cell writer (row, row number as text): its letters, its style and how its value becomes XML. */
-function cellWriter<Row>(c: ColumnDescription<Row>, index: number, typed: boolean) {
+function cellWriter<Row>(c: ColumnDescription<Row>, index: number, typed: boolean, cx: CellContext) {
   const letters = columnName(index + 1);
   const sheet: SheetCell<Row> | undefined = typed ? c.sheet : undefined;
   const plain = cellPieces(letters, 0);
   if (!sheet) {
     return (row: Row, r: string) => {
-      const v = c.value(row);
+      const v = c.value(row, cx);
       if (v === null || v === undefined) return '';
       return typeof v === 'number' ? plain.number(r, v) : plain.text(r, String(v));
     };
@@ -125,6 +125,8 @@ function cellWriter<Row>(c: ColumnDescription<Row>, index: number, typed: boolea
     return typeof v === 'number' ? styled.number(r, v) : plain.text(r, v);
   };
 }
+
+const NO_CONTEXT: CellContext = { branches: [] };
 
 /** Resolves when `ws` can take more; rejects when `out` was closed first (the download was cut). */
 function drained(ws: Writable, out: Writable): Promise<void> {
@@ -165,11 +167,15 @@ export function xlsxStream<Row>(options: {
    * column's style), a bold frozen header and an auto-filter over the rows.
    */
   styled?: boolean;
+  /**
+   * What the cells read besides their rows (the branches' labels, decision 0116): given by the
+   * lists whose columns show a branch, read before the first row.
+   */
+  cellContext?: Promise<CellContext> | CellContext;
 }): PassThrough {
   const out = new PassThrough();
   const styled = options.styled === true;
   const { columns } = options;
-  const cells = columns.map((c, i) => cellWriter(c, i, styled));
   const last = columnName(columns.length);
   const zip = new ZipFile();
   zip.outputStream.on('error', (err) => out.destroy(err));
@@ -209,6 +215,8 @@ export function xlsxStream<Row>(options: {
     zip.addBuffer(Buffer.from(STYLES_XML), 'xl/styles.xml', { compressionLevel: ZIP_LEVEL });
     zip.addBuffer(Buffer.from(SHARED_STRINGS), 'xl/sharedStrings.xml', { compressionLevel: ZIP_LEVEL });
     zip.addReadStream(ws, 'xl/worksheets/sheet1.xml', { compressionLevel: ZIP_LEVEL });
+    const cx = await (options.cellContext ?? NO_CONTEXT);
+    const cells = columns.map((c, i) => cellWriter(c, i, styled, cx));
     await write(
       `${HEAD}<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetViews>${view}</sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`,
     );

@@ -1,4 +1,9 @@
-import { type BranchName, NOTICE_POSITION, SECTOR, type SectorName } from '@intranet/contracts';
+import { NOTICE_POSITION, SECTOR_ROLE_LABEL } from '@intranet/contracts';
+
+/** The demo company's sectors and branches: the names a fresh install starts with (decision 0114). */
+const SECTOR = SECTOR_ROLE_LABEL;
+type SectorName = string;
+type BranchName = 'Matriz' | 'Maua';
 
 export const DEMO_PASSWORD = 'intranet123';
 

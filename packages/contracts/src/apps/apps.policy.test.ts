@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, SECTOR } from '../roles.ts';
+import { type Actor, SECTOR_ROLE_LABEL as SECTOR } from '../roles.ts';
 import { canManageApps, canSeeApp } from './apps.policy.ts';
 
 const u = (privilegio: number, admin: number, sectors: string[]): Actor => ({

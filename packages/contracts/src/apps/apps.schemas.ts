@@ -3,7 +3,7 @@ import { okReply } from '../http/replies.ts';
 import '../zod-locale.ts';
 import { formFlag } from '../http/form-fields.ts';
 import { queryId, queryInt } from '../ids.ts';
-import { SECTOR_NAMES, type SectorName, toSectorName } from '../roles.ts';
+import { orgNameList, orgSectorName } from '../sectors/sectors.schemas.ts';
 
 export const APP_NAME_MAX = 80;
 export const APP_ADDRESS_MAX = 500;
@@ -24,13 +24,8 @@ const appAddress = z
     error: 'Informe um endereço começando com http:// ou https://',
   });
 
-const sectorName = z.string().transform((v, ctx) => {
-  const name = toSectorName(v);
-  if (!name) ctx.addIssue({ code: 'custom', message: `Setor desconhecido: ${v}` });
-  return name as SectorName;
-});
-
-const sectorList = z.array(sectorName).max(SECTOR_NAMES.length);
+/** The names' shape; the server checks they are active sectors (decision 0116). */
+const sectorList = orgNameList(orgSectorName('Informe o setor.'));
 
 /** The sectors of an app: a list, or the list as JSON text in a multipart form. */
 const sectorsField = z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SectorKey } from '../roles.ts';
+import type { SectorRole as SectorKey } from '../roles.ts';
 import { actor } from '../testing/actor.ts';
 import { menuUser } from '../testing/menu-user.ts';
 import { landingCards, menuPolicy, sectorGrid } from './home.policy.ts';

@@ -1,19 +1,19 @@
-import { SECTOR, type SectorName, type SectorRole } from '../roles.ts';
+import { SECTOR_ROLE_LABEL, type SectorRole } from '../roles.ts';
 
 export interface SectorRoute {
   key: SectorRole;
   /** The stored sector name (what user_sectors holds). */
-  sector: SectorName;
+  sector: string;
   /** The label on the home grid and the sector page: the sector's name, accents kept. */
-  label: SectorName;
+  label: string;
   /** The route of spec §2 (matched case-insensitively, URL-decoded); TI's is spelt without the accent. */
   path: string;
 }
 
 const route = (key: SectorRole, path: string): SectorRoute => ({
   key,
-  sector: SECTOR[key],
-  label: SECTOR[key],
+  sector: SECTOR_ROLE_LABEL[key],
+  label: SECTOR_ROLE_LABEL[key],
   path,
 });
 

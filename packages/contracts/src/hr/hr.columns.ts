@@ -1,8 +1,9 @@
 import { formatDate, formatDateTime } from '../dates.ts';
 import { defineColumns } from '../lists/columns.ts';
+import { branchLabelById } from '../sectors/sectors.names.ts';
 import type { EmployeeDetail, EmployeeRow, Vacation } from './hr.employees.schemas.ts';
 import type { MedicalLeave } from './hr.leave.schemas.ts';
-import { EMPLOYEE_ROLES, HR_BRANCHES, optionLabel, TRANSPORT_TYPES, WORK_TIMES } from './hr.options.ts';
+import { EMPLOYEE_ROLES, optionLabel, TRANSPORT_TYPES, WORK_TIMES } from './hr.options.ts';
 import type { HrRequestRow } from './hr.schemas.ts';
 import { HR_PROGRESS_OPTIONS, HR_REQUEST_TYPE_LABEL, HR_REQUEST_TYPES, hrStageInfo } from './hr.workflow.ts';
 
@@ -85,7 +86,7 @@ export const EMPLOYEE_COLUMNS = defineColumns<EmployeeRow>()([
   { id: 'name', header: 'Nome', width: 40, sortable: true, phone: true, value: dismissedName },
   { id: 'role', header: 'Cargo', width: 30, value: (r) => optionLabel(EMPLOYEE_ROLES, r.role) },
   { id: 'sector', header: 'Setor', width: 24, value: (r) => r.sector },
-  { id: 'branch', header: 'Unidade', width: 10, value: (r) => optionLabel(HR_BRANCHES, r.branch) },
+  { id: 'branch', header: 'Unidade', width: 10, value: (r, cx) => branchLabelById(cx.branches, r.branch) },
   {
     id: 'DateAdmission',
     header: 'Admissão',
@@ -124,7 +125,7 @@ export const VACATION_SHEET_COLUMNS = defineColumns<VacationSheetRow>()([
 export const LEAVE_SHEET_COLUMNS = defineColumns<MedicalLeave>()([
   { id: 'registration', header: 'Matrícula', width: 10, value: (r) => r.registration },
   { id: 'name', header: 'Nome', width: 40, value: (r) => r.name },
-  { id: 'hubUnit', header: 'Unidade', width: 10, value: (r) => optionLabel(HR_BRANCHES, r.hubUnit) },
+  { id: 'hubUnit', header: 'Unidade', width: 10, value: (r, cx) => branchLabelById(cx.branches, r.hubUnit) },
   { id: 'shift', header: 'Turno', width: 16, value: (r) => optionLabel(WORK_TIMES, r.shift) },
   { id: 'start_date', header: 'Início', width: 12, value: (r) => formatDate(r.start_date) },
   { id: 'end_date', header: 'Fim', width: 12, value: (r) => formatDate(r.end_date) },

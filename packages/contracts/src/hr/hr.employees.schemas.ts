@@ -6,16 +6,9 @@ import { dateOnlySchema, isDateOnly } from '../dates.ts';
 import { bodyId, bodyInt, queryInt } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { type SectorName, toSectorName } from '../roles.ts';
-import { oneOf, text } from './hr.fields.ts';
-import {
-  CONTRACT_TYPES,
-  EMPLOYEE_ROLES,
-  HR_BRANCHES,
-  TRANSPORT_TYPES,
-  WAGE_TYPES,
-  WORK_TIMES,
-} from './hr.options.ts';
+import { orgSectorName } from '../sectors/sectors.schemas.ts';
+import { branchId, oneOf, text } from './hr.fields.ts';
+import { CONTRACT_TYPES, EMPLOYEE_ROLES, TRANSPORT_TYPES, WAGE_TYPES, WORK_TIMES } from './hr.options.ts';
 import { EMPLOYEE_REGISTRATION } from './hr.schemas.ts';
 
 /** Employees and their vacations (spec §3 Employee, §5). */
@@ -30,11 +23,8 @@ const doc = (pattern: RegExp, message: string) =>
     .pipe(z.string().min(1, { error: invalid }).regex(pattern, { error: message }));
 const flag01 = z.union([z.literal(0), z.literal(1)], { error: invalid });
 
-const sector = z.string({ error: invalid }).transform((v, ctx): SectorName => {
-  const name = toSectorName(v);
-  if (!name) ctx.addIssue({ code: 'custom', message: invalid });
-  return name as SectorName;
-});
+/** The sector's shape; the server checks it is an active sector (decision 0116). */
+const sector = orgSectorName(invalid);
 
 /** POST employee / PUT employee (spec §3 Employee, §5 employee forms). */
 export const employeeFields = z.object({
@@ -46,7 +36,7 @@ export const employeeFields = z.object({
     .min(1, { error: invalid })
     .regex(EMPLOYEE_REGISTRATION, { error: 'A matrícula deve ter até 3 dígitos.' }),
   DateAdmission: dateOnlySchema,
-  branch: oneOf(HR_BRANCHES, invalid),
+  branch: branchId(invalid),
   email: z
     .string()
     .trim()

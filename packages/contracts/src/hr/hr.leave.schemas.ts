@@ -5,8 +5,8 @@ import { bodyId, queryId } from '../ids.ts';
 import { MSG } from '../messages.ts';
 import { crmSchema } from './hr.crm.ts';
 import { vacation } from './hr.employees.schemas.ts';
-import { oneOf, text } from './hr.fields.ts';
-import { HR_BRANCHES, WORK_TIMES } from './hr.options.ts';
+import { branchId, oneOf, text } from './hr.fields.ts';
+import { WORK_TIMES } from './hr.options.ts';
 import { HR_TEXT_MAX } from './hr.schemas.ts';
 
 /** Medical leave (LGPD: HR only), an employee's absences and the reports' period. */
@@ -16,7 +16,7 @@ const invalid = MSG.employeeInvalidParams;
 export const medicalLeaveBody = z
   .object({
     EmployeeId: bodyId(),
-    hubUnit: oneOf(HR_BRANCHES, invalid),
+    hubUnit: branchId(invalid),
     shift: oneOf(WORK_TIMES, invalid),
     start_date: dateOnlySchema,
     end_date: dateOnlySchema,

@@ -65,8 +65,6 @@ export const EMPLOYEE_ROLES = list([
 ]);
 export const HIRING_ROLES = EMPLOYEE_ROLES.slice(0, 37);
 
-/** Branches as HR numbers them (spec §3 hiring: 1 Matriz, 2 Mauá). */
-export const HR_BRANCHES = list(['Matriz', 'Mauá']);
 export const WORK_TIMES = list([
   'Administrativo',
   '1º Turno',

@@ -71,13 +71,13 @@ describe('employee form (spec §5)', () => {
     role: 9,
     sector: 'Operacao',
   };
-  it('keeps CPF, RG, PIS and phone without punctuation', () => {
+  it('keeps CPF, RG, PIS and phone without punctuation, the sector as typed (the server reads its row)', () => {
     expect(employeeFields.parse(employee)).toMatchObject({
       cpf: '52998224725',
       rg: '12345678X',
       pis: '12054783651',
       tell: '11987654321',
-      sector: 'Operação',
+      sector: 'Operacao',
       email: null,
     });
   });

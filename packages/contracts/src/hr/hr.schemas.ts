@@ -5,7 +5,7 @@ import '../zod-locale.ts';
 import { dateOnlySchema } from '../dates.ts';
 import { bodyId, bodyInt, queryId, queryInt } from '../ids.ts';
 import { MSG } from '../messages.ts';
-import { listOf, oneOf, text } from './hr.fields.ts';
+import { branchId, listOf, oneOf, text } from './hr.fields.ts';
 import {
   CONTRACT_TYPES,
   DISMISSAL_REASONS,
@@ -13,7 +13,6 @@ import {
   HIRING_REASON,
   HIRING_REASONS,
   HIRING_ROLES,
-  HR_BRANCHES,
   REPLACEMENT_JUSTIFICATIONS,
   RETURNED_EQUIPMENT,
   WORK_TIMES,
@@ -33,7 +32,7 @@ const fill = MSG.fillAllFields;
 export const hiringBody = z
   .object({
     role: oneOf(HIRING_ROLES, fill),
-    branch: oneOf(HR_BRANCHES, fill),
+    branch: branchId(fill),
     work_time: oneOf(WORK_TIMES, fill),
     contractType: oneOf(CONTRACT_TYPES, fill),
     reasonHiring: oneOf(HIRING_REASONS, fill),

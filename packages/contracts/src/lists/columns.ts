@@ -1,4 +1,6 @@
 import { LIMITS } from '../limits.ts';
+import type { BranchNamed, OrgLists } from '../sectors/sectors.names.ts';
+import { SECTOR_NAME_MAX } from '../sectors/sectors.schemas.ts';
 
 /**
  * A list is one array of column descriptions (ARCHITECTURE.md rule 10): the web's virtual table,
@@ -22,13 +24,30 @@ export type ColumnFilterSpec =
       max?: number;
     }
   | { kind: 'number'; param?: string }
-  | { kind: 'select'; options: readonly FilterOption[]; param?: string }
+  | {
+      kind: 'select';
+      options: readonly FilterOption[];
+      param?: string;
+      /**
+       * The options are the company's sectors or branches (`orgFilterOptions`), which the web reads
+       * from GET /api/org; any such name is kept (the server answers for one no row has).
+       */
+      org?: 'sectors' | 'branches';
+    }
   | { kind: 'dateRange'; params?: { from: string; to: string } };
 
 export type FilterKind = ColumnFilterSpec['kind'];
 
 /** What a spreadsheet cell and a table's plain text cell hold. */
 export type CellValue = string | number | null;
+
+/**
+ * What a cell reads besides its row: the company's branches, active or not, for the label people
+ * read of the name a record stores (decision 0116). The web table and the server's xlsx pass them.
+ */
+export interface CellContext {
+  readonly branches: readonly (BranchNamed & { id: number })[];
+}
 
 export interface ColumnDescription<Row> {
   /** Stable name: the key of its filter in the page URL and its `sort` value in the list call. */
@@ -40,7 +59,7 @@ export interface ColumnDescription<Row> {
   readonly sortable?: boolean;
   readonly filter?: ColumnFilterSpec;
   /** What the xlsx cell and the table's default cell show. */
-  readonly value: (row: Row) => CellValue;
+  readonly value: (row: Row, cx: CellContext) => CellValue;
   /**
    * Kept on a phone (390 px wide): a list whose columns say so shows only those there (the status
    * among them, so it is always in sight); a list where none says so keeps every column and
@@ -93,6 +112,16 @@ export function pickColumns<Row, const Id extends string>(
   });
 }
 
+/**
+ * A sector or branch filter's options: every row of the database's lists (GET /api/org), active
+ * or not, since old records name deactivated ones (decision 0116). The web's filter input reads them.
+ */
+export function orgFilterOptions(kind: 'sectors' | 'branches', org: OrgLists): FilterOption[] {
+  return kind === 'sectors'
+    ? org.sectors.map((s) => ({ value: s.name, label: s.name }))
+    : org.branches.map((b) => ({ value: b.name, label: b.label }));
+}
+
 export const sortableIds = <C extends AnyColumns>(columns: C): SortableId<C>[] =>
   columns.filter((c) => c.sortable).map((c) => c.id);
 
@@ -129,6 +158,7 @@ export function cleanFilterValue(
     case 'number':
       return /^\d{1,15}$/.test(text) ? text : undefined;
     case 'select':
+      if (filter.org) return text.slice(0, SECTOR_NAME_MAX);
       return filter.options.some((o) => o.value === text) ? text : undefined;
     case 'dateRange': {
       const range = decodeDateRange(text);

@@ -8,6 +8,7 @@ import { HR_REQUEST_SORT, hrRequestListQuery } from '../hr/hr.schemas.ts';
 import * as contracts from '../index.ts';
 import { PURCHASE_COLUMNS } from '../purchases/purchases.columns.ts';
 import { PURCHASE_SORT, purchaseListQuery } from '../purchases/purchases.schemas.ts';
+import { specOrg } from '../testing/org.ts';
 import { CALL_COLUMNS } from '../tickets/tickets.columns.ts';
 import { CALL_SORT, callListQuery } from '../tickets/tickets.schemas.ts';
 import { USER_COLUMNS } from '../users/users.columns.ts';
@@ -17,6 +18,7 @@ import {
   type ColumnFilterSpec,
   filterParams,
   filterQuery,
+  orgFilterOptions,
   sortableIds,
 } from './columns.ts';
 
@@ -54,7 +56,8 @@ function samples(filter: ColumnFilterSpec): string[] {
     case 'number':
       return ['7'];
     case 'select':
-      return filter.options.map((o) => o.value);
+      // The sector and branch filters offer the database's rows (here a fresh install's).
+      return (filter.org ? orgFilterOptions(filter.org, specOrg()) : filter.options).map((o) => o.value);
     case 'dateRange':
       return ['2024-03-01..2024-03-10'];
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, SECTOR } from '../roles.ts';
+import { type Actor, SECTOR_ROLE_LABEL as SECTOR } from '../roles.ts';
 import { specRoleOf } from '../testing/actor.ts';
 import { canManageNotices } from './notices.policy.ts';
 

@@ -1,8 +1,6 @@
 import { formatDateTime } from '../dates.ts';
 import { defineColumns, pickColumns } from '../lists/columns.ts';
-import { SECTOR_NAMES } from '../roles.ts';
-import { unitLabel } from '../tickets/tickets.columns.ts';
-import { UNIT_LABEL, UNITS } from '../tickets/tickets.schemas.ts';
+import { branchLabelOf } from '../sectors/sectors.names.ts';
 import {
   PRIORITY_LABEL,
   type PurchaseRow,
@@ -35,15 +33,15 @@ export const PURCHASE_COLUMNS = defineColumns<PurchaseRow>()([
     header: 'Setor',
     width: 24,
     // Matches any of the requester's sectors at opening (purchase_request_sectors), not only the first shown.
-    filter: { kind: 'select', options: SECTOR_NAMES.map((s) => ({ value: s, label: s })) },
+    filter: { kind: 'select', options: [], org: 'sectors' },
     value: (r) => r.setor,
   },
   {
     id: 'filial',
     header: 'Filial',
     width: 10,
-    filter: { kind: 'select', options: UNITS.map((u) => ({ value: u, label: UNIT_LABEL[u] })) },
-    value: (r) => unitLabel(r.filial),
+    filter: { kind: 'select', options: [], org: 'branches' },
+    value: (r, cx) => branchLabelOf(cx.branches, r.filial),
   },
   {
     id: 'date',

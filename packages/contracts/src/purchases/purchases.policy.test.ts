@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECTOR } from '../roles.ts';
+import { SECTOR_ROLE_LABEL as SECTOR } from '../roles.ts';
 import { specRoleOf } from '../testing/actor.ts';
 import { PURCHASE_MSG } from './purchases.messages.ts';
 import {

@@ -7,7 +7,7 @@ import { bodyId, queryId, queryInt } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { moneySchema } from '../money.ts';
-import { type BranchName, SECTOR_NAMES, toBranchName } from '../roles.ts';
+import { BRANCH_LABEL_MAX, SECTOR_MSG, SECTOR_NAME_MAX } from '../sectors/sectors.schemas.ts';
 import { PURCHASE_MSG } from './purchases.messages.ts';
 import { PURCHASE_TRANSITION_KEYS } from './purchases.workflow.ts';
 
@@ -138,7 +138,7 @@ export const openRequestBody = z
     justifyDescript: text(LIMITS.textMax).optional(),
     supplyType: z.enum(SUPPLY_TYPES).optional().nullable(),
     estimaVal: z.preprocess(emptyAsAbsent, formMoney.optional().nullable()),
-    filial: z.string().trim().optional(),
+    filial: z.string().trim().max(BRANCH_LABEL_MAX, { error: SECTOR_MSG.branchNameMax }).optional(),
     priority: z.union([z.number(), z.string()]).optional(),
     obs: optionalText(LIMITS.textMax),
     link,
@@ -154,8 +154,6 @@ export const openRequestBody = z
     }
     if (!JUSTIFICATIONS.includes(b.justify as Justification))
       ctx.addIssue({ code: 'custom', path: ['justify'], message: 'Justificativa inválida.' });
-    if (!toBranchName(String(b.filial)))
-      ctx.addIssue({ code: 'custom', path: ['filial'], message: MSG.ticketUnknownUnit });
     if (![1, 2, 3, '1', '2', '3'].includes(b.priority as number))
       ctx.addIssue({ code: 'custom', path: ['priority'], message: 'Prioridade inválida.' });
   })
@@ -167,7 +165,8 @@ export const openRequestBody = z
     justifyDescript: b.justifyDescript as string,
     supplyType: b.justify === 'Reposição de insumo' ? (b.supplyType ?? null) : null,
     estimaVal: b.estimaVal ?? null,
-    filial: toBranchName(String(b.filial)) as BranchName,
+    // The server checks it names an active branch and keeps its stored name (decision 0116).
+    filial: b.filial as string,
     priority: Number(b.priority),
     obs: b.obs,
     link: b.link,
@@ -199,12 +198,18 @@ export const purchaseListQuery = z.object({
   ticket: queryId().optional().catch(undefined),
   status: queryInt().optional(),
   priority: queryInt({ min: 1, max: 3 }).optional(),
-  filial: filterText(),
+  /** A branch's stored name (the filter offers GET /api/org's branches). */
+  filial: filterText(BRANCH_LABEL_MAX),
   typerequest: z.enum(REQUEST_TYPES).optional(),
-  /** One of the company's sectors (the bar's list); the requester had it at opening. */
+  /**
+   * One of the company's sectors (the bar's list, from GET /api/org); the requester had it at
+   * opening. The server answers PURCHASE_MSG.unknownSector for a name no sector row has.
+   */
   setor: z
     .string()
-    .refine((v) => (SECTOR_NAMES as readonly string[]).includes(v), { error: PURCHASE_MSG.unknownSector })
+    .trim()
+    .min(1, { error: PURCHASE_MSG.unknownSector })
+    .max(SECTOR_NAME_MAX, { error: PURCHASE_MSG.unknownSector })
     .optional(),
   waiting: z.enum(['0', '1']).optional(),
   from: dateOnlySchema.optional(),

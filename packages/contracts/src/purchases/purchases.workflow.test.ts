@@ -177,7 +177,7 @@ describe('open request body (spec §5)', () => {
     );
   });
 
-  it('reads a form (text fields) into numbers and a branch', () => {
+  it('reads a form (text fields) into numbers and a branch as typed (the server reads its stored name)', () => {
     const r = openRequestBody.parse({
       typerequest: 'servico',
       descript: 'Pintura',
@@ -188,7 +188,7 @@ describe('open request body (spec §5)', () => {
       filial: 'Mauá',
       priority: '1',
     });
-    expect(r).toMatchObject({ qnt: 2, estimaVal: 1234.5, filial: 'Maua', priority: 1, link: null });
+    expect(r).toMatchObject({ qnt: 2, estimaVal: 1234.5, filial: 'Mauá', priority: 1, link: null });
   });
 
   it.each(['12,50', 'abc', '1.234'])('refuses the amount %s', (v) => {

@@ -1,9 +1,10 @@
 import { normalizeName } from '../roles.ts';
+import { offeredRows } from './sectors.policy.ts';
 
 /**
- * Finding a typed sector or branch among the database's rows (decision 0116): the web's selects,
- * the server's checks and the people import compare the same way, accents, case and outer spaces
- * aside, and answer the row so its stored `name` is what the record keeps.
+ * The company's sectors and branches as rows of the database (decision 0116): the web's selects,
+ * the server's checks, the policies that offer names and the people import all compare the same
+ * way (accents, case and outer spaces aside) and keep the row's stored `name`.
  */
 
 export interface SectorNamed {
@@ -13,6 +14,12 @@ export interface SectorNamed {
 export interface BranchNamed {
   name: string;
   label: string;
+}
+
+/** Every sector and branch, active or not, as GET /api/org answers them (and the server reads them). */
+export interface OrgLists {
+  readonly sectors: readonly (SectorNamed & { active: number })[];
+  readonly branches: readonly (BranchNamed & { id: number; active: number })[];
 }
 
 export function findSectorNamed<T extends SectorNamed>(rows: readonly T[], typed: string): T | undefined {
@@ -31,3 +38,21 @@ export function findBranchNamed<T extends BranchNamed>(rows: readonly T[], typed
 /** What people read for a stored branch name: its label, or the name itself when no row has it. */
 export const branchLabelOf = (rows: readonly BranchNamed[], name: string): string =>
   rows.find((r) => r.name === name)?.label ?? name;
+
+/** HR's Unidade is the branch's id (spec §3: 1 Matriz, 2 Mauá): its label, or the number. */
+export const branchLabelById = (
+  rows: readonly (BranchNamed & { id: number })[],
+  id: number | null | undefined,
+): string => (id == null ? '' : (rows.find((r) => r.id === id)?.label ?? String(id)));
+
+/** The sector names a form offers: the active ones, plus those the record has (deactivated since). */
+export const offeredSectorNames = (org: OrgLists, current: readonly string[] = []): string[] =>
+  offeredRows(org.sectors, (s) => current.includes(s.name)).map((s) => s.name);
+
+/** The branches a form offers (value: the stored name; label: what people read), likewise. */
+export const offeredBranches = (org: OrgLists, current: readonly string[] = []) =>
+  offeredRows(org.branches, (b) => current.includes(b.name)).map((b) => ({ value: b.name, label: b.label }));
+
+/** HR's Unidade options (value: the branch's id as text, as Mantine's Select keeps it). */
+export const offeredBranchIds = (org: OrgLists, current?: number | null) =>
+  offeredRows(org.branches, (b) => b.id === current).map((b) => ({ value: String(b.id), label: b.label }));

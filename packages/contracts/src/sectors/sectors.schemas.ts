@@ -27,6 +27,7 @@ export const SECTOR_MSG = {
   branchSaved: 'Filial salva.',
   sectorDeleted: 'Setor excluído.',
   branchDeleted: 'Filial excluída.',
+  loadError: 'Não foi possível carregar os setores e filiais.',
   /** A record names a sector or branch that is not an active row (decision 0116): the field, then the value. */
   notActiveSector: (field: string, value: string) => `${field}: "${value}" não é um setor ativo.`,
   notActiveBranch: (field: string, value: string) => `${field}: "${value}" não é uma filial ativa.`,
@@ -35,8 +36,20 @@ export const SECTOR_MSG = {
 const name = (required: string, max: number, maxMessage: string) =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: maxMessage });
 
-const sectorName = name(SECTOR_MSG.sectorName, SECTOR_NAME_MAX, SECTOR_MSG.sectorNameMax);
-const branchLabel = name(SECTOR_MSG.branchName, BRANCH_LABEL_MAX, SECTOR_MSG.branchNameMax);
+/**
+ * A sector or branch a record names, as other modules' schemas check it: a trimmed, non-empty name
+ * of at most the longest a row may have. Whether it names an ACTIVE row is the server's check
+ * (apps/server/src/modules/org/org.names.ts, decision 0116): the names live in the database.
+ */
+export const orgSectorName = (required: string) => name(required, SECTOR_NAME_MAX, SECTOR_MSG.sectorNameMax);
+export const orgBranchName = (required: string) => name(required, BRANCH_LABEL_MAX, SECTOR_MSG.branchNameMax);
+/** At most this many names in one list (a user's sectors, an app's): far more than a company has. */
+export const ORG_LIST_MAX = 100;
+export const orgNameList = <T extends z.ZodType>(item: T) =>
+  z.array(item).max(ORG_LIST_MAX, { error: `Escolha no máximo ${ORG_LIST_MAX}.` });
+
+const sectorName = orgSectorName(SECTOR_MSG.sectorName);
+const branchLabel = orgBranchName(SECTOR_MSG.branchName);
 const role = z.enum(SECTOR_ROLES, { error: SECTOR_MSG.role }).nullable();
 const active = z.union([z.literal(0), z.literal(1)], { error: SECTOR_MSG.active });
 

@@ -6,6 +6,7 @@ import {
   type SortableId,
   sortableIds,
 } from '../lists/columns.ts';
+import { specOrg } from '../testing/org.ts';
 import {
   CALL_COLUMNS,
   type CallSheetRow,
@@ -30,7 +31,7 @@ const row: CallSheetRow = {
   descricao: 'Não liga.',
 };
 
-const sheet = (r: CallSheetRow) => CALL_COLUMNS.map((c) => c.value(r));
+const sheet = (r: CallSheetRow) => CALL_COLUMNS.map((c) => c.value(r, specOrg()));
 
 describe('the call lists are one column description', () => {
   it('the spreadsheet shows every column with the screens’ texts', () => {

@@ -1,20 +1,11 @@
 import { formatDateTime } from '../dates.ts';
 import { defineColumns, pickColumns } from '../lists/columns.ts';
-import {
-  type CallRow,
-  DEPARTMENT_LABEL,
-  DEPARTMENTS,
-  type Department,
-  UNIT_LABEL,
-  UNITS,
-} from './tickets.schemas.ts';
+import { branchLabelOf } from '../sectors/sectors.names.ts';
+import { type CallRow, DEPARTMENT_LABEL, DEPARTMENTS, type Department } from './tickets.schemas.ts';
 import { CALL_STATUS_FILTER_OPTIONS, callStatusLabel } from './tickets.workflow.ts';
 
 /** A department as the screens show it (Infraestrutura is Manutenção). */
 export const departmentLabel = (dep: string): string => DEPARTMENT_LABEL[dep as Department] ?? dep;
-
-/** A unit with its accents (Maua is Mauá). */
-export const unitLabel = (filial: string): string => UNIT_LABEL[filial as keyof typeof UNIT_LABEL] ?? filial;
 
 /** A listed call; the spreadsheet also has its description. */
 export type CallSheetRow = CallRow & { descricao?: string };
@@ -65,8 +56,9 @@ export const CALL_COLUMNS = defineColumns<CallSheetRow>()([
     header: 'Unidade',
     width: 10,
     sortable: true,
-    filter: { kind: 'select', options: UNITS.map((u) => ({ value: u, label: UNIT_LABEL[u] })) },
-    value: (r) => unitLabel(r.filial),
+    // The branches from GET /api/org (orgFilterOptions); the label people read now (decision 0116).
+    filter: { kind: 'select', options: [], org: 'branches' },
+    value: (r, cx) => branchLabelOf(cx.branches, r.filial),
   },
   {
     id: 'data',

@@ -6,7 +6,8 @@ import { dateOnlySchema } from '../dates.ts';
 import { bodyId, bodyInt, queryId, queryInt } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { BRANCH_LABEL, type BranchName, normalizeName, toBranchName } from '../roles.ts';
+import { normalizeName } from '../roles.ts';
+import { BRANCH_LABEL_MAX, orgBranchName } from '../sectors/sectors.schemas.ts';
 
 /** Ticket departments as they travel and are stored (spec §9; spec/decisions.md "Names and values"). */
 export const DEPARTMENTS = [
@@ -68,9 +69,6 @@ export function toDepartment(value: string): Department | undefined {
   return DEPARTMENTS.find((d) => normalizeName(d) === wanted);
 }
 
-export const UNITS = ['Matriz', 'Maua'] as const satisfies readonly BranchName[];
-export const UNIT_LABEL = BRANCH_LABEL;
-
 /** Material measures of spec §3. */
 export const MEASURES = ['quilos', 'gramas', 'metros', 'milímetros', 'litros', 'unidades'] as const;
 export type Measure = (typeof MEASURES)[number];
@@ -98,14 +96,8 @@ const department = z
     return d as Department;
   });
 
-const unit = z
-  .string({ error: MSG.fillAllFields })
-  .min(1, { error: MSG.fillAllFields })
-  .transform((v, ctx) => {
-    const b = toBranchName(v);
-    if (!b) ctx.addIssue({ code: 'custom', message: MSG.ticketUnknownUnit });
-    return b as BranchName;
-  });
+/** The unit's shape; the server checks it names an active branch and keeps its stored name (decision 0116). */
+const unit = orgBranchName(MSG.fillAllFields);
 
 /** POST insertCall (spec §7): problem, descript, dep, filial. */
 export const insertCallBody = z
@@ -147,7 +139,8 @@ export const callListQuery = z.object({
   /** One of DEPARTMENTS (the column's select): as long as the longest of them. */
   dep: filterText(Math.max(...DEPARTMENTS.map((d) => d.length))),
   name: filterText(),
-  filial: filterText(),
+  /** A branch's stored name (the filter offers GET /api/org's branches). */
+  filial: filterText(BRANCH_LABEL_MAX),
   matricula: filterText(),
   setor: filterText(),
   status: queryInt().optional(),

@@ -58,7 +58,7 @@ describe('ticket status table (spec §4)', () => {
 });
 
 describe('insertCall payload', () => {
-  it('accepts the spec shape and normalises accents and the Manutenção label', () => {
+  it('accepts the spec shape and normalises the Manutenção label (the server reads the branch typed)', () => {
     const parsed = insertCallBody.parse({
       problem: 'Empilhadeira',
       descript: ' quebrou ',
@@ -69,7 +69,7 @@ describe('insertCall payload', () => {
       problem: 'Empilhadeira',
       descript: 'quebrou',
       dep: 'Infraestrutura',
-      filial: 'Maua',
+      filial: 'Mauá',
     });
     expect(toDepartment('Tecnologia de Informação')).toBe('Tecnologia de Informacao');
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../limits.ts';
 import { cleanFilters, filterParams, filterQuery, sortableIds } from '../lists/columns.ts';
+import { specOrg } from '../testing/org.ts';
 import { USER_COLUMNS } from './users.columns.ts';
 import { type UserRow, userListQuery } from './users.schemas.ts';
 
@@ -39,7 +40,7 @@ describe('the Usuários screen is one column description', () => {
       'Privilégio',
       'Suporte',
     ]);
-    expect(USER_COLUMNS.map((c) => c.value(row))).toEqual([
+    expect(USER_COLUMNS.map((c) => c.value(row, specOrg()))).toEqual([
       'Luiz Fernando Teixeira',
       '1008',
       'Recursos Humanos, Compras',
@@ -47,6 +48,12 @@ describe('the Usuários screen is one column description', () => {
       'Usuário',
       'Sim',
     ]);
+  });
+
+  it("shows a branch by the label the database's row has now", () => {
+    const renamed = specOrg();
+    renamed.branches[1] = { id: 2, name: 'Maua', label: 'Mauá Sul', active: 0 };
+    expect(USER_COLUMNS.find((c) => c.id === 'filiais')?.value(row, renamed)).toBe('Mauá Sul, Matriz');
   });
 
   it('its search box is the `data` parameter of GET /api/users, as long as the call takes', () => {

@@ -1,12 +1,10 @@
 import { LIMITS } from '../limits.ts';
 import { defineColumns } from '../lists/columns.ts';
-import { BRANCH_LABEL, type BranchName } from '../roles.ts';
+import { branchLabelOf } from '../sectors/sectors.names.ts';
 import { PRIVILEGE_OPTIONS, type UserRow } from './users.schemas.ts';
 
 export const userPrivilegeLabel = (p: number): string =>
   PRIVILEGE_OPTIONS.find((o) => o.value === p)?.label ?? String(p);
-
-export const userBranchLabel = (b: string): string => BRANCH_LABEL[b as BranchName] ?? b;
 
 /**
  * The columns of the Usuários screen (/setusers). Its one search box is the name column's filter:
@@ -25,7 +23,12 @@ export const USER_COLUMNS = defineColumns<UserRow>()([
   },
   { id: 'matricula', header: 'Matrícula', width: 12, value: (r) => r.matricula },
   { id: 'setores', header: 'Setores', width: 30, value: (r) => r.setores.join(', ') },
-  { id: 'filiais', header: 'Filiais', width: 18, value: (r) => r.filiais.map(userBranchLabel).join(', ') },
+  {
+    id: 'filiais',
+    header: 'Filiais',
+    width: 18,
+    value: (r, cx) => r.filiais.map((b) => branchLabelOf(cx.branches, b)).join(', '),
+  },
   { id: 'privilegio', header: 'Privilégio', width: 14, value: (r) => userPrivilegeLabel(r.privilegio) },
   { id: 'suport', header: 'Suporte', width: 10, value: (r) => (r.suport === 1 ? 'Sim' : 'Não') },
 ]);

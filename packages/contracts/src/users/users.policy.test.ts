@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
-import { SECTOR } from '../roles.ts';
+import { SECTOR_ROLE_LABEL as SECTOR } from '../roles.ts';
+import { specOrg } from '../testing/org.ts';
 import {
   type AccessGrant,
   assignablePrivileges,
@@ -49,6 +50,8 @@ const target = (privilegio: number, id = 200, extra: Partial<ManagedUser> = {}):
 });
 const supportUser = target(3, 201, { suport: 1, setores: [SECTOR.ti] });
 
+const org = specOrg();
+
 const grant = (privilegio: number, extra: Partial<AccessGrant> = {}): AccessGrant => ({
   privilegio,
   suport: privilegio < 3 ? 1 : 0,
@@ -84,12 +87,12 @@ describe('users policy (spec §6)', () => {
   });
 
   it('a Gestor gives only his own sectors and branches; an administrator gives all', () => {
-    expect(grantableSectors(gestor)).toEqual([SECTOR.compras]);
-    expect(grantableBranches(gestor)).toEqual(['Matriz']);
-    expect(grantableSectors(admin)).toHaveLength(9);
-    expect(grantableBranches(admin)).toEqual(['Matriz', 'Maua']);
-    expect(grantableSectors(colaborador)).toEqual([]);
-    expect(grantableBranches(colaborador)).toEqual([]);
+    expect(grantableSectors(gestor, org)).toEqual([SECTOR.compras]);
+    expect(grantableBranches(gestor, org)).toEqual(['Matriz']);
+    expect(grantableSectors(admin, org)).toHaveLength(9);
+    expect(grantableBranches(admin, org)).toEqual(['Matriz', 'Maua']);
+    expect(grantableSectors(colaborador, org)).toEqual([]);
+    expect(grantableBranches(colaborador, org)).toEqual([]);
   });
 
   it.each([
@@ -109,21 +112,21 @@ describe('users policy (spec §6)', () => {
     ['Gestor gives a branch he lacks', gestor, grant(3, { filiais: ['Matriz', 'Maua'] }), false],
     ['Colaborador creates Usuário', colaborador, grant(3), false],
   ])('create: %s → %s', (_n, u, g, allowed) => {
-    expect(canCreateUser(u, g)).toBe(allowed);
+    expect(canCreateUser(u, g, org)).toBe(allowed);
   });
 
   it('names the refused part of a registration', () => {
-    expect(createRefusal(gestor, grant(2))).toBe(MSG.userCreateFailed(MSG.userPrivilegeDenied));
-    expect(createRefusal(gestor, grant(3, { suport: 1 }))).toBe(
+    expect(createRefusal(gestor, grant(2), org)).toBe(MSG.userCreateFailed(MSG.userPrivilegeDenied));
+    expect(createRefusal(gestor, grant(3, { suport: 1 }), org)).toBe(
       'Falha ao cadastrar usuário, somente um Administrador pode conceder suporte.',
     );
-    expect(createRefusal(gestor, grant(3, { setores: [SECTOR.rh, SECTOR.ti, SECTOR.compras] }))).toBe(
+    expect(createRefusal(gestor, grant(3, { setores: [SECTOR.rh, SECTOR.ti, SECTOR.compras] }), org)).toBe(
       'Falha ao cadastrar usuário, somente um Administrador pode conceder setores que você não tem: Recursos Humanos, Tecnologia de Informação.',
     );
-    expect(createRefusal(gestor, grant(3, { filiais: ['Maua'] }))).toBe(
+    expect(createRefusal(gestor, grant(3, { filiais: ['Maua'] }), org)).toBe(
       'Falha ao cadastrar usuário, somente um Administrador pode conceder filiais que você não tem: Mauá.',
     );
-    expect(createRefusal(colaborador, grant(3))).toBe(MSG.forbidden);
+    expect(createRefusal(colaborador, grant(3), org)).toBe(MSG.forbidden);
   });
 
   it.each([
@@ -161,15 +164,15 @@ describe('users policy (spec §6)', () => {
     ['Administrador demotes itself', admin, target(1, admin.userId), grant(3), false],
     ['Administrador edits own sectors', admin, target(1, admin.userId), grant(1), true],
   ])('update: %s → %s', (_n, u, t, change, allowed) => {
-    expect(canUpdateUser(u, t, change)).toBe(allowed);
+    expect(canUpdateUser(u, t, change, org)).toBe(allowed);
   });
 
   it('names the refused part of an update', () => {
-    expect(updateRefusal(gestor, target(3), grant(3, { suport: 1 }))).toBe(
+    expect(updateRefusal(gestor, target(3), grant(3, { suport: 1 }), org)).toBe(
       'Somente um Administrador pode conceder suporte.',
     );
-    expect(updateRefusal(gestor, supportUser, grant(3, { suport: 0 }))).toBe(MSG.userManageDenied);
-    expect(updateRefusal(gestor, target(3), grant(2))).toBe(MSG.userPrivilegeChangeDenied);
+    expect(updateRefusal(gestor, supportUser, grant(3, { suport: 0 }), org)).toBe(MSG.userManageDenied);
+    expect(updateRefusal(gestor, target(3), grant(2), org)).toBe(MSG.userPrivilegeChangeDenied);
   });
 
   it.each([
@@ -188,7 +191,7 @@ describe('users policy (spec §6)', () => {
 
   it('abilities offer a Gestor his own sectors and branches plus the current ones, never support', () => {
     const t = target(3, 200, { setores: [SECTOR.rh], filiais: ['Maua'] });
-    expect(userAbilitiesFor(gestor, t)).toEqual({
+    expect(userAbilitiesFor(gestor, t, org)).toEqual({
       update: true,
       delete: true,
       resetPassword: true,
@@ -197,12 +200,67 @@ describe('users policy (spec §6)', () => {
       setores: [SECTOR.rh, SECTOR.compras],
       filiais: ['Matriz', 'Maua'],
     });
-    expect(userAbilitiesFor(gestor, supportUser)).toMatchObject({
+    expect(userAbilitiesFor(gestor, supportUser, org)).toMatchObject({
       update: false,
       suport: false,
       setores: [],
     });
-    expect(userAbilitiesFor(admin, t)).toMatchObject({ suport: true, filiais: ['Matriz', 'Maua'] });
-    expect(userAbilitiesFor(admin, t).setores).toHaveLength(9);
+    expect(userAbilitiesFor(admin, t, org)).toMatchObject({ suport: true, filiais: ['Matriz', 'Maua'] });
+    expect(userAbilitiesFor(admin, t, org).setores).toHaveLength(9);
+  });
+
+  describe("the sectors and branches are the lists given (the database's, decision 0116)", () => {
+    /** Compras renamed Suprimentos, a new active Logística, Faturamento deactivated, Mauá renamed Mauá Sul. */
+    const renamed = {
+      sectors: [
+        ...org.sectors.filter((s) => s.name !== SECTOR.compras && s.name !== SECTOR.faturamento),
+        { id: 4, name: 'Suprimentos', role: 'compras' as const, active: 1 },
+        { id: 8, name: SECTOR.faturamento, role: 'faturamento' as const, active: 0 },
+        { id: 10, name: 'Logística', role: null, active: 1 },
+      ],
+      branches: [org.branches[0]!, { id: 2, name: 'Maua', label: 'Mauá Sul', active: 1 }],
+    };
+    const gestorSuprimentos = actor(2, {
+      setor: [{ sector: 'Suprimentos', role: 'compras' }],
+      filiais: ['Maua'],
+    });
+
+    it('an administrator gives the active sectors and branches the lists hold, no others', () => {
+      expect(grantableSectors(admin, renamed)).toContain('Logística');
+      expect(grantableSectors(admin, renamed)).toContain('Suprimentos');
+      expect(grantableSectors(admin, renamed)).not.toContain(SECTOR.compras);
+      expect(grantableSectors(admin, renamed)).not.toContain(SECTOR.faturamento);
+      expect(grantableSectors(admin, renamed)).toHaveLength(9);
+      expect(grantableBranches(admin, renamed)).toEqual(['Matriz', 'Maua']);
+    });
+
+    it('a Gestor gives his own sectors by their new names, and a refusal names a branch by its label', () => {
+      expect(grantableSectors(gestorSuprimentos, renamed)).toEqual(['Suprimentos']);
+      expect(
+        createRefusal(gestorSuprimentos, grant(3, { setores: ['Suprimentos'], filiais: ['Maua'] }), renamed),
+      ).toBe(undefined);
+      expect(
+        createRefusal(
+          gestorSuprimentos,
+          grant(3, { setores: ['Suprimentos'], filiais: ['Matriz'] }),
+          renamed,
+        ),
+      ).toBe(
+        'Falha ao cadastrar usuário, somente um Administrador pode conceder filiais que você não tem: Matriz.',
+      );
+      const atMatriz = { ...gestorSuprimentos, filiais: ['Matriz'] };
+      expect(
+        createRefusal(atMatriz, grant(3, { setores: ['Suprimentos'], filiais: ['Maua'] }), renamed),
+      ).toBe(
+        'Falha ao cadastrar usuário, somente um Administrador pode conceder filiais que você não tem: Mauá Sul.',
+      );
+    });
+
+    it('the edit form offers a deactivated sector only to the account that has it', () => {
+      const faturista = target(3, 202, { setores: [SECTOR.faturamento] });
+      expect(userAbilitiesFor(admin, faturista, renamed).setores).toContain(SECTOR.faturamento);
+      expect(userAbilitiesFor(admin, target(3), renamed).setores).not.toContain(SECTOR.faturamento);
+      expect(userAbilitiesFor(admin, target(3), renamed).setores).toContain('Logística');
+    });
   });
 });

@@ -1,17 +1,8 @@
 import { menuPolicy } from '../home/home.policy.ts';
 import { MSG } from '../messages.ts';
-import {
-  type Actor,
-  BRANCH_LABEL,
-  BRANCH_NAMES,
-  type BranchName,
-  isAdmin,
-  normalizeName,
-  ROLE,
-  SECTOR_NAMES,
-  type SectorName,
-  toBranchName,
-} from '../roles.ts';
+import { type Actor, isAdmin, normalizeName, ROLE } from '../roles.ts';
+import { branchLabelOf, type OrgLists } from '../sectors/sectors.names.ts';
+import { offeredRows } from '../sectors/sectors.policy.ts';
 
 /** What an account is given: privilege, support, sectors and branches. */
 export interface AccessGrant {
@@ -64,54 +55,61 @@ const includesName = (list: readonly string[], name: string) => {
   return list.some((item) => normalizeName(item) === wanted);
 };
 
-/** Sectors the caller may give: all for an administrator, a Gestor's own otherwise. */
-export function grantableSectors(u: Actor): SectorName[] {
+/**
+ * Sectors the caller may give, among the database's active ones (decision 0116): all of them for
+ * an administrator, a Gestor's own otherwise. The web and the server pass the same lists.
+ */
+export function grantableSectors(u: Actor, org: OrgLists): string[] {
   if (!canManageUsers(u)) return [];
-  if (isAdmin(u)) return [...SECTOR_NAMES];
+  const active = offeredRows(org.sectors).map((s) => s.name);
+  if (isAdmin(u)) return active;
   const own = u.setor.map((s) => s.sector);
-  return SECTOR_NAMES.filter((name) => includesName(own, name));
+  return active.filter((name) => includesName(own, name));
 }
 
-/** Branches the caller may give: all for an administrator, a Gestor's own otherwise. */
-export function grantableBranches(u: UserManager): BranchName[] {
+/** Branches (stored names) the caller may give, among the active ones: all for an administrator, a Gestor's own otherwise. */
+export function grantableBranches(u: UserManager, org: OrgLists): string[] {
   if (!canManageUsers(u)) return [];
-  if (isAdmin(u)) return [...BRANCH_NAMES];
-  return BRANCH_NAMES.filter((name) => includesName(u.filiais, name));
+  const active = offeredRows(org.branches).map((b) => b.name);
+  if (isAdmin(u)) return active;
+  return active.filter((name) => includesName(u.filiais, name));
 }
-
-const branchLabel = (name: string) => {
-  const branch = toBranchName(name);
-  return branch ? BRANCH_LABEL[branch] : name;
-};
 
 /**
  * Why the support, sectors or branches of a grant are refused (a lower-case reason that follows
  * "Falha ao cadastrar usuário, "), or undefined. What the account already has (`current`, on an
  * update) may stay: keeping is not giving.
  */
-export function grantRefusal(u: UserManager, grant: AccessGrant, current?: AccessGrant): string | undefined {
+export function grantRefusal(
+  u: UserManager,
+  grant: AccessGrant,
+  org: OrgLists,
+  current?: AccessGrant,
+): string | undefined {
   if (isAdmin(u)) return undefined;
   if (grant.suport === 1 && current?.suport !== 1 && !canGrantSupport(u)) return MSG.userSupportDenied;
   const had = (list: 'setores' | 'filiais', name: string) => includesName(current?.[list] ?? [], name);
-  const sectors = grantableSectors(u);
+  const sectors = grantableSectors(u, org);
   const newSectors = grant.setores.filter((s) => !had('setores', s) && !includesName(sectors, s));
   if (newSectors.length > 0) return MSG.userSectorsDenied(newSectors.join(', '));
-  const branches = grantableBranches(u);
+  const branches = grantableBranches(u, org);
   const newBranches = grant.filiais.filter((b) => !had('filiais', b) && !includesName(branches, b));
-  if (newBranches.length > 0) return MSG.userBranchesDenied(newBranches.map(branchLabel).join(', '));
+  if (newBranches.length > 0)
+    return MSG.userBranchesDenied(newBranches.map((b) => branchLabelOf(org.branches, b)).join(', '));
   return undefined;
 }
 
 /** Why a registration is refused (the message to show), or undefined. */
-export function createRefusal(u: UserManager, grant: AccessGrant): string | undefined {
+export function createRefusal(u: UserManager, grant: AccessGrant, org: OrgLists): string | undefined {
   if (!canManageUsers(u)) return MSG.forbidden;
   if (!assignablePrivileges(u).includes(grant.privilegio))
     return MSG.userCreateFailed(MSG.userPrivilegeDenied);
-  const refusal = grantRefusal(u, grant);
+  const refusal = grantRefusal(u, grant, org);
   return refusal && MSG.userCreateFailed(refusal);
 }
 
-export const canCreateUser = (u: UserManager, grant: AccessGrant) => createRefusal(u, grant) === undefined;
+export const canCreateUser = (u: UserManager, grant: AccessGrant, org: OrgLists) =>
+  createRefusal(u, grant, org) === undefined;
 
 /**
  * A Gestor manages Colaboradores without support only: it could otherwise demote, lock out or
@@ -131,17 +129,22 @@ const demotesSelf = (u: Actor, target: ManagedUser, newPrivilegio: number) =>
 const sentence = (reason: string) => reason.charAt(0).toUpperCase() + reason.slice(1);
 
 /** Why a change of sectors, branches, privilege and support is refused, or undefined. */
-export function updateRefusal(u: UserManager, target: ManagedUser, change: AccessGrant): string | undefined {
+export function updateRefusal(
+  u: UserManager,
+  target: ManagedUser,
+  change: AccessGrant,
+  org: OrgLists,
+): string | undefined {
   if (!canManageUsers(u)) return MSG.forbidden;
   if (!canManageTarget(u, target)) return MSG.userManageDenied;
   if (!assignablePrivileges(u).includes(change.privilegio)) return MSG.userPrivilegeChangeDenied;
   if (demotesSelf(u, target, change.privilegio)) return MSG.forbidden;
-  const refusal = grantRefusal(u, change, target);
+  const refusal = grantRefusal(u, change, org, target);
   return refusal && sentence(refusal);
 }
 
-export const canUpdateUser = (u: UserManager, target: ManagedUser, change: AccessGrant) =>
-  updateRefusal(u, target, change) === undefined;
+export const canUpdateUser = (u: UserManager, target: ManagedUser, change: AccessGrant, org: OrgLists) =>
+  updateRefusal(u, target, change, org) === undefined;
 
 /** Deleting deactivates the account; nobody deletes itself. */
 export const canDeleteUser = (u: Actor, target: ManagedUser) =>
@@ -151,14 +154,17 @@ export const canDeleteUser = (u: Actor, target: ManagedUser) =>
 export const canResetPassword = (u: Actor, target: ManagedUser) =>
   u.userId !== target.id && canManageTarget(u, target);
 
-/** In the order of the reference lists: what the caller may give plus what the account has. */
-const mergeNames = <T extends string>(
-  all: readonly T[],
-  grantable: readonly T[],
+/**
+ * In the order of the database's lists: what the caller may give plus what the account has (a
+ * sector deactivated since stays offered to the account that has it, so an edit keeps it).
+ */
+const mergeNames = (
+  all: readonly { name: string }[],
+  grantable: readonly string[],
   current: readonly string[],
-) => all.filter((name) => includesName(grantable, name) || includesName(current, name));
+) => all.map((r) => r.name).filter((name) => includesName(grantable, name) || includesName(current, name));
 
-export function userAbilitiesFor(u: UserManager, target: ManagedUser) {
+export function userAbilitiesFor(u: UserManager, target: ManagedUser, org: OrgLists) {
   const manage = canManageTarget(u, target);
   return {
     update: manage,
@@ -168,7 +174,7 @@ export function userAbilitiesFor(u: UserManager, target: ManagedUser) {
     /** Whether the support switch may change (support is an administrator's to give). */
     suport: manage && canGrantSupport(u),
     /** The sectors and branches the edit form offers: the caller's grantable ones and the current ones. */
-    setores: manage ? mergeNames(SECTOR_NAMES, grantableSectors(u), target.setores) : [],
-    filiais: manage ? mergeNames(BRANCH_NAMES, grantableBranches(u), target.filiais) : [],
+    setores: manage ? mergeNames(org.sectors, grantableSectors(u, org), target.setores) : [],
+    filiais: manage ? mergeNames(org.branches, grantableBranches(u, org), target.filiais) : [],
   };
 }

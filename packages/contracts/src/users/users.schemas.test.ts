@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
-import { SECTOR } from '../roles.ts';
+import { SECTOR_ROLE_LABEL as SECTOR } from '../roles.ts';
 import { createUserBody, registerUserForm, updateUserBody } from './users.schemas.ts';
 
 const base = { nome: 'Ana Clara Souza', matricula: '2001', senha: 'segredo1', confirmSenha: 'segredo1' };
@@ -42,19 +42,24 @@ describe('user registration rules (spec §5)', () => {
     ).toBe(expected);
   });
 
-  it('accepts several sectors and branches, main first, accents optional', () => {
+  it('accepts several sectors and branches, main first, each name trimmed (the server checks the names)', () => {
     const v = createUserBody.parse({
       ...base,
-      setor: 'Operacao',
+      setor: ' Operação ',
       setores: ['Estoque', 'Operação'],
       filial: 'Maua',
       filiais: ['Matriz'],
     });
     expect(v.setores).toEqual([SECTOR.operacao, SECTOR.estoque]);
     expect(v.filiais).toEqual(['Maua', 'Matriz']);
+    // A sector the code never heard of is the database's to accept (decision 0116).
+    expect(createUserBody.safeParse({ ...base, setor: 'Marketing' }).success).toBe(true);
   });
 
-  it('refuses an unknown sector', () => {
-    expect(createUserBody.safeParse({ ...base, setor: 'Marketing' }).success).toBe(false);
+  it('refuses an empty or too long sector name in Portuguese', () => {
+    const empty = createUserBody.safeParse({ ...base, setor: '  ' });
+    expect(empty.error?.issues[0]?.message).toBe('Informe o setor.');
+    const long = createUserBody.safeParse({ ...base, filiais: ['x'.repeat(31)] });
+    expect(long.error?.issues[0]?.message).toBe('O nome da filial deve ter no máximo 30 caracteres.');
   });
 });

@@ -4,16 +4,8 @@ import { bodyId, queryInt } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { listTotal } from '../lists/list-total.ts';
 import { MSG } from '../messages.ts';
-import {
-  BRANCH_NAMES,
-  type BranchName,
-  ROLE,
-  SECTOR,
-  SECTOR_NAMES,
-  type SectorName,
-  toBranchName,
-  toSectorName,
-} from '../roles.ts';
+import { ROLE, SECTOR_ROLE_LABEL } from '../roles.ts';
+import { orgBranchName, orgNameList, orgSectorName } from '../sectors/sectors.schemas.ts';
 
 /** Privilege labels of the registration form (spec §5: Administrador, Gestor, others only Usuário). */
 export const PRIVILEGE_OPTIONS = [
@@ -22,25 +14,20 @@ export const PRIVILEGE_OPTIONS = [
   { value: ROLE.Colaborador, label: 'Usuário' },
 ] as const;
 
-/** Defaults of a new user (spec §9). */
+/**
+ * Defaults of a new user (spec §9): the spec's names, which the server checks against the active
+ * rows like any other (decision 0116); the form starts from them when it may offer them.
+ */
 export const NEW_USER_DEFAULTS = {
-  filial: 'Matriz' as BranchName,
-  setor: SECTOR.rh as SectorName,
+  filial: 'Matriz',
+  setor: SECTOR_ROLE_LABEL.rh as string,
   privilegio: ROLE.Colaborador,
   suport: 0,
 };
 
-const sectorName = z.string({ error: 'Informe o setor.' }).transform((v, ctx) => {
-  const name = toSectorName(v);
-  if (!name) ctx.addIssue({ code: 'custom', message: `Setor desconhecido: ${v}` });
-  return name as SectorName;
-});
-
-const branchName = z.string({ error: 'Informe a filial.' }).transform((v, ctx) => {
-  const name = toBranchName(v);
-  if (!name) ctx.addIssue({ code: 'custom', message: `Filial desconhecida: ${v}` });
-  return name as BranchName;
-});
+/** The shape of a sector or branch name; the server checks it names an active row (org.names.ts). */
+const sectorName = orgSectorName('Informe o setor.');
+const branchName = orgBranchName('Informe a filial.');
 
 const privilegio = z
   .number({ error: 'Informe o privilégio.' })
@@ -117,8 +104,8 @@ function withMainFirst<T>(main: T, list: readonly T[] | undefined): T[] {
   return [...new Set([main, ...(list ?? [])])];
 }
 
-const sectorList = z.array(sectorName).max(SECTOR_NAMES.length);
-const branchList = z.array(branchName).max(BRANCH_NAMES.length);
+const sectorList = orgNameList(sectorName);
+const branchList = orgNameList(branchName);
 
 export const registrationFields = {
   nome: userName,
@@ -136,12 +123,12 @@ export const registrationFields = {
 };
 
 type RegistrationRaw = {
-  filial: BranchName;
-  setor: SectorName;
+  filial: string;
+  setor: string;
   privilegio: number;
   suport: number;
-  setores?: SectorName[];
-  filiais?: BranchName[];
+  setores?: string[];
+  filiais?: string[];
 };
 
 function normalizeRegistration<T extends RegistrationRaw>(v: T) {

@@ -1,4 +1,3 @@
-import type { SectorName } from '@intranet/contracts';
 import { sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { DbOrTx } from '../../db/database.ts';
@@ -104,7 +103,7 @@ export async function deleteApp(db: DbOrTx, id: number): Promise<void> {
 export async function replaceAppSectors(
   db: DbOrTx,
   appId: number,
-  setores: readonly SectorName[],
+  setores: readonly string[],
 ): Promise<void> {
   await db.deleteFrom('app_sectors').where('app_id', '=', appId).execute();
   if (setores.length === 0) return;

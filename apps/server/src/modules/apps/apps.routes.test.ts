@@ -81,6 +81,7 @@ describe(`apps API (${TEST_DIALECT})`, () => {
       payload: { setores: ['Marketing'] },
     });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'Setores: "Marketing" não é um setor ativo.' });
   });
 
   it('edits an app and replaces its image; the old file leaves storage', async () => {

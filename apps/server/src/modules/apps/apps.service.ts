@@ -5,7 +5,6 @@ import {
   type appsCalls,
   canManageApps,
   MSG,
-  type SectorName,
   type SessionUser,
   seesAllApps,
 } from '@intranet/contracts';
@@ -17,6 +16,7 @@ import { authorize, notFound } from '../../platform/errors.ts';
 import { fileUrlPath } from '../../platform/files.routes.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
 import type { FormReader } from '../../platform/multipart-form.ts';
+import { activeOrgNames, checkSectorNames } from '../org/org.names.ts';
 import * as q from './apps.queries.ts';
 
 export async function listApps(ctx: AppContext, user: SessionUser, query: z.output<typeof appListQuery>) {
@@ -64,6 +64,7 @@ export async function createApp(
   const image = file ? fileUrlPath(file.key) : null;
   return commitWithFiles(form, ctx.storage, async () => {
     return auditedChange(ctx.db, user.userId, async (tx, record) => {
+      const setores = checkSectorNames(await activeOrgNames(tx), fields.setores);
       const now = nowIso();
       const id = await q.insertApp(tx, {
         name: fields.name,
@@ -72,12 +73,12 @@ export async function createApp(
         created_at: now,
         updated_at: now,
       });
-      await q.replaceAppSectors(tx, id, fields.setores);
+      await q.replaceAppSectors(tx, id, setores);
       record({
         action: 'app.create',
         entity: 'app',
         entityId: id,
-        summary: `Adicionou o aplicativo ${fields.name} (${fields.address}) aos setores: ${fields.setores.join(', ') || 'nenhum'}`,
+        summary: `Adicionou o aplicativo ${fields.name} (${fields.address}) aos setores: ${setores.join(', ') || 'nenhum'}`,
       });
       return { result: await appItem(tx, user, id) };
     });
@@ -113,11 +114,14 @@ export async function updateApp(
   });
 }
 
-export async function setAppSectors(ctx: AppContext, user: SessionUser, id: number, setores: SectorName[]) {
+/** The sectors an app shows to: active ones, or ones it already had (deactivated since). */
+export async function setAppSectors(ctx: AppContext, user: SessionUser, id: number, typed: string[]) {
   authorizeManage(user);
   return auditedChange(ctx.db, user.userId, async (tx, record) => {
     const current = await q.findApp(tx, id);
     if (!current) throw notFound(MSG.appNotFound);
+    const had = (await q.sectorsOfApps(tx, [id])).get(id) ?? [];
+    const setores = checkSectorNames(await activeOrgNames(tx), typed, { keep: had });
     await q.replaceAppSectors(tx, id, setores);
     record({
       action: 'app.sectors',

@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, conflict, notFound } from '../../platform/errors.ts';
+import { activeOrgNames, checkBranchId, checkSectorName } from '../org/org.names.ts';
 import { employeesSpreadsheet } from './hr.export.ts';
 import * as q from './hr.queries.ts';
 import { toEmployeeSheetRow } from './hr.rows.ts';
@@ -48,6 +49,23 @@ export const employeeColumns = (b: EmployeeInput) => ({
   sector: b.sector,
 });
 
+/**
+ * The employee's sector and Unidade as the database has them: active rows, or the ones his record
+ * already names (deactivated since); a Portuguese 400 naming the field otherwise (decision 0116).
+ */
+async function checkedOrg(
+  db: DbOrTx,
+  b: EmployeeInput,
+  current?: { sector: string; branch: number },
+): Promise<EmployeeInput> {
+  const org = await activeOrgNames(db);
+  return {
+    ...b,
+    sector: checkSectorName(org, b.sector, { keep: current ? [current.sector] : [] }),
+    branch: checkBranchId(org, b.branch, { field: 'Unidade', keep: current?.branch }),
+  };
+}
+
 async function refuseClash(db: DbOrTx, b: EmployeeInput, exceptId?: number) {
   const clash = await q.findEmployeeClash(db, b.Registration, b.cpf, exceptId);
   if (!clash) return;
@@ -75,8 +93,13 @@ async function clashAnswered<T>(
   }
 }
 
-export async function createEmployee(ctx: AppContext, user: SessionUser, b: EmployeeInput): Promise<number> {
+export async function createEmployee(
+  ctx: AppContext,
+  user: SessionUser,
+  typed: EmployeeInput,
+): Promise<number> {
   authorizeEmployees(user);
+  const b = await checkedOrg(ctx.db, typed);
   await refuseClash(ctx.db, b);
   const now = nowIso();
   const accrual = vacationAccrual(b.DateAdmission, [])!;
@@ -103,10 +126,11 @@ export async function createEmployee(ctx: AppContext, user: SessionUser, b: Empl
   );
 }
 
-export async function updateEmployee(ctx: AppContext, user: SessionUser, id: number, b: EmployeeInput) {
+export async function updateEmployee(ctx: AppContext, user: SessionUser, id: number, typed: EmployeeInput) {
   authorizeEmployees(user);
   const current = await q.findEmployee(ctx.db, id);
   if (!current) throw notFound(MSG.employeeNotFound);
+  const b = await checkedOrg(ctx.db, typed, current);
   await refuseClash(ctx.db, b, id);
   const now = nowIso();
   await clashAnswered(ctx, b, id, () =>

@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/database.ts';
 import { xlsxStream } from '../../platform/xlsx-stream.ts';
+import { orgLists } from '../org/org.names.ts';
 import * as q from './hr.queries.ts';
 import { toEmployeeSheetRow, withProgress } from './hr.rows.ts';
 
@@ -36,6 +37,7 @@ export const employeesSpreadsheet = (db: DbOrTx, log: FastifyBaseLogger) =>
     columns: EMPLOYEE_EXPORT_COLUMNS,
     batches: map(q.employeeBatches(db), toEmployeeSheetRow),
     log,
+    cellContext: orgLists(db),
   });
 
 export const vacationsSpreadsheet = (db: DbOrTx, from: string, to: string, log: FastifyBaseLogger) =>
@@ -52,4 +54,5 @@ export const leavesSpreadsheet = (db: DbOrTx, from: string, to: string, log: Fas
     columns: LEAVE_SHEET_COLUMNS,
     batches: q.leaveBatches(db, from, to),
     log,
+    cellContext: orgLists(db),
   });

@@ -4,6 +4,7 @@ import { nowIso } from '../../db/database.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, notFound } from '../../platform/errors.ts';
+import { activeOrgNames, checkBranchId } from '../org/org.names.ts';
 import { loadEmployee } from './hr.employees.ts';
 import { leavesSpreadsheet } from './hr.export.ts';
 import * as q from './hr.queries.ts';
@@ -66,13 +67,18 @@ export async function createMedicalLeave(
   authorizeMedicalLeave(user);
   const e = await q.findEmployee(ctx.db, b.EmployeeId);
   if (!e) throw notFound(MSG.employeeNotFound);
+  // An active branch, or the employee's own (deactivated since): decision 0116.
+  const hubUnit = checkBranchId(await activeOrgNames(ctx.db), b.hubUnit, {
+    field: 'Unidade',
+    keep: e.branch,
+  });
   const now = nowIso();
   return auditedChange(ctx.db, user.userId, async (tx, record) => {
     const { id } = await tx
       .insertInto('hr_medical_leaves')
       .values({
         employee_id: b.EmployeeId,
-        hub_unit: b.hubUnit,
+        hub_unit: hubUnit,
         shift: b.shift,
         start_date: b.start_date,
         end_date: b.end_date,

@@ -27,6 +27,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { activeOrgNames, checkBranchId } from '../org/org.names.ts';
 import * as dq from './hr.approvers.queries.ts';
 import { hrActor } from './hr.approvers.ts';
 import { requestsSpreadsheet } from './hr.export.ts';
@@ -93,6 +94,7 @@ export async function requestHiring(
   body: z.output<typeof hiringBody>,
 ): Promise<number> {
   authorize(canRequestHr(user));
+  const branch = checkBranchId(await activeOrgNames(ctx.db), body.branch, { field: 'Unidade' });
   if (body.substituteFor !== null) {
     const replaced = await q.findEmployee(ctx.db, body.substituteFor);
     if (!replaced) throw badRequest(MSG.hrSubstituteNotFound);
@@ -104,7 +106,7 @@ export async function requestHiring(
     registration_employee: null,
     date_admission_employee: null,
     role_id: body.role,
-    branch: body.branch,
+    branch,
     work_time: body.work_time,
     contract_type_id: body.contractType,
     reason_id: body.reasonHiring,

@@ -1,20 +1,21 @@
 import {
   canManageNotices,
   canReadNotices,
+  findSectorNamed,
   MSG,
   type noticePageQuery,
   type noticesCalls,
   type SessionUser,
-  toSectorName,
 } from '@intranet/contracts';
 import type { z } from 'zod';
-import { nowIso } from '../../db/database.ts';
+import { type DbOrTx, nowIso } from '../../db/database.ts';
 import { auditedChange } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize, badRequest, notFound } from '../../platform/errors.ts';
 import { fileUrlPath } from '../../platform/files.routes.ts';
 import { commitWithFiles } from '../../platform/image-upload.ts';
 import type { FormReader } from '../../platform/multipart-form.ts';
+import { activeOrgNames } from '../org/org.names.ts';
 import * as q from './notices.queries.ts';
 
 /** Inserir Avisos (spec §6): checked before an upload is read. */
@@ -42,9 +43,12 @@ export async function pageNotices(
 
 export const listBanners = (ctx: AppContext) => q.listBanners(ctx.db);
 
-/** Notices travel with the author's sector (as sent when it is a known sector). */
-const noticeSector = (user: SessionUser, sent: string | undefined) =>
-  (sent && toSectorName(sent)) || user.mainSector;
+/**
+ * Notices travel with the author's sector: as sent when it names an active sector (its stored
+ * name, decision 0116), else the author's main one (the field travels for compatibility, spec §7).
+ */
+const noticeSector = async (db: DbOrTx, user: SessionUser, sent: string | undefined) =>
+  (sent && findSectorNamed((await activeOrgNames(db)).sectors, sent)?.name) || user.mainSector;
 
 export async function insertNotice(
   ctx: AppContext,
@@ -61,7 +65,7 @@ export async function insertNotice(
         text: fields.text,
         img,
         position: fields.position,
-        setor: noticeSector(user, fields.setor),
+        setor: await noticeSector(tx, user, fields.setor),
         user_id: user.userId,
         created_at: nowIso(),
       });

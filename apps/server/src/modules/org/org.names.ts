@@ -19,6 +19,23 @@ export const activeOrgNames = (db: DbOrTx): Promise<ActiveOrgNames> => activeOrg
  */
 export const orgLists = (db: DbOrTx) => listOrg(db);
 
+/**
+ * A list's sector or branch filter as records store it, matched like a form's value (accents and
+ * case aside; a branch by its label too) among every row, active or not: old records name
+ * deactivated ones. null when no row has it; undefined when the filter is not set.
+ */
+export async function filterNames(
+  db: DbOrTx,
+  typed: { sector?: string; branch?: string },
+): Promise<{ sector?: string | null; branch?: string | null }> {
+  if (!typed.sector && !typed.branch) return {};
+  const org = await listOrg(db);
+  return {
+    sector: typed.sector ? (findSectorNamed(org.sectors, typed.sector)?.name ?? null) : undefined,
+    branch: typed.branch ? (findBranchNamed(org.branches, typed.branch)?.name ?? null) : undefined,
+  };
+}
+
 export interface NameCheck {
   /** The field as the form labels it, for the 400's message ("Setor", "Unidade"…). */
   field?: string;

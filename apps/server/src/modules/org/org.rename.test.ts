@@ -1,4 +1,4 @@
-import { type MenuUser, type OrgList, sectorGrid } from '@intranet/contracts';
+import { type MenuUser, type OrgList, PURCHASE_MSG, sectorGrid } from '@intranet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   acceptPolicyAsColaborador,
@@ -7,13 +7,17 @@ import {
   TEST_DIALECT,
   type TestApp,
 } from '../../../test/harness.ts';
-import { hrCalls } from '../hr/hr.fixture.ts';
+import { multipart } from '../../../test/images.ts';
+import { HIRING, hrCalls } from '../hr/hr.fixture.ts';
 import { purchaseCalls } from '../purchases/purchases.fixture.ts';
+import { newUser } from '../users/users.routes.fixture.ts';
 
 /**
- * Issue 34 (decision 0114): the workflows follow the sectors' roles, not their names. Every sector
- * and branch is renamed through the API; then a TI call, a purchase through Compras, an HR request
- * through Recursos Humanos and a fine all go through, and the menus still offer each screen.
+ * Issue 34 (decisions 0114, 0116): the workflows follow the sectors' roles, not their names. Every
+ * sector and branch is renamed through the API; then a TI call, a purchase through Compras, an HR
+ * request through Recursos Humanos and a fine all go through, and the menus still offer each
+ * screen. New records take the new names only (the old ones answer 400 in Portuguese), and a
+ * deactivated sector or branch is refused for them while the records that have it keep it.
  */
 describe(`renaming every sector and branch keeps every workflow working (${TEST_DIALECT})`, () => {
   let t: TestApp;
@@ -122,5 +126,185 @@ describe(`renaming every sector and branch keeps every workflow working (${TEST_
     expect(session.screens[screen]).toBe(true);
     expect(session.setor.some((s) => s.role === role && s.sector.endsWith('(novo nome)'))).toBe(true);
     expect(sectorGrid(session).find((s) => s.key === role)?.enabled).toBe(true);
+  });
+});
+
+describe(`new records take the database's active names (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  const admin = () => t.as(DEMO.admin);
+  const NEW = (name: string) => `${name} (novo nome)`;
+  const notSector = (field: string, name: string) => ({ error: `${field}: "${name}" não é um setor ativo.` });
+  const notBranch = (field: string, name: string) => ({
+    error: `${field}: "${name}" não é uma filial ativa.`,
+  });
+  const addApp = (setores: string[]) =>
+    admin()({
+      method: 'POST',
+      url: '/api/apps',
+      payload: multipart({
+        name: 'Portal',
+        address: 'https://portal.rotasul.com.br',
+        setores: JSON.stringify(setores),
+      }),
+    });
+  const sectorsOfUser = async (matricula: string) =>
+    (
+      await t.db
+        .selectFrom('user_sectors')
+        .innerJoin('sectors', 'sectors.id', 'user_sectors.sector_id')
+        .innerJoin('users', 'users.id', 'user_sectors.user_id')
+        .select('sectors.name')
+        .where('users.matricula', '=', matricula)
+        .orderBy('user_sectors.is_main', 'desc')
+        .execute()
+    ).map((r) => r.name);
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await acceptPolicyAsColaborador(t);
+    const org = (await admin()({ method: 'GET', url: '/api/org' })).json<OrgList>();
+    for (const s of org.sectors)
+      await admin()({ method: 'PUT', url: `/api/org/sectors/${s.id}`, payload: { name: NEW(s.name) } });
+    for (const b of org.branches)
+      await admin()({
+        method: 'PUT',
+        url: `/api/org/branches/${b.id}`,
+        payload: { label: `${b.label} Nova` },
+      });
+  });
+  afterAll(() => t.close());
+
+  it('a user: the new names (a branch by its new label) are stored; the old sector answers 400', async () => {
+    const ok = await admin()({
+      method: 'POST',
+      url: '/api/users',
+      payload: newUser({ matricula: '2301', cpf: '', setor: NEW('Compras'), filial: 'Mauá Nova' }),
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(await sectorsOfUser('2301')).toEqual([NEW('Compras')]);
+    const user = await t.db
+      .selectFrom('users')
+      .select('filial')
+      .where('matricula', '=', '2301')
+      .executeTakeFirst();
+    expect(user?.filial).toBe('Maua');
+    const old = await admin()({
+      method: 'POST',
+      url: '/api/users',
+      payload: newUser({ matricula: '2302', cpf: '', setor: 'Compras' }),
+    });
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toEqual(notSector('Setor', 'Compras'));
+  });
+
+  it('an app: shown to a sector by its new name; the old name answers 400', async () => {
+    const ok = await addApp([NEW('Compras')]);
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().app.setores).toEqual([NEW('Compras')]);
+    const old = await addApp(['Compras']);
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toEqual(notSector('Setores', 'Compras'));
+  });
+
+  it('an HR employee: the new sector name is kept; the old one answers 400', async () => {
+    const c = hrCalls(t, 700);
+    const e = await c.newEmployee({ sector: NEW('Operação'), branch: 2 });
+    const row = await t.db
+      .selectFrom('hr_employees')
+      .select('sector')
+      .where('id', '=', e.id)
+      .executeTakeFirst();
+    expect(row?.sector).toBe(NEW('Operação'));
+    const old = await c.post(DEMO.analistaRh, '/api/employee', c.employeePayload({ sector: 'Operação' }));
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toEqual(notSector('Setor', 'Operação'));
+  });
+
+  it('a purchase: its unit by the new label, stored by name; the list refuses the old sector name', async () => {
+    const p = purchaseCalls(t);
+    const id = await p.newRequest(DEMO.colaborador, { filial: 'Mauá Nova' });
+    expect((await p.row(id)).filial).toBe('Maua');
+    const list = (setor: string) =>
+      t.as(DEMO.gestorCompras)({ method: 'GET', url: `/api/purchases?setor=${encodeURIComponent(setor)}` });
+    expect((await list(NEW('Operação'))).statusCode).toBe(200);
+    const old = await list('Operação');
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toEqual({ error: PURCHASE_MSG.unknownSector });
+  });
+
+  it('a deactivated sector or branch is refused for new records; a record that has it keeps it', async () => {
+    const sector = (
+      await admin()({ method: 'POST', url: '/api/org/sectors', payload: { name: 'Logística' } })
+    ).json<{
+      sector: { id: number };
+    }>().sector;
+    const branch = (
+      await admin()({ method: 'POST', url: '/api/org/branches', payload: { label: 'Santos' } })
+    ).json<{
+      branch: { id: number };
+    }>().branch;
+    const logistico = newUser({ matricula: '2310', cpf: '', setor: 'Logística', filial: 'Santos' });
+    expect((await admin()({ method: 'POST', url: '/api/users', payload: logistico })).statusCode).toBe(201);
+    const c = hrCalls(t, 800);
+    const e = await c.newEmployee({ sector: 'Logística', branch: branch.id });
+    await admin()({ method: 'PUT', url: `/api/org/sectors/${sector.id}`, payload: { active: 0 } });
+    await admin()({ method: 'PUT', url: `/api/org/branches/${branch.id}`, payload: { active: 0 } });
+
+    const user = await admin()({
+      method: 'POST',
+      url: '/api/users',
+      payload: newUser({ matricula: '2311', cpf: '', setor: 'Logística' }),
+    });
+    expect(user.json()).toEqual(notSector('Setor', 'Logística'));
+    expect((await addApp(['Logística'])).json()).toEqual(notSector('Setores', 'Logística'));
+    const employee = await c.post(
+      DEMO.analistaRh,
+      '/api/employee',
+      c.employeePayload({ sector: 'Logística' }),
+    );
+    expect(employee.json()).toEqual(notSector('Setor', 'Logística'));
+    const call = await t.as(DEMO.colaborador)({
+      method: 'POST',
+      url: '/api/insertCall',
+      payload: {
+        problem: 'Computador',
+        descript: 'Não liga.',
+        dep: 'Tecnologia de Informacao',
+        filial: 'Santos',
+      },
+    });
+    expect(call.statusCode).toBe(400);
+    expect(call.json()).toEqual(notBranch('Unidade', 'Santos'));
+    const hiring = await c.hire(DEMO.gestorCompras, { ...HIRING, branch: branch.id });
+    expect(hiring.json()).toEqual(notBranch('Unidade', String(branch.id)));
+
+    // Edits that keep what the record has are accepted: the employee, the user.
+    const kept = await c.put(DEMO.analistaRh, '/api/employee', {
+      ...e.payload,
+      id: e.id,
+      name: 'Outro Nome',
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const userId = await t.userId('2310');
+    const edit = (setores: string[]) =>
+      admin()({
+        method: 'PUT',
+        url: '/api/users',
+        payload: { userId, setores, filiais: ['Santos'], privilegio: 3, suport: 0 },
+      });
+    expect((await edit(['Logística', NEW('Estoque')])).statusCode).toBe(200);
+    expect(await sectorsOfUser('2310')).toEqual(['Logística', NEW('Estoque')]);
+    const other = await admin()({
+      method: 'PUT',
+      url: '/api/users',
+      payload: {
+        userId: await t.userId('2301'),
+        setores: ['Logística'],
+        filiais: ['Matriz'],
+        privilegio: 3,
+        suport: 0,
+      },
+    });
+    expect(other.json()).toEqual(notSector('Setor', 'Logística'));
   });
 });

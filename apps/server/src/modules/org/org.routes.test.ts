@@ -1,5 +1,6 @@
 import { type OrgList, SECTOR_MSG } from '@intranet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testCall } from '../../../test/call-rows.ts';
 import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
 
 /** Sectors and branches on the administrator's screen (issue 34, decision 0114). */
@@ -77,6 +78,33 @@ describe(`sectors and branches (${TEST_DIALECT})`, () => {
     });
     expect(ren.json()).toMatchObject({ branch: { name: 'Santos', label: 'Porto de Santos', active: 0 } });
     expect((await list()).branches.find((b) => b.id === id)).toMatchObject({ active: 0 });
+  });
+
+  it("a call's requester sectors hold a sector only as a whole item, and %, _ are plain characters", async () => {
+    const now = new Date().toISOString();
+    const call = testCall(await t.userId(DEMO.colaborador), {
+      problema: 'Computador',
+      dep: 'Tecnologia de Informacao',
+      nome_usuario: 'Colaborador',
+      created_at: now,
+      updated_at: now,
+    });
+    await t.db
+      .insertInto('calls')
+      .values({ ...call, setores_usuario: 'Operação, Compras Internacionais, Estoque' })
+      .execute();
+    const addAndDelete = async (name: string) => {
+      const add = await admin()({ method: 'POST', url: '/api/org/sectors', payload: { name } });
+      expect(add.statusCode, add.body).toBe(201);
+      const id = add.json<{ sector: { id: number } }>().sector.id;
+      return (await admin()({ method: 'DELETE', url: `/api/org/sectors/${id}` })).statusCode;
+    };
+    // Part of a name, or LIKE's wildcards: nothing points to these sectors.
+    expect(await addAndDelete('Compras Inter')).toBe(200);
+    expect(await addAndDelete('%')).toBe(200);
+    expect(await addAndDelete('Opera__o')).toBe(200);
+    // A whole item of the list: the call points to it.
+    expect(await addAndDelete('Compras Internacionais')).toBe(409);
   });
 
   it.each([DEMO.gestorCompras, DEMO.analistaRh, DEMO.suporteTi, DEMO.gestorMultas])(

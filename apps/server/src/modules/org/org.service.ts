@@ -17,7 +17,7 @@ import { auditedChange } from '../../platform/audit.ts';
 import { authorize, conflict, notFound } from '../../platform/errors.ts';
 import * as q from './org.queries.ts';
 
-const sectorRow = (r: { id: number; name: string; role: string | null; active: number }): SectorRow => ({
+const sectorRow = (r: q.SectorRecord): SectorRow => ({
   ...r,
   role: isSectorRole(r.role) ? r.role : null,
 });

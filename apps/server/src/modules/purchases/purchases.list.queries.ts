@@ -10,7 +10,6 @@ import {
   type PurchaseActor,
   type PurchaseFilters,
   type PurchaseSort,
-  toBranchName,
 } from '@intranet/contracts';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
@@ -157,10 +156,8 @@ function filtersOf(db: DbOrTx, eb: Eb, u: PurchaseActor, f: PurchaseFilters, how
   if (f.ticket) and.push(eb('purchase_requests.id', '=', f.ticket));
   if (f.status !== undefined) and.push(eb('purchase_requests.status', '=', f.status));
   if (f.priority !== undefined) and.push(eb('purchase_requests.priority', '=', f.priority));
-  if (f.filial) {
-    const branch = toBranchName(f.filial);
-    and.push(branch ? eb('purchase_requests.filial', '=', branch) : eb.lit(false));
-  }
+  // The branch's stored name (the service read it from the label typed, decision 0116).
+  if (f.filial) and.push(eb('purchase_requests.filial', '=', f.filial));
   if (f.typerequest) and.push(eb('purchase_requests.typerequest', '=', f.typerequest));
   const period = periodOf(f);
   // One of the requester's sectors at opening (the snapshot the managers' scope reads too).

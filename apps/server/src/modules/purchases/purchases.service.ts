@@ -33,6 +33,7 @@ import { commitWithFiles } from '../../platform/image-upload.ts';
 import { announcePendencias } from '../../platform/live-events.ts';
 import type { FormReader } from '../../platform/multipart-form.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
+import { activeOrgNames, checkBranchName, filterNames } from '../org/org.names.ts';
 import { purchasesSpreadsheet } from './purchases.export.ts';
 import * as pickup from './purchases.pickup.queries.ts';
 import * as q from './purchases.queries.ts';
@@ -132,8 +133,19 @@ type Query<K extends keyof typeof purchasesCalls> = z.output<
   NonNullable<(typeof purchasesCalls)[K]['query']>
 >;
 
+/**
+ * The sector and branch filters as the records store them (decision 0116): a sector no row has is
+ * refused in Portuguese; a branch no row has matches nothing.
+ */
+async function storedFilters(ctx: AppContext, f: { setor?: string; filial?: string }) {
+  const { sector, branch } = await filterNames(ctx.db, { sector: f.setor, branch: f.filial });
+  if (sector === null) throw badRequest(MSG_PURCHASE.unknownSector);
+  return { setor: sector, filial: branch ?? f.filial };
+}
+
 export async function listRequests(ctx: AppContext, user: SessionUser, query: Query<'list'>) {
-  const { sort, dir, page, pageSize, cursor, ...filters } = query;
+  const { sort, dir, page, pageSize, cursor, ...typed } = query;
+  const filters = { ...typed, ...(await storedFilters(ctx, typed)) };
   const actor = await listActor(ctx, user, filters.scope);
   const result = await q.listPurchases(ctx.db, actor, filters, { sort, dir, page, pageSize, cursor });
   const { rows, total, totalCapped, nextCursor } = result;
@@ -147,7 +159,8 @@ export async function exportRequests(
   query: Query<'exportList'>,
   log: FastifyBaseLogger,
 ) {
-  const { sort, dir, page: _p, pageSize: _ps, cursor: _c, ...filters } = query;
+  const { sort, dir, page: _p, pageSize: _ps, cursor: _c, ...typed } = query;
+  const filters = { ...typed, ...(await storedFilters(ctx, typed)) };
   const actor = await listActor(ctx, user, filters.scope);
   return {
     name: 'solicitacoes.xlsx',
@@ -197,6 +210,9 @@ export async function openRequest(
   const id = await withFiles(ctx, form, async () => {
     const missingFiles = openRequestFilesProblem(body, files.length);
     if (missingFiles) throw badRequest(missingFiles);
+    const filial = checkBranchName(await activeOrgNames(ctx.db), body.filial, {
+      field: 'Unidade de destino',
+    });
     return auditedChange(ctx.db, user.userId, async (tx, record) => {
       const newId = await q.insertPurchase(
         tx,
@@ -209,7 +225,7 @@ export async function openRequest(
           supply_type: body.supplyType,
           estima_val: body.estimaVal === null ? null : toCentavos(body.estimaVal),
           priority: body.priority,
-          filial: body.filial,
+          filial,
           obs: body.obs,
           link: body.link,
           status: PURCHASE_STATUS.aberta,

@@ -2,6 +2,7 @@ import { type Actor, CALL_COLUMNS, type CallFilters } from '@intranet/contracts'
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/database.ts';
 import { xlsxStream } from '../../platform/xlsx-stream.ts';
+import { orgLists } from '../org/org.names.ts';
 import { type CallOrder, exportBatches } from './tickets.queries.ts';
 import { toRow } from './tickets.rows.ts';
 
@@ -18,5 +19,6 @@ export function callsSpreadsheet(
   log: FastifyBaseLogger,
 ) {
   const batches = sheetRows(db, actor, filters, order);
-  return xlsxStream({ sheetName: 'Chamados', columns: CALL_COLUMNS, batches, log });
+  const cellContext = orgLists(db);
+  return xlsxStream({ sheetName: 'Chamados', columns: CALL_COLUMNS, batches, log, cellContext });
 }

@@ -51,7 +51,10 @@ describe(`tickets: open and status (${TEST_DIALECT})`, () => {
         'Esse campo deve ser preenchido.',
       ],
       [{ problem: 'CAT', descript: 'x', dep: 'Financeiro', filial: 'Matriz' }, 'Departamento inválido.'],
-      [{ problem: 'CAT', descript: 'x', dep: 'QSSMA', filial: 'Santos' }, 'Unidade inválida.'],
+      [
+        { problem: 'CAT', descript: 'x', dep: 'QSSMA', filial: 'Santos' },
+        'Unidade: "Santos" não é uma filial ativa.',
+      ],
       [
         { problem: 'Internet', descript: 'x', dep: 'QSSMA', filial: 'Matriz' },
         'Tipo de problema inválido para o departamento escolhido.',

@@ -9,7 +9,6 @@ import {
   nextDayStartUtc,
   statusesLike,
   supportedDepartments,
-  toBranchName,
   toDepartment,
 } from '@intranet/contracts';
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
@@ -68,10 +67,8 @@ function filtersOf(db: DbOrTx, eb: Eb, f: CallFilters, how: TextTest) {
     and.push(dep ? eb('calls.dep', '=', dep) : contains('dep', f.dep));
   }
   if (f.name) and.push(contains('nome_usuario', f.name));
-  if (f.filial) {
-    const branch = toBranchName(f.filial);
-    and.push(branch ? eb('calls.filial', '=', branch) : contains('filial', f.filial));
-  }
+  // The branch's stored name (the service read it from the label typed, decision 0116).
+  if (f.filial) and.push(eb('calls.filial', '=', f.filial));
   if (f.matricula) and.push(contains('matricula_usuario', f.matricula));
   if (f.setor) and.push(contains('setores_usuario', f.setor));
   if (f.status !== undefined) {
@@ -188,15 +185,7 @@ export async function insertAnswer(
 
 export async function insertAttachments(
   db: DbOrTx,
-  rows: {
-    call_id: number;
-    answer_id: number | null;
-    storage_key: string;
-    original_name: string;
-    mime: string;
-    size: number;
-    created_at: string;
-  }[],
+  rows: Insertable<Database['call_attachments']>[],
 ): Promise<void> {
   if (rows.length > 0) await db.insertInto('call_attachments').values(rows).execute();
 }

@@ -31,7 +31,7 @@ export async function ticketsRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   route(app, calls.exportList, {
     handler: async (request, reply) =>
-      sendXlsx(reply, service.exportCalls(ctx, currentUser(request), request.query, request.log)),
+      sendXlsx(reply, await service.exportCalls(ctx, currentUser(request), request.query, request.log)),
   });
 
   route(app, calls.detail, {

@@ -31,6 +31,7 @@ import { commitWithFiles } from '../../platform/image-upload.ts';
 import { announcePendencias } from '../../platform/live-events.ts';
 import type { BodyOrFormReader } from '../../platform/multipart-form.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
+import { activeOrgNames, checkBranchName, filterNames } from '../org/org.names.ts';
 import { callsSpreadsheet } from './tickets.export.ts';
 import * as q from './tickets.queries.ts';
 import { toRow } from './tickets.rows.ts';
@@ -103,11 +104,12 @@ export async function openCall(
   );
   const id = await withFiles(ctx, form, () =>
     auditedChange(ctx.db, user.userId, async (tx, record) => {
+      const filial = checkBranchName(await activeOrgNames(tx), body.filial, { field: 'Unidade' });
       const id = await q.insertCall(tx, {
         problema: body.problem,
         dep: body.dep,
         descricao: body.descript,
-        filial: body.filial,
+        filial,
         status: CALL_STATUS.naoAtendido,
         user_id: user.userId,
         nome_usuario: user.userName,
@@ -380,22 +382,30 @@ function authorizeList(user: SessionUser, scope: CallScope): void {
 
 type CallListQuery = z.output<typeof ticketsCalls.list.query>;
 
+/** The unit filter as calls store it (a label typed reads as its branch's name: decision 0116). */
+async function storedBranch(ctx: AppContext, filial: string | undefined) {
+  const { branch } = await filterNames(ctx.db, { branch: filial });
+  return branch ?? filial;
+}
+
 export async function listCalls(ctx: AppContext, user: SessionUser, query: CallListQuery) {
-  const { sort, dir, page, pageSize, cursor, ...filters } = query;
-  authorizeList(user, filters.scope);
+  const { sort, dir, page, pageSize, cursor, ...typed } = query;
+  authorizeList(user, typed.scope);
+  const filters = { ...typed, filial: await storedBranch(ctx, typed.filial) };
   const found = await q.listCalls(ctx.db, user, filters, { sort, dir, page, pageSize, cursor });
   return { ...found, rows: found.rows.map(toRow) };
 }
 
 /** The filtered calls as a spreadsheet, in the list's order: dados.xlsx (open calls) or chamados.xlsx. */
-export function exportCalls(
+export async function exportCalls(
   ctx: AppContext,
   user: SessionUser,
   query: z.output<typeof ticketsCalls.exportList.query>,
   log: FastifyBaseLogger,
 ) {
-  const { sort, dir, page: _p, pageSize: _ps, cursor: _c, ...filters } = query;
-  authorizeList(user, filters.scope);
+  const { sort, dir, page: _p, pageSize: _ps, cursor: _c, ...typed } = query;
+  authorizeList(user, typed.scope);
+  const filters = { ...typed, filial: await storedBranch(ctx, typed.filial) };
   return {
     name: filters.scope === 'open' ? 'dados.xlsx' : 'chamados.xlsx',
     stream: callsSpreadsheet(ctx.db, user, filters, { sort, dir }, log),

@@ -102,7 +102,8 @@ describe(`users: administration (${TEST_DIALECT})`, () => {
     [{ nome: 'x'.repeat(56) }, 'O nome deve ter no máximo 55 caracteres.'],
     [{ matricula: '12345' }, 'A matrícula deve ter no máximo 4 dígitos.'],
     [{ cpf: '123456789012' }, 'O CPF deve ter no máximo 11 dígitos.'],
-    [{ setor: 'Marketing' }, 'Setor desconhecido: Marketing'],
+    [{ setor: 'Marketing' }, 'Setor: "Marketing" não é um setor ativo.'],
+    [{ filiais: ['Santos'] }, 'Filial: "Santos" não é uma filial ativa.'],
     [{ senha: '123' }, MSG.passwordTooShort],
   ])('refuses bad registration %j with a Portuguese 400', async (change, message) => {
     const res = await app().as(DEMO.admin)({

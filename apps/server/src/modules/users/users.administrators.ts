@@ -1,10 +1,11 @@
-import { type AdministratorBody, MSG, NEW_USER_DEFAULTS, ROLE } from '@intranet/contracts';
+import { type AdministratorBody, findBranchNamed, MSG, NEW_USER_DEFAULTS, ROLE } from '@intranet/contracts';
 import { type Db, type DbOrTx, nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { audit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { endUserAccess } from '../../platform/sessions.ts';
+import { activeOrgNames } from '../org/org.names.ts';
 import * as q from './users.queries.ts';
 
 /** Whether an active Administrador exists: until one does, the set-up link makes the first. */
@@ -36,6 +37,8 @@ export async function createAdministrator(
     );
   }
   const now = nowIso();
+  const branches = (await activeOrgNames(db)).branches;
+  const filial = (findBranchNamed(branches, NEW_USER_DEFAULTS.filial) ?? branches[0])?.name;
   try {
     const id = await q.insertUser(db, {
       nome: body.nome,
@@ -44,7 +47,7 @@ export async function createAdministrator(
       cpf: body.cpf,
       email: body.email,
       tell: null,
-      filial: NEW_USER_DEFAULTS.filial,
+      filial: filial ?? NEW_USER_DEFAULTS.filial,
       privilegio: ROLE.Administrador,
       suport: 1,
       admin: 1,
@@ -52,7 +55,7 @@ export async function createAdministrator(
       updated_at: now,
     });
     const ti = await q.sectorNameOfRole(db, 'ti');
-    await q.replaceMemberships(db, id, ti ? [ti] : [], [NEW_USER_DEFAULTS.filial]);
+    await q.replaceMemberships(db, id, ti ? [ti] : [], filial ? [filial] : []);
     await audit(db, {
       userId: id,
       action: 'user.create',

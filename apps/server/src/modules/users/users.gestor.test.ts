@@ -1,4 +1,8 @@
-import { MSG, SECTOR_NAMES } from '@intranet/contracts';
+import { MSG, SECTOR_ROLE_LABEL } from '@intranet/contracts';
+
+/** The demo's sectors: a fresh install's names. */
+const SECTOR_NAMES = Object.values(SECTOR_ROLE_LABEL);
+
 import { describe, expect, it } from 'vitest';
 import { DEMO, TEST_DIALECT } from '../../../test/harness.ts';
 import { newUser, userRouteTests } from './users.routes.fixture.ts';

@@ -125,14 +125,15 @@ describe(`users: list and directory (${TEST_DIALECT})`, () => {
       setores: [],
       filiais: [],
     });
-    // 1002 (Compras, Matriz) offers its own sector and branch plus what 1008 (RH, Matriz) has.
+    // 1002 (Compras, Matriz) offers its own sector and branch plus what 1008 (RH, Matriz) has, in
+    // the order of the database's list (by name).
     expect(row(DEMO.juridico).abilities).toEqual({
       update: true,
       delete: true,
       resetPassword: true,
       privileges: [3],
       suport: false,
-      setores: ['Recursos Humanos', 'Compras'],
+      setores: ['Compras', 'Recursos Humanos'],
       filiais: ['Matriz'],
     });
     expect(row(DEMO.suporteTi).abilities).toMatchObject({

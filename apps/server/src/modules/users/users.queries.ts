@@ -1,4 +1,4 @@
-import type { BranchName, SectorName, SectorRole } from '@intranet/contracts';
+import type { SectorRole } from '@intranet/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
@@ -11,7 +11,7 @@ export interface UserFilter {
   search: string;
   /** CPF digits match only for user administrators: anyone else could rebuild a CPF digit by digit. */
   matchCpf: boolean;
-  setor?: SectorName;
+  setor?: string;
 }
 
 /** The users list pages by name only (the directory and the Usuários screen). */
@@ -151,7 +151,7 @@ export interface NewUserRow {
   cpf: string | null;
   email: string | null;
   tell: string | null;
-  filial: BranchName;
+  filial: string;
   privilegio: number;
   suport: number;
   admin: number;
@@ -164,7 +164,6 @@ export async function insertUser(db: DbOrTx, row: NewUserRow): Promise<number> {
   return inserted.id;
 }
 
-/** Replaces the user's sectors (the first is the main one) and branches. */
 /** The name of the active sector that plays the role (decision 0114), if one does. */
 export async function sectorNameOfRole(db: DbOrTx, role: SectorRole): Promise<string | undefined> {
   const row = await db
@@ -176,42 +175,45 @@ export async function sectorNameOfRole(db: DbOrTx, role: SectorRole): Promise<st
   return row?.name;
 }
 
+/** Replaces the user's sectors (the first is the main one) and branches, given by stored names. */
 export async function replaceMemberships(
   db: DbOrTx,
   userId: number,
-  setores: readonly SectorName[],
-  filiais: readonly BranchName[],
+  setores: readonly string[],
+  filiais: readonly string[],
 ): Promise<void> {
   const [sectorRows, branchRows] = await Promise.all([
-    db
-      .selectFrom('sectors')
-      .select(['id', 'name'])
-      .where('name', 'in', [...setores])
-      .execute(),
-    db
-      .selectFrom('branches')
-      .select(['id', 'name'])
-      .where('name', 'in', [...filiais])
-      .execute(),
+    setores.length === 0
+      ? []
+      : db
+          .selectFrom('sectors')
+          .select(['id', 'name'])
+          .where('name', 'in', [...setores])
+          .execute(),
+    filiais.length === 0
+      ? []
+      : db
+          .selectFrom('branches')
+          .select(['id', 'name'])
+          .where('name', 'in', [...filiais])
+          .execute(),
   ]);
   await db.deleteFrom('user_sectors').where('user_id', '=', userId).execute();
   await db.deleteFrom('user_branches').where('user_id', '=', userId).execute();
-  await db
-    .insertInto('user_sectors')
-    .values(
-      setores.map((name, i) => ({
-        user_id: userId,
-        sector_id: sectorRows.find((s) => s.name === name)!.id,
-        is_main: i === 0 ? 1 : 0,
-      })),
-    )
-    .execute();
-  await db
-    .insertInto('user_branches')
-    .values(
-      filiais.map((name) => ({ user_id: userId, branch_id: branchRows.find((b) => b.name === name)!.id })),
-    )
-    .execute();
+  const sectorIds = setores.flatMap((name) => sectorRows.find((s) => s.name === name)?.id ?? []);
+  const branchIds = filiais.flatMap((name) => branchRows.find((b) => b.name === name)?.id ?? []);
+  if (sectorIds.length > 0) {
+    await db
+      .insertInto('user_sectors')
+      .values(sectorIds.map((id, i) => ({ user_id: userId, sector_id: id, is_main: i === 0 ? 1 : 0 })))
+      .execute();
+  }
+  if (branchIds.length > 0) {
+    await db
+      .insertInto('user_branches')
+      .values(branchIds.map((id) => ({ user_id: userId, branch_id: id })))
+      .execute();
+  }
 }
 
 export async function updateAccess(

@@ -12,6 +12,7 @@ import {
   signInAll,
 } from '../../../test/population.ts';
 import { seededRandom } from '../../../test/seeded-random.ts';
+import { orgLists } from '../org/org.names.ts';
 
 interface Listed extends Partial<ManagedUser> {
   id: number;
@@ -88,9 +89,10 @@ describe(`user lists against users.policy on a generated population (${TEST_DIAL
         expected,
       );
       const manager = { ...u.actor, filiais: await branchesOf(u.id) };
+      const org = await orgLists(t.db);
       for (const r of rows) {
         const target = byId.get(r.id) && (r as ManagedUser);
-        if (target && JSON.stringify(r.abilities) !== JSON.stringify(userAbilitiesFor(manager, target)))
+        if (target && JSON.stringify(r.abilities) !== JSON.stringify(userAbilitiesFor(manager, target, org)))
           out.push(`${describeUser(u)}: abilities do usuário ${r.id} diferem da política`);
       }
       return out;
