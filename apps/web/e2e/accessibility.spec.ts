@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { DETAILS, PAGES, routerPaths, type Screen, visitAll } from './support/screens.ts';
 import { acceptCookies } from './support/session.ts';
@@ -17,11 +17,22 @@ import { acceptCookies } from './support/session.ts';
 const LATE_MS = 800;
 const ROUTER_ERROR_SCREEN = 'Unexpected Application Error';
 
-test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
+/**
+ * The live stream of Minhas pendências never ends, so a page holding it never reaches "network
+ * idle": the walks answer it 204, which the browser takes as "no stream" (the count still loads).
+ */
+const NO_STREAM = '**/api/pendencias/stream';
+const noStream = (route: Route) => route.fulfill({ status: 204 });
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.route(NO_STREAM, noStream);
+  await acceptCookies(context, baseURL);
+});
 
 /** Holds back every answer of the API by LATE_MS. */
 async function slowApi(page: Page) {
   await page.route('**/api/**', async (route) => {
+    if (route.request().url().includes('/api/pendencias/stream')) return noStream(route);
     await new Promise((resolve) => setTimeout(resolve, LATE_MS));
     await route.continue().catch(() => undefined);
   });

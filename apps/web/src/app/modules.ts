@@ -6,6 +6,7 @@ import { homeModule } from '../modules/home/home.module.tsx';
 import { hrModule } from '../modules/hr/hr.module.tsx';
 import { noticesModule } from '../modules/notices/notices.module.tsx';
 import { operationsModule } from '../modules/operations/operations.module.tsx';
+import { pendenciasModule } from '../modules/pendencias/pendencias.module.tsx';
 import { policyModule } from '../modules/policy/policy.module.tsx';
 import { profileModule } from '../modules/profile/profile.module.tsx';
 import { purchasesModule } from '../modules/purchases/purchases.module.tsx';
@@ -22,6 +23,7 @@ import type { ModuleManifest } from '../platform/module-manifest.ts';
  */
 export const MODULES: readonly ModuleManifest[] = [
   homeModule,
+  pendenciasModule,
   ticketsModule,
   usersModule,
   noticesModule,

@@ -3,15 +3,20 @@ import { Button, Container } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconHome, IconTruckDelivery } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { PendenciasBell, usePendenciasLive } from '../../modules/pendencias/pendencias.public.ts';
+import { useUser } from '../../platform/session.tsx';
 import classes from './Layout.module.css';
 import { UserMenu } from './UserMenu.tsx';
 
 /**
- * Sticky top bar: brand, home button (every page but home) and the user menu. Past 100 px of
- * scroll it turns transparent (data-transparent="true").
+ * Sticky top bar: brand, home button (every page but home), the pendências bell and the user menu.
+ * Past 100 px of scroll it turns transparent (data-transparent="true"). The header lives as long as
+ * the tab is signed in: it holds the tab's one live stream of pendências.
  */
 export function Header() {
   const { pathname } = useLocation();
+  const member = useUser().policyAccepted === 1;
+  usePendenciasLive(member);
   const [scroll] = useWindowScroll();
   const transparent = scroll.y > LIMITS.headerTransparentAfterPx;
   const isHome = pathname === '/' || pathname === '';
@@ -51,6 +56,7 @@ export function Header() {
               </span>
             </Button>
           )}
+          {member ? <PendenciasBell /> : null}
           <UserMenu />
         </div>
       </Container>

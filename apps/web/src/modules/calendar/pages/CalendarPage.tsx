@@ -2,6 +2,7 @@ import {
   type CalendarEvent,
   type CalendarVacation,
   calendarAbilities,
+  isDateOnly,
   MSG,
   monthOf,
   monthTitle,
@@ -12,6 +13,7 @@ import {
 import { ActionIcon, Alert, Group, Loader, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useUser } from '../../../platform/session.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { useMonth } from '../calendar.api.ts';
@@ -34,14 +36,23 @@ function openedEntry(
   return vacation ? { kind: 'vacation', vacation } : null;
 }
 
-/** /agendevents: the month of events and vacations (spec §2 Calendar). */
+/**
+ * /agendevents: the month of events and vacations (spec §2 Calendar). `?evento=N&data=yyyy-MM-dd`
+ * (an invitation opened from Minhas pendências) opens that day's month with the event shown.
+ */
 export function CalendarPage() {
   const user = useUser();
   const abilities = calendarAbilities(user);
   const today = toDateOnly(new Date());
-  const [month, setMonth] = useState<YearMonth>(() => monthOf(today));
+  const [params] = useSearchParams();
+  const linked = { day: params.get('data'), event: Number(params.get('evento')) };
+  const [month, setMonth] = useState<YearMonth>(() =>
+    monthOf(linked.day && isDateOnly(linked.day) ? linked.day : today),
+  );
   const [adding, setAdding] = useState<string | null>(null);
-  const [opened, setOpened] = useState<{ kind: CalendarEntry['kind']; id: number } | null>(null);
+  const [opened, setOpened] = useState<{ kind: CalendarEntry['kind']; id: number } | null>(() =>
+    Number.isInteger(linked.event) && linked.event > 0 ? { kind: 'event', id: linked.event } : null,
+  );
   const { events, vacations } = useMonth(month);
   // The entry as the month reads it now: an edit shows at once; a deleted one closes its dialog.
   const entry = openedEntry(opened, events.data ?? [], vacations.data ?? []);

@@ -1,12 +1,12 @@
 import { HR_REQUEST_COLUMNS, type HrRequestRow, type HrView } from '@intranet/contracts';
 import { Alert, Button, Stack, Switch } from '@mantine/core';
 import { IconDownload, IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { RequireAccess } from '../../../ui/RequireAccess.tsx';
 import { withCells } from '../../../ui/table-columns.ts';
+import { useDetailParam } from '../../../ui/useDetailParam.ts';
 import { VirtualTable } from '../../../ui/VirtualTable.tsx';
 import { HrRequestPanel } from '../components/HrRequestPanel.tsx';
 import { useHrRequestTable } from '../hr.api.ts';
@@ -22,7 +22,8 @@ export function HrRequestsPage({ scope }: { scope: HrView }) {
   const [params, setParams] = useSearchParams();
   const waiting = scope === 'all' && params.get('waiting') === '1';
   const table = useHrRequestTable(scope, waiting);
-  const [openId, setOpenId] = useState<number | null>(null);
+  // `?ticket=N` opens request N (Minhas pendências links to it).
+  const [openId, setOpenId] = useDetailParam('ticket');
   const refused = table.query.error instanceof ApiError && table.query.error.status === 403;
 
   return (

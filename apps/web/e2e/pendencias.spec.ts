@@ -1,0 +1,128 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { apiToken, signIn, toasts } from './support/session.ts';
+
+/**
+ * Minhas pendências (issue 35): João (1003) opens a purchase request in his browser → it appears in
+ * Patrícia's (1002, Compras) pendências at once, in another browser context, without a reload: on
+ * the page, in the header's bell and on the home → she opens it from the list with the keyboard
+ * alone, analyses it (it stays, waiting for the next step) and denies it → it leaves her list.
+ * Desktop and, through @phone, a 390×844 touch screen.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeAll(async ({ request }) => {
+  // Normally done by the first-access journey; accepting again is harmless, so this spec also runs alone.
+  const token = await apiToken(request, '1003');
+  const res = await request.put('/api/users/policy', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { userId: 3, policyAccepted: 1 },
+  });
+  expect(res.status()).toBe(200);
+});
+
+/** The bell's number, read from its accessible name ("Pendências: 3"). */
+async function bellCount(bell: Locator): Promise<number> {
+  const name = (await bell.getAttribute('aria-label')) ?? '';
+  return Number(/Pendências: (\d+)/.exec(name)?.[1] ?? Number.NaN);
+}
+
+/** João asks for a compra through the form, in his own browser; answers its ticket number. */
+async function joaoAsks(page: Page, product: string): Promise<number> {
+  await signIn(page, '1003', '/openpurchrequest');
+  await page.getByRole('textbox', { name: 'Produto' }).fill(product);
+  await page.getByRole('textbox', { name: 'Justificativa', exact: true }).click();
+  await page.getByRole('option', { name: 'Novo ativo', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Descrição da justificativa' }).fill('Pneus gastos na doca 3');
+  await page.getByRole('radio', { name: 'Mauá' }).check();
+  await page.getByRole('radio', { name: 'Média' }).check();
+  await page.getByRole('textbox', { name: 'Link' }).fill('https://loja.example/pneus');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sucesso!' });
+  await expect(dialog).toContainText('Sua solicitação foi enviada ao setor de Compras.');
+  return Number((await dialog.locator('strong').textContent())?.replace('#', ''));
+}
+
+test(
+  'a request João opens reaches Patrícia’s pendências live; she acts on it and it leaves',
+  {
+    tag: '@phone',
+  },
+  async ({ page, browser, consoleGuard }, testInfo) => {
+    const phone = (page.viewportSize()?.width ?? 0) <= 390;
+    const shot = (name: string) => page.screenshot({ path: `${testInfo.outputDir}/pendencias-${name}.png` });
+    await signIn(page, '1002', '/pendencias');
+    await expect(page.getByRole('heading', { name: 'Minhas pendências', level: 1 })).toBeVisible();
+    const bell = page.getByRole('link', { name: /^Pendências: \d+/ });
+    await expect(bell).toBeVisible();
+    const before = await bellCount(bell);
+    const lines = page.getByRole('list', { name: 'Minhas pendências' });
+
+    const joao = await browser.newContext({
+      viewport: page.viewportSize(),
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+    });
+    consoleGuard.watch(joao);
+    const product = `Pneus da empilhadeira ${phone ? 'celular' : 'mesa'} ${Date.now() % 100_000}`;
+    const ticket = await joaoAsks(await joao.newPage(), product);
+    await joao.close();
+
+    // No reload: the stream says "changed", the page and the bell ask again.
+    const line = lines.getByRole('link', {
+      name: new RegExp(`Solicitação de compra ${ticket} · ${product}`),
+    });
+    await expect(line).toBeVisible();
+    await expect(line).toContainText('Analisar a solicitação');
+    await expect(line).toContainText(/desde \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    await expect(line).toHaveAttribute('href', `/requestopened?ticket=${ticket}`);
+    await expect(bell).toHaveAccessibleName(`Pendências: ${before + 1}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 0,
+    );
+    await shot('lista');
+
+    // The home's first block shows it too, with "Ver todas".
+    await page.getByRole('link', { name: 'Início' }).first().click();
+    const block = page.getByRole('region', { name: /Minhas pendências/ });
+    await expect(
+      block.getByRole('link', { name: new RegExp(`Solicitação de compra ${ticket} `) }),
+    ).toBeVisible();
+    await shot('inicio');
+    await block.getByRole('link', { name: 'Ver todas' }).click();
+    await expect(page).toHaveURL(/\/pendencias$/);
+
+    // Keyboard alone: Tab to the line, Enter opens the request.
+    await page.getByRole('heading', { name: 'Minhas pendências', level: 1 }).click();
+    for (let i = 0; i < 60 && !(await line.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(line).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/requestopened\\?ticket=${ticket}`));
+    const detail = page.getByRole('dialog', { name: `Ticket de Número ${ticket}` });
+    await detail.getByRole('button', { name: 'Próxima Etapa', exact: true }).first().click();
+    await expect(toasts(page)).toContainText('Etapa atualizada!');
+    await page.keyboard.press('Escape');
+
+    // Analysed: it still waits for her, for the next step.
+    await bell.click();
+    await expect(line).toContainText('Pedir cotação');
+    await line.click();
+    await detail.getByRole('button', { name: 'Negar', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirmação' })
+      .getByRole('button', { name: 'Confirmar' })
+      .click();
+    await expect(detail.locator('[data-status]').first()).toHaveText('Negado');
+    await page.keyboard.press('Escape');
+    await bell.click();
+    await expect(page.getByRole('heading', { name: 'Minhas pendências', level: 1 })).toBeVisible();
+    await expect(
+      lines.getByRole('link', { name: new RegExp(`Solicitação de compra ${ticket} `) }),
+    ).toHaveCount(0);
+    await expect(bell).toHaveAccessibleName(`Pendências: ${before}`);
+    await shot('depois');
+  },
+);
