@@ -71,6 +71,13 @@ export const ROW_GOALS: RowGoal[] = [
     }),
   ),
   {
+    bench: 'pendencias',
+    rows: /./,
+    goal: `p99 ≤ ${LIST_P99_MS} ms; ≤ ${PG_VS_SQLITE_P99}×`,
+    check: { kind: 'list' },
+    source: 'issue 35',
+  },
+  {
     bench: 'web',
     rows: /^login page, cold/,
     goal: `≤ ${WEB_BUDGET_KB.login} kB over the wire`,
