@@ -41,6 +41,7 @@ export const PAGE_LIST: PageEntry[] = [
   entry('/apps', '1001', 'Aplicativos', '[data-testid="app-card"]'),
   entry('/aprovadores', '1001', 'Aprovadores'),
   entry('/email', '1001', 'E-mail'),
+  entry('/setores', '1001', 'Setores e filiais'),
   entry('/pendencias', '1002', 'Minhas pendências', '[data-testid="pendencia"]'),
   entry('/agendevents', '1005', 'Eventos'),
   entry('/eventos', '1003', 'Eventos'),

@@ -8,7 +8,14 @@ export type MenuPlace = 'gerenciar' | 'suporte';
  * The icon of a menu entry, by name: the home's menu draws it (modules/home/components/MainMenu.tsx),
  * so the icons travel with the home page's code and not with the sign-in page's.
  */
-export type MenuIcon = 'user-cog' | 'speakerphone' | 'users-group' | 'send' | 'search' | 'heart-handshake';
+export type MenuIcon =
+  | 'user-cog'
+  | 'speakerphone'
+  | 'users-group'
+  | 'send'
+  | 'search'
+  | 'heart-handshake'
+  | 'building';
 
 /** A tile a module puts in a menu. */
 export interface MenuEntry {

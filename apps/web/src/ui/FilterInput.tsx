@@ -1,6 +1,7 @@
-import { type ColumnFilterSpec, LIMITS } from '@intranet/contracts';
+import { type ColumnFilterSpec, LIMITS, orgFilterOptions } from '@intranet/contracts';
 import { Select, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { useOrgLists } from '../api/org.ts';
 
 interface FilterInputProps {
   filter: ColumnFilterSpec;
@@ -15,6 +16,7 @@ interface FilterInputProps {
 
 /** The input of a column's filter kind: text (15 characters at most), number, option list or date range. */
 export function FilterInput({ filter, label, value, onChange, inPopover, autoFocus }: FilterInputProps) {
+  const org = useOrgLists();
   switch (filter.kind) {
     case 'text':
     case 'number':
@@ -37,7 +39,7 @@ export function FilterInput({ filter, label, value, onChange, inPopover, autoFoc
           label={label}
           placeholder="Todos"
           clearable
-          data={filter.options}
+          data={filter.org ? orgFilterOptions(filter.org, org) : filter.options}
           value={value || null}
           onChange={(v) => onChange(v ?? '')}
           comboboxProps={{ withinPortal: !inPopover }}

@@ -1,4 +1,4 @@
-import type { SectorKey } from '@intranet/contracts';
+import type { SectorRole } from '@intranet/contracts';
 import {
   IconBuildingWarehouse,
   IconDeviceDesktop,
@@ -14,7 +14,7 @@ import {
 import type { ComponentType } from 'react';
 
 /** One icon per sector, used on the home grid and on the sector pages. */
-export const SECTOR_ICONS: Record<SectorKey, ComponentType<IconProps>> = {
+export const SECTOR_ICONS: Record<SectorRole, ComponentType<IconProps>> = {
   estoque: IconBuildingWarehouse,
   compras: IconShoppingCart,
   infra: IconTool,
@@ -26,7 +26,7 @@ export const SECTOR_ICONS: Record<SectorKey, ComponentType<IconProps>> = {
   multas: IconGavel,
 };
 
-export function SectorIcon({ sector, ...props }: { sector: SectorKey } & IconProps) {
+export function SectorIcon({ sector, ...props }: { sector: SectorRole } & IconProps) {
   const Icon = SECTOR_ICONS[sector];
   return <Icon aria-hidden {...props} />;
 }

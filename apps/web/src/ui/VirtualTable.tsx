@@ -5,6 +5,7 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
+import { useOrgLists } from '../api/org.ts';
 import { ColumnFilter } from './ColumnFilter.tsx';
 import { ListCount } from './ListCount.tsx';
 import { cellText, type TableColumn } from './table-columns.ts';
@@ -104,14 +105,15 @@ export function VirtualTable<T>({
     return chosen.length > 0 ? chosen : columns;
   }, [phone, phoneColumns, columns]);
   const byId = useMemo(() => new Map(shown.map((c) => [c.id, c])), [shown]);
+  const cx = useOrgLists();
   const columnDefs = useMemo<ColumnDef<T, unknown>[]>(
     () =>
       shown.map((c) => ({
         id: c.id,
         header: c.header,
-        cell: ({ row }) => (c.cell ? c.cell(row.original) : cellText(c, row.original)),
+        cell: ({ row }) => (c.cell ? c.cell(row.original) : cellText(c, row.original, cx)),
       })),
-    [shown],
+    [shown, cx],
   );
   // Widths come from the columns and the frame's width only: rows never move them.
   const { ref: frameRef, width: frameWidth } = useElementSize<HTMLDivElement>();
@@ -272,7 +274,7 @@ export function VirtualTable<T>({
                   {row.getVisibleCells().map((cell, index) => {
                     const column = byId.get(cell.column.id);
                     // A cut text shows whole on hover.
-                    const text = column && !column.cell ? cellText(column, row.original) : undefined;
+                    const text = column && !column.cell ? cellText(column, row.original, cx) : undefined;
                     return (
                       <Table.Td
                         key={cell.id}

@@ -1,4 +1,4 @@
-import type { ColumnDescription } from '@intranet/contracts';
+import type { CellContext, ColumnDescription } from '@intranet/contracts';
 import type { ReactNode } from 'react';
 
 /** A web table's column: its contracts description, plus a React cell when text is not enough. */
@@ -20,8 +20,8 @@ export function withCells<Row>(
   });
 }
 
-/** What a cell shows without a renderer of its own. */
-export function cellText<Row>(column: ColumnDescription<Row>, row: Row): string {
-  const value = column.value(row);
+/** What a cell shows without a renderer of its own (`cx`: the branches, for their labels). */
+export function cellText<Row>(column: ColumnDescription<Row>, row: Row, cx: CellContext): string {
+  const value = column.value(row, cx);
   return value === null ? '' : String(value);
 }

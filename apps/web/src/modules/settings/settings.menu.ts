@@ -1,4 +1,4 @@
-import { canManageCompanySettings } from '@intranet/contracts';
+import { canManageCompanySettings, canManageOrg } from '@intranet/contracts';
 import type { MenuEntry } from '../../platform/module-manifest.ts';
 
 /** The setup screens' tiles (administrators only, by the rule the server applies). */
@@ -22,5 +22,15 @@ export const settingsMenu: MenuEntry[] = [
     icon: 'send',
     testId: 'email-settings-link',
     show: canManageCompanySettings,
+  },
+  {
+    place: 'gerenciar',
+    order: 62,
+    label: 'Setores e filiais',
+    description: 'Setores, suas funções nos fluxos e filiais',
+    to: '/setores',
+    icon: 'building',
+    testId: 'org-settings-link',
+    show: canManageOrg,
   },
 ];

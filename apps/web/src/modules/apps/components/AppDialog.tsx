@@ -1,17 +1,23 @@
-import { APP_ADDRESS_MAX, APP_NAME_MAX, type AppItem, appFields } from '@intranet/contracts';
+import {
+  APP_ADDRESS_MAX,
+  APP_NAME_MAX,
+  type AppItem,
+  appFields,
+  offeredSectorNames,
+} from '@intranet/contracts';
 import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useOrgLists } from '../../../api/org.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { ImagePicker } from '../../../ui/ImagePicker.tsx';
 import { storedFileUrl } from '../../../ui/image-check.ts';
-import { useSectors } from '../../users/users.api.ts';
 import { useCreateApp, useUpdateApp } from '../apps.api.ts';
 
 /** Adds an app or edits one: name, link, image and the sectors that see it. */
 export function AppDialog({ app, onClose }: { app: AppItem | 'new'; onClose(): void }) {
   const editing = app === 'new' ? null : app;
-  const sectors = useSectors();
+  const org = useOrgLists();
   const create = useCreateApp();
   const update = useUpdateApp();
   const form = useContractForm(appFields, {
@@ -51,7 +57,7 @@ export function AppDialog({ app, onClose }: { app: AppItem | 'new'; onClose(): v
           <MultiSelect
             label="Setores"
             description="Usuários destes setores veem o aplicativo; administradores veem todos."
-            data={(sectors.data ?? []).map((s) => s.name)}
+            data={offeredSectorNames(org, editing?.setores)}
             {...form.getInputProps('setores')}
             searchable
             clearable

@@ -1,13 +1,13 @@
-import { type AppItem, appSectorsBody } from '@intranet/contracts';
+import { type AppItem, appSectorsBody, offeredSectorNames } from '@intranet/contracts';
 import { Button, Group, MultiSelect, Stack } from '@mantine/core';
+import { useOrgLists } from '../../../api/org.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
-import { useSectors } from '../../users/users.api.ts';
 import { useSetAppSectors } from '../apps.api.ts';
 
 /** Assigns or removes the sectors of one app. */
 export function AppSectorsDialog({ app, onClose }: { app: AppItem; onClose(): void }) {
-  const sectors = useSectors();
+  const org = useOrgLists();
   const save = useSetAppSectors();
   const form = useContractForm(appSectorsBody, { initialValues: { setores: app.setores } });
 
@@ -19,7 +19,7 @@ export function AppSectorsDialog({ app, onClose }: { app: AppItem; onClose(): vo
         <Stack>
           <MultiSelect
             label="Setores"
-            data={(sectors.data ?? []).map((s) => s.name)}
+            data={offeredSectorNames(org, app.setores)}
             {...form.getInputProps('setores')}
             searchable
             clearable

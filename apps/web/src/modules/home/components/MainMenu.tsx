@@ -2,6 +2,7 @@ import { type ApprovalQueue, menuPolicy } from '@intranet/contracts';
 import { Card, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { useSessionStorage } from '@mantine/hooks';
 import {
+  IconBuilding,
   IconChecklist,
   IconHeartHandshake,
   IconLayoutGrid,
@@ -36,6 +37,7 @@ const MENU_ICONS: Record<MenuIcon, ReactNode> = {
   send: <IconSend size={26} stroke={1.6} />,
   search: <IconSearch size={26} stroke={1.6} />,
   'heart-handshake': <IconHeartHandshake size={26} stroke={1.6} />,
+  building: <IconBuilding size={26} stroke={1.6} />,
 };
 
 /**

@@ -1,9 +1,9 @@
 import {
+  branchLabelById,
   CONTRACT_TYPES,
   EMPLOYEE_ROLES,
   type EmployeeDetail,
   formatDate,
-  HR_BRANCHES,
   optionLabel,
   TRANSPORT_TYPES,
   WAGE_TYPES,
@@ -11,6 +11,7 @@ import {
 } from '@intranet/contracts';
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useOrgLists } from '../../../api/org.ts';
 import { withMask } from '../../../ui/form/masks.ts';
 
 const yesNo = (v: number) => (v === 1 ? 'Sim' : 'Não');
@@ -21,6 +22,7 @@ const yesNo = (v: number) => (v === 1 ? 'Sim' : 'Não');
  */
 export function EmployeeFacts({ e }: { e: EmployeeDetail }) {
   const dismissed = e.statusEmployee !== 1 || e.DismissalId !== null;
+  const org = useOrgLists();
   return (
     <>
       <Section title="Dados pessoais">
@@ -43,7 +45,7 @@ export function EmployeeFacts({ e }: { e: EmployeeDetail }) {
         <Fact label="Data de admissão" value={formatDate(e.DateAdmission)} />
         <Fact label="Setor" value={e.sector} />
         <Fact label="Cargo" value={optionLabel(EMPLOYEE_ROLES, e.role)} />
-        <Fact label="Unidade" value={optionLabel(HR_BRANCHES, e.branch)} />
+        <Fact label="Unidade" value={branchLabelById(org.branches, e.branch)} />
         <Fact label="Horário" value={optionLabel(WORK_TIMES, e.workTimeId)} />
         <Fact label="Contrato" value={optionLabel(CONTRACT_TYPES, e.contractTypeId)} />
         <Fact label="Salário" value={optionLabel(WAGE_TYPES, e.WageId)} />

@@ -4,10 +4,10 @@ import {
   EMPLOYEE_ROLES,
   type EmployeeFields,
   employeeFields,
-  HR_BRANCHES,
   LIMITS,
   MSG,
-  SECTOR_NAMES,
+  offeredBranchIds,
+  offeredSectorNames,
   TRANSPORT_TYPES,
   WAGE_TYPES,
   WORK_TIMES,
@@ -15,6 +15,7 @@ import {
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { z } from 'zod';
+import { useOrgLists } from '../../../api/org.ts';
 import { DateField } from '../../../ui/form/DateField.tsx';
 import { MaskedInput } from '../../../ui/form/MaskedInput.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
@@ -35,18 +36,25 @@ export const NEW_EMPLOYEE: EmployeeFields = {
   sector: '',
 };
 
-/** The employee form of /forminsertemployee and of an employee's update (spec §5 masks). */
+/**
+ * The employee form of /forminsertemployee and of an employee's update (spec §5 masks). Setor and
+ * Unidade offer the database's active sectors and branches, plus the record's `saved` ones when
+ * they were deactivated since (decision 0116).
+ */
 export function EmployeeForm({
   initialValues,
+  saved,
   submitLabel,
   pending,
   onSubmit,
 }: {
   initialValues: EmployeeFields;
+  saved?: { sector: string; branch: number };
   submitLabel: string;
   pending: boolean;
   onSubmit: (values: z.output<typeof employeeFields>) => void;
 }) {
+  const org = useOrgLists();
   const form = useContractForm(employeeFields, { initialValues });
   const v = form.values;
   const num = (field: 'branch' | 'role' | 'transportTypeId' | 'WageId' | 'workTimeId' | 'contractTypeId') =>
@@ -111,7 +119,8 @@ export function EmployeeForm({
           />
           <Select
             label="Setor"
-            data={[...SECTOR_NAMES]}
+            data={offeredSectorNames(org, saved ? [saved.sector] : [])}
+            searchable
             {...form.getInputProps('sector')}
             value={v.sector || null}
             onChange={(s) => form.setFieldValue('sector', s ?? '')}
@@ -119,7 +128,7 @@ export function EmployeeForm({
           />
           <Select
             label="Unidade"
-            data={selectData(HR_BRANCHES)}
+            data={offeredBranchIds(org, saved?.branch)}
             {...form.getInputProps('branch')}
             {...num('branch')}
             required

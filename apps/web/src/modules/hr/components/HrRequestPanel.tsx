@@ -1,4 +1,5 @@
 import {
+  branchLabelById,
   CONTRACT_TYPES,
   DISMISSAL_REASONS,
   DISMISSAL_TYPES,
@@ -7,7 +8,6 @@ import {
   formatDateTime,
   HIRING_REASONS,
   HR_ATTACHMENT,
-  HR_BRANCHES,
   HR_REQUEST_TYPE_LABEL,
   HR_STATUS,
   type HrRequestDetail,
@@ -41,6 +41,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPaperclip, IconUserPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useOrgLists } from '../../../api/org.ts';
 import { PanelDrawer } from '../../../ui/Dialog.tsx';
 import { attachmentHref, useAttach, useHrRequest, useSetStage } from '../hr.api.ts';
 
@@ -61,6 +62,7 @@ const labels = (ids: number[], options: typeof DISMISSAL_REASONS) =>
   ids.map((id) => optionLabel(options, id)).join(', ');
 
 function Facts({ r }: { r: HrRequestDetail }) {
+  const org = useOrgLists();
   const common = (
     <>
       <Field label="Solicitante">
@@ -68,7 +70,7 @@ function Facts({ r }: { r: HrRequestDetail }) {
       </Field>
       <Field label="Setor">{r.requesterSetor}</Field>
       <Field label="Data">{formatDateTime(r.Date)}</Field>
-      <Field label="Filial">{optionLabel(HR_BRANCHES, r.branchEmployee)}</Field>
+      <Field label="Filial">{branchLabelById(org.branches, r.branchEmployee)}</Field>
     </>
   );
   if (r.typeRequest === 'dismissal') {

@@ -1,14 +1,15 @@
 import {
   type EmployeeDetail,
   formatDate,
-  HR_BRANCHES,
   type MedicalLeaveBody,
   MSG,
   medicalLeaveBody,
+  offeredBranchIds,
   WORK_TIMES,
 } from '@intranet/contracts';
 import { Button, Paper, Select, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useOrgLists } from '../../../api/org.ts';
 import { DateField } from '../../../ui/form/DateField.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useCreateMedicalLeave, useMedicalLeave } from '../hr.api.ts';
@@ -18,6 +19,7 @@ import { numberSelect, selectData } from './options.ts';
 export function MedicalLeavePanel({ employee }: { employee: EmployeeDetail }) {
   const leaves = useMedicalLeave(employee.id, true);
   const create = useCreateMedicalLeave();
+  const org = useOrgLists();
   const empty: MedicalLeaveBody = {
     EmployeeId: employee.id,
     hubUnit: employee.branch,
@@ -72,7 +74,7 @@ export function MedicalLeavePanel({ employee }: { employee: EmployeeDetail }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label="Unidade"
-              data={selectData(HR_BRANCHES)}
+              data={offeredBranchIds(org, employee.branch)}
               {...form.getInputProps('hubUnit')}
               {...numberSelect(form.values.hubUnit, (n) => form.setFieldValue('hubUnit', n ?? 0))}
             />

@@ -1,4 +1,5 @@
 import {
+  branchLabelById,
   CONTRACT_TYPES,
   DISMISSAL_REASONS,
   DISMISSAL_TYPES,
@@ -6,7 +7,6 @@ import {
   dismissalBody,
   EMPLOYEE_ROLES,
   formatDate,
-  HR_BRANCHES,
   HR_TEXT_MAX,
   MSG,
   optionLabel,
@@ -30,6 +30,7 @@ import { notifications } from '@mantine/notifications';
 import { IconSend, IconUserMinus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
+import { useOrgLists } from '../../../api/org.ts';
 import { MaskedInput } from '../../../ui/form/MaskedInput.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
@@ -48,6 +49,7 @@ const EMPTY: DismissalBody = {
 /** /formDismissal: the employee by matrícula, the dismissal type, reasons and equipment (spec §3, §5). */
 export function DismissalFormPage() {
   const navigate = useNavigate();
+  const org = useOrgLists();
   const form = useContractForm(dismissalBody, { initialValues: EMPTY });
   const values = form.values;
   const [registration] = useDebouncedValue(values.Registration, 300);
@@ -105,9 +107,9 @@ export function DismissalFormPage() {
               <Paper withBorder p="sm" radius="md" data-testid="dismissal-employee">
                 <Text fw={600}>{employee.name}</Text>
                 <Text size="sm" c="dimmed">
-                  {optionLabel(EMPLOYEE_ROLES, employee.role)} · {optionLabel(HR_BRANCHES, employee.Branch)} ·{' '}
-                  {optionLabel(WORK_TIMES, employee.time)} ·{' '}
-                  {optionLabel(CONTRACT_TYPES, employee.contractType)} · Admissão{' '}
+                  {optionLabel(EMPLOYEE_ROLES, employee.role)} ·{' '}
+                  {branchLabelById(org.branches, employee.Branch)} · {optionLabel(WORK_TIMES, employee.time)}{' '}
+                  · {optionLabel(CONTRACT_TYPES, employee.contractType)} · Admissão{' '}
                   {formatDate(employee.DateAdmission)}
                 </Text>
                 {blocked ? (

@@ -154,6 +154,7 @@ function EditEmployee({ e, onDone }: { e: EmployeeDetail; onDone: () => void }) 
         role: e.role,
         sector: e.sector,
       }}
+      saved={{ sector: e.sector, branch: e.branch }}
       submitLabel="Salvar"
       pending={update.isPending}
       onSubmit={(body) => update.mutate({ ...body, id: e.id }, { onSuccess: onDone })}

@@ -4,11 +4,11 @@ import {
   HIRING_REASONS,
   HIRING_ROLES,
   type HiringBody,
-  HR_BRANCHES,
   HR_TEXT_MAX,
   hiringBody,
   hiringNeedsJustification,
   MSG,
+  offeredBranchIds,
   REPLACEMENT_JUSTIFICATIONS,
   WORK_TIMES,
 } from '@intranet/contracts';
@@ -18,6 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { IconSend, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useOrgLists } from '../../../api/org.ts';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { numberSelect, selectData } from '../components/options.ts';
@@ -38,6 +39,7 @@ const EMPTY: HiringBody = {
 /** /formHiring (spec §3/§4): substituteFor only for a substitution, the justification for 1 or 2. */
 export function HiringFormPage() {
   const navigate = useNavigate();
+  const org = useOrgLists();
   const form = useContractForm(hiringBody, { initialValues: EMPTY });
   const values = form.values;
   const [search, setSearch] = useState('');
@@ -70,7 +72,7 @@ export function HiringFormPage() {
               />
               <Select
                 label="Filial"
-                data={selectData(HR_BRANCHES)}
+                data={offeredBranchIds(org)}
                 {...form.getInputProps('branch')}
                 {...numberSelect(values.branch, set('branch'))}
                 required

@@ -1,7 +1,8 @@
-import { canManageEmployees, toSectorName } from '@intranet/contracts';
+import { canManageEmployees, findSectorNamed, offeredRows } from '@intranet/contracts';
 import { Loader, Paper, Stack } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useOrg } from '../../../api/org.ts';
 import { useUser } from '../../../platform/session.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { RequireAccess } from '../../../ui/RequireAccess.tsx';
@@ -19,7 +20,10 @@ export function InsertEmployeePage() {
   const requestId = Number(params.get('request')) || null;
   const hiring = useHrRequest(requestId, 'all');
   const create = useCreateEmployee();
+  const org = useOrg();
   const r = hiring.data;
+  // The requester's sector when it is an active one (decision 0116).
+  const activeSectors = offeredRows(org.data?.sectors ?? []);
   const initial = r
     ? {
         ...NEW_EMPLOYEE,
@@ -27,7 +31,7 @@ export function InsertEmployeePage() {
         branch: r.branchEmployee ?? NEW_EMPLOYEE.branch,
         workTimeId: r.work_time ?? NEW_EMPLOYEE.workTimeId,
         contractTypeId: r.ContractTypeId ?? NEW_EMPLOYEE.contractTypeId,
-        sector: (r.requesterSetor && toSectorName(r.requesterSetor)) || '',
+        sector: (r.requesterSetor && findSectorNamed(activeSectors, r.requesterSetor)?.name) || '',
       }
     : NEW_EMPLOYEE;
 
@@ -36,7 +40,7 @@ export function InsertEmployeePage() {
       <Stack maw={860} mx="auto" py="md">
         <PageTitle title="Inserir Funcionário" icon={<IconUserPlus size={28} />} />
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          {requestId && !r ? (
+          {requestId && (!r || !org.data) ? (
             <Loader />
           ) : (
             <EmployeeForm

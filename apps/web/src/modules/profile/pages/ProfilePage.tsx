@@ -1,10 +1,4 @@
-import {
-  BRANCH_LABEL,
-  type Privilegio,
-  ROLE_LABEL,
-  type SessionUser,
-  toBranchName,
-} from '@intranet/contracts';
+import { branchLabelOf, type Privilegio, ROLE_LABEL, type SessionUser } from '@intranet/contracts';
 import {
   Badge,
   Box,
@@ -21,15 +15,11 @@ import {
 import { IconKey, IconUserCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useOrgLists } from '../../../api/org.ts';
 import { useUser } from '../../../platform/session.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { ContactForm } from '../components/ContactForm.tsx';
 import { ProfilePhotoCard } from '../components/ProfilePhotoCard.tsx';
-
-const branchLabel = (filial: string) => {
-  const name = toBranchName(filial);
-  return name ? BRANCH_LABEL[name] : filial;
-};
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -46,11 +36,12 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function PersonalData({ user }: { user: SessionUser }) {
   const sectors = user.setor.map((s) => s.sector);
+  const { branches } = useOrgLists();
   return (
     <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md" m={0}>
       <Field label="Nome">{user.userName}</Field>
       <Field label="Matrícula">{user.matricula}</Field>
-      <Field label="Filial">{branchLabel(user.filial)}</Field>
+      <Field label="Filial">{branchLabelOf(branches, user.filial)}</Field>
       <Field label={sectors.length > 1 ? 'Setores' : 'Setor'}>
         {sectors.length === 0 ? (
           '—'

@@ -1,4 +1,5 @@
 import {
+  branchLabelOf,
   findPurchaseTransition,
   formatBRL,
   formatDate,
@@ -8,7 +9,6 @@ import {
   type PurchaseDetail,
   purchasesCalls,
   REQUEST_TYPE_LABEL,
-  unitLabel,
 } from '@intranet/contracts';
 import {
   Alert,
@@ -28,6 +28,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
+import { useOrgLists } from '../../../api/org.ts';
 import { AttachmentInput } from '../../../ui/AttachmentInput.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { FileLinks } from '../../../ui/FileLinks.tsx';
@@ -197,6 +198,7 @@ export function PurchaseDetailModal({
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const detail = usePurchaseDetail(id);
+  const { branches } = useOrgLists();
   const r = detail.data;
   return (
     <Dialog
@@ -221,7 +223,7 @@ export function PurchaseDetailModal({
             <Block title="Detalhes da Solicitação">
               <Field label="Solicitante" value={`${r.nome} (${r.matricula})`} />
               <Field label="Setor" value={r.setores_usuario} />
-              <Field label="Filial" value={unitLabel(r.filial)} />
+              <Field label="Filial" value={branchLabelOf(branches, r.filial)} />
               <Field label="Data" value={formatDateTime(r.date)} />
               <Field label="Prioridade" value={PRIORITY_LABEL[r.priority]} />
               <Field label="Tipo" value={REQUEST_TYPE_LABEL[r.typerequest]} />

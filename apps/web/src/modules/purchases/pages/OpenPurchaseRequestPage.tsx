@@ -4,6 +4,7 @@ import {
   LIMITS,
   MSG,
   type OpenRequestInput,
+  offeredBranches,
   openRequestBody,
   openRequestFilesProblem,
   openRequestLabels,
@@ -14,8 +15,6 @@ import {
   PURCHASE_QNT_MAX,
   REQUEST_TYPE_LABEL,
   SUPPLY_TYPES,
-  UNIT_LABEL,
-  UNITS,
 } from '@intranet/contracts';
 import {
   Alert,
@@ -34,6 +33,7 @@ import {
 import { IconPaperclip, IconSend, IconShoppingCart, IconTool } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useOrgLists } from '../../../api/org.ts';
 import { MoneyInput } from '../../../ui/form/MoneyInput.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
@@ -60,6 +60,7 @@ export function OpenPurchaseRequestPage() {
     link: '',
   };
   const form = useContractForm(openRequestBody, { initialValues });
+  const org = useOrgLists();
   const [files, setFiles] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [sentId, setSentId] = useState<number | null>(null);
@@ -160,8 +161,8 @@ export function OpenPurchaseRequestPage() {
             />
             <Radio.Group label={labels.filial} required {...form.getInputProps('filial')}>
               <Group mt={6} gap="xl">
-                {UNITS.map((u) => (
-                  <Radio key={u} value={u} label={UNIT_LABEL[u]} />
+                {offeredBranches(org).map((b) => (
+                  <Radio key={b.value} value={b.value} label={b.label} />
                 ))}
               </Group>
             </Radio.Group>

@@ -1,4 +1,5 @@
 import {
+  branchLabelOf,
   CALL_STATUS,
   type CallDetail,
   callStatusLabel,
@@ -6,7 +7,6 @@ import {
   findCallTransition,
   formatDateTime,
   MSG,
-  unitLabel,
 } from '@intranet/contracts';
 import {
   Alert,
@@ -29,6 +29,7 @@ import { modals } from '@mantine/modals';
 import { IconFile, IconPackage } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
+import { useOrgLists } from '../../../api/org.ts';
 import { Dialog, PanelDrawer } from '../../../ui/Dialog.tsx';
 import { LinkedText } from '../../../ui/LinkedText.tsx';
 import { useCallDetail, useSetCallStatus } from '../tickets.api.ts';
@@ -76,6 +77,7 @@ interface CallPanelProps {
 export function CallPanel({ callId, onClose, mode, zIndex }: CallPanelProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const { data: call, isPending, isError, error } = useCallDetail(callId);
+  const { branches } = useOrgLists();
   const setStatus = useSetCallStatus();
   const [materialsOpen, setMaterialsOpen] = useState(false);
 
@@ -158,7 +160,7 @@ export function CallPanel({ callId, onClose, mode, zIndex }: CallPanelProps) {
               <Field label="Nome">{call.nome_usuario}</Field>
               <Field label="Matrícula">{call.matricula_usuario}</Field>
               <Field label="Setor">{call.setor_usuario}</Field>
-              <Field label="Unidade">{unitLabel(call.filial)}</Field>
+              <Field label="Unidade">{branchLabelOf(branches, call.filial)}</Field>
             </SimpleGrid>
           </Paper>
 

@@ -5,17 +5,17 @@ import {
   insertCallBody,
   LIMITS,
   MSG,
+  offeredBranches,
   PROBLEM_TYPES,
   TICKET_ATTACHMENT,
   ticketsCalls,
   toDepartment,
-  UNIT_LABEL,
-  UNITS,
 } from '@intranet/contracts';
 import { Button, Group, Paper, Radio, Select, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconHeadset, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useOrgLists } from '../../../api/org.ts';
 import { AttachmentInput } from '../../../ui/AttachmentInput.tsx';
 import { charCount } from '../../../ui/form/char-count.ts';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
@@ -27,6 +27,7 @@ const EMPTY: InsertCallBody = { dep: '', problem: '', filial: '', descript: '' }
 
 /** /abrirchamado: department, problem type, unit, description and attachments (spec §2, §5, §8). */
 export function OpenCallPage() {
+  const org = useOrgLists();
   const form = useContractForm(insertCallBody, { initialValues: EMPTY });
   const [files, setFiles] = useState<File[]>([]);
   const [sentId, setSentId] = useState<number | null>(null);
@@ -89,8 +90,8 @@ export function OpenCallPage() {
             />
             <Radio.Group label="Unidade" {...form.getInputProps('filial')} required>
               <Group mt={6} gap="xl">
-                {UNITS.map((u) => (
-                  <Radio key={u} value={u} label={UNIT_LABEL[u]} />
+                {offeredBranches(org).map((b) => (
+                  <Radio key={b.value} value={b.value} label={b.label} />
                 ))}
               </Group>
             </Radio.Group>

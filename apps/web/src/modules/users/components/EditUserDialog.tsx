@@ -1,13 +1,13 @@
-import { forcedSuport, PRIVILEGE_OPTIONS, updateUserBody } from '@intranet/contracts';
+import { branchLabelOf, forcedSuport, PRIVILEGE_OPTIONS, updateUserBody } from '@intranet/contracts';
 import { Button, Group, MultiSelect, Select, Stack, Switch, Text } from '@mantine/core';
+import { useOrgLists } from '../../../api/org.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
-import { type AdminUserRow, useBranches, useSectors, useUpdateUser } from '../users.api.ts';
+import { type AdminUserRow, useUpdateUser } from '../users.api.ts';
 
 /** Sectors, branches, privilege and support of one user (spec §6); keyed by the user's id. */
 export function EditUserDialog({ user, onClose }: { user: AdminUserRow; onClose(): void }) {
-  const sectors = useSectors();
-  const branches = useBranches();
+  const org = useOrgLists();
   const update = useUpdateUser();
   const form = useContractForm(updateUserBody, {
     initialValues: {
@@ -35,21 +35,17 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserRow; onClose(
           <MultiSelect
             label="Setores"
             description="O primeiro é o setor principal."
-            data={(sectors.data ?? [])
-              .map((s) => s.name)
-              .filter((name) => user.abilities.setores.includes(name))}
+            data={user.abilities.setores}
             {...form.getInputProps('setores')}
             searchable
             required
           />
           <MultiSelect
             label="Filiais"
-            data={(branches.data ?? [])
-              .filter((b) => user.abilities.filiais.includes(b.name))
-              .map((b) => ({
-                value: b.name,
-                label: b.label,
-              }))}
+            data={user.abilities.filiais.map((name) => ({
+              value: name,
+              label: branchLabelOf(org.branches, name),
+            }))}
             {...form.getInputProps('filiais')}
             required
           />

@@ -7,9 +7,11 @@ import {
   grantableSectors,
   LIMITS,
   NEW_USER_DEFAULTS,
+  type OrgList,
   PRIVILEGE_OPTIONS,
   type RegisterUserFormInput,
   registerUserForm,
+  SECTOR_MSG,
 } from '@intranet/contracts';
 import {
   Button,
@@ -25,25 +27,41 @@ import {
 } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { useOrg } from '../../../api/org.ts';
 import { useUser } from '../../../platform/session.tsx';
 import { MaskedInput } from '../../../ui/form/MaskedInput.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
+import { LoadState } from '../../../ui/LoadState.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { RequireAccess } from '../../../ui/RequireAccess.tsx';
-import { useBranches, useCreateUser, useSectors } from '../users.api.ts';
+import { useCreateUser } from '../users.api.ts';
 
 export function RegisterUserPage() {
   const user = useUser();
+  const org = useOrg();
   return (
     <RequireAccess allowed={canManageUsers(user)}>
-      <RegisterUserForm
-        grants={{
-          privileges: assignablePrivileges(user),
-          sectors: grantableSectors(user),
-          branches: grantableBranches(user),
-          suport: canGrantSupport(user),
-        }}
-      />
+      {/* The form starts from what the caller may give: the database's active sectors and branches. */}
+      <LoadState
+        isPending={org.isPending}
+        error={org.error}
+        isEmpty={false}
+        skeletons={[520]}
+        errorText={SECTOR_MSG.loadError}
+        emptyText=""
+      >
+        {org.data ? (
+          <RegisterUserForm
+            org={org.data}
+            grants={{
+              privileges: assignablePrivileges(user),
+              sectors: grantableSectors(user, org.data),
+              branches: grantableBranches(user, org.data),
+              suport: canGrantSupport(user),
+            }}
+          />
+        ) : null}
+      </LoadState>
     </RequireAccess>
   );
 }
@@ -77,23 +95,18 @@ const initialValues = (grants: Grants): RegisterUserFormInput => ({
   suport: 0,
 });
 
-function RegisterUserForm({ grants }: { grants: Grants }) {
+function RegisterUserForm({ grants, org }: { grants: Grants; org: OrgList }) {
   const { privileges } = grants;
   const navigate = useNavigate();
-  const sectors = useSectors();
-  const branches = useBranches();
   const create = useCreateUser();
   const form = useContractForm(registerUserForm, { initialValues: initialValues(grants) });
   const values = form.values;
 
   const suportForced = forcedSuport(values.privilegio ?? NEW_USER_DEFAULTS.privilegio, 0) === 1;
-  const sectorNames = (sectors.data ?? []).map((s) => s.name).filter((name) => grants.sectors.includes(name));
-  const branchOptions = (branches.data ?? [])
+  const sectorNames = grants.sectors;
+  const branchOptions = org.branches
     .filter((b) => grants.branches.includes(b.name))
-    .map((b) => ({
-      value: b.name,
-      label: b.label,
-    }));
+    .map((b) => ({ value: b.name, label: b.label }));
 
   const submit = form.onSubmit((body) => create.mutate(body, { onSuccess: () => navigate('/setusers') }));
 

@@ -1,9 +1,9 @@
 import {
+  branchLabelOf,
   canManageUsers,
   LIMITS,
   MSG,
   USER_COLUMNS,
-  userBranchLabel,
   userPrivilegeLabel,
 } from '@intranet/contracts';
 import {
@@ -26,6 +26,7 @@ import { IconKey, IconPencil, IconSearch, IconTrash, IconUserPlus, IconUsers } f
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client.ts';
+import { useOrgLists } from '../../../api/org.ts';
 import { useUser } from '../../../platform/session.tsx';
 import { ListCount } from '../../../ui/ListCount.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
@@ -36,7 +37,11 @@ import { ResetPasswordDialog } from '../components/ResetPasswordDialog.tsx';
 import { type AdminUserRow, useDropUser, useUserTable } from '../users.api.ts';
 
 const privilegeLabel = userPrivilegeLabel;
-const branchLabel = userBranchLabel;
+/** The user's branches as people read them: each one's label from the database (decision 0116). */
+function useBranchLabels() {
+  const { branches } = useOrgLists();
+  return (row: AdminUserRow) => row.filiais.map((b) => branchLabelOf(branches, b)).join(', ');
+}
 /** "37 usuários", "mais de 1.000 usuários". */
 const USERS_NOUN = ['usuário', 'usuários'] as const;
 const header = (id: (typeof USER_COLUMNS)[number]['id']) => USER_COLUMNS.find((c) => c.id === id)?.header;
@@ -64,6 +69,7 @@ function UsersScreen() {
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
   const [resetting, setResetting] = useState<AdminUserRow | null>(null);
   const phone = useMediaQuery('(max-width: 48em)');
+  const branchLabels = useBranchLabels();
 
   const users = table.rows;
   const { query } = table;
@@ -133,7 +139,7 @@ function UsersScreen() {
                     <Table.Td fw={500}>{row.nome}</Table.Td>
                     <Table.Td>{row.matricula}</Table.Td>
                     <Table.Td>{row.setores.join(', ')}</Table.Td>
-                    <Table.Td>{row.filiais.map(branchLabel).join(', ')}</Table.Td>
+                    <Table.Td>{branchLabels(row)}</Table.Td>
                     <Table.Td>
                       <Badge
                         variant="light"
@@ -237,6 +243,7 @@ function UserActions({ row, onEdit, onReset, onDelete }: UserActionsProps) {
 
 /** Phones: one card per user, actions always visible. */
 function UserCards({ users, ...actions }: { users: AdminUserRow[] } & Omit<UserActionsProps, 'row'>) {
+  const branchLabels = useBranchLabels();
   return (
     <Stack gap="sm">
       {users.length === 0 ? (
@@ -255,7 +262,7 @@ function UserCards({ users, ...actions }: { users: AdminUserRow[] } & Omit<UserA
               </Text>
               <Text size="sm">{row.setores.join(', ')}</Text>
               <Text size="xs" c="dimmed">
-                {row.filiais.map(branchLabel).join(', ')}
+                {branchLabels(row)}
               </Text>
             </Stack>
             <UserActions row={row} {...actions} />
