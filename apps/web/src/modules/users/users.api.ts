@@ -1,12 +1,10 @@
 import { usersCalls as calls, MSG, USER_COLUMNS, type UserRow } from '@intranet/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, type WebCallInput } from '../../api/call.ts';
 import { useServerTable } from '../../ui/useServerTable.ts';
 
 export const usersKeys = {
   all: ['users'] as const,
-  sectors: ['reference', 'sectors'] as const,
-  branches: ['reference', 'branches'] as const,
 };
 
 /**
@@ -34,22 +32,6 @@ export function useUserTable() {
 }
 
 export type { UserRow as AdminUserRow } from '@intranet/contracts';
-
-export function useSectors() {
-  return useQuery({
-    queryKey: usersKeys.sectors,
-    queryFn: ({ signal }) => call(calls.sectors, {}, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-export function useBranches() {
-  return useQuery({
-    queryKey: usersKeys.branches,
-    queryFn: ({ signal }) => call(calls.branches, {}, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 function useInvalidateUsers() {
   const client = useQueryClient();
