@@ -8,6 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callUrl, type WebCallInput } from '../../api/call.ts';
 import { successMessage } from '../../api/query-client.ts';
+import type { SheetImportCalls } from '../../ui/ImportSheetDialog.tsx';
 import { type ServerPage, useServerTable } from '../../ui/useServerTable.ts';
 
 export const hrKey = ['hr'] as const;
@@ -201,3 +202,15 @@ export const reportHref = {
   vacations: (from: string, to: string) => callUrl(calls.vacationsReport, { query: { from, to } }),
   leaves: (from: string, to: string) => callUrl(calls.leaveReport, { query: { from, to } }),
 };
+
+/** The employees import's calls, for the shared import dialog (ui/ImportSheetDialog.tsx). */
+export function useEmployeesImportCalls(): SheetImportCalls {
+  const invalidate = useInvalidateHr();
+  return {
+    preview: (file, onUpload) =>
+      call(calls.importEmployeesPreview, { fields: {}, files: [file] }, { onUploadProgress: onUpload }),
+    commit: (id) => call(calls.importEmployeesCommit, { params: { id } }),
+    cancel: (id) => call(calls.importEmployeesCancel, { params: { id } }),
+    onImported: () => void invalidate(),
+  };
+}

@@ -1,6 +1,7 @@
 import { usersCalls as calls, MSG, USER_COLUMNS, type UserRow } from '@intranet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, type WebCallInput } from '../../api/call.ts';
+import { call, callUrl, type WebCallInput } from '../../api/call.ts';
+import type { SheetImportCalls } from '../../ui/ImportSheetDialog.tsx';
 import { useServerTable } from '../../ui/useServerTable.ts';
 
 export const usersKeys = {
@@ -75,4 +76,19 @@ export function useDropUser() {
     onSuccess: invalidate,
     meta: { error: MSG.userDeleteError, success: MSG.userDeleted },
   });
+}
+
+/** usuarios.xlsx for the list's search: a plain link (the session cookie goes with it). */
+export const exportUsersUrl = (search: string) => callUrl(calls.exportList, { query: { data: search } });
+
+/** The users import's calls, for the shared import dialog (ui/ImportSheetDialog.tsx). */
+export function useUsersImportCalls(): SheetImportCalls {
+  const invalidate = useInvalidateUsers();
+  return {
+    preview: (file, onUpload) =>
+      call(calls.importPreview, { fields: {}, files: [file] }, { onUploadProgress: onUpload }),
+    commit: (id) => call(calls.importCommit, { params: { id } }),
+    cancel: (id) => call(calls.importCancel, { params: { id } }),
+    onImported: () => void invalidate(),
+  };
 }

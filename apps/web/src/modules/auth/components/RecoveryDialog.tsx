@@ -16,10 +16,20 @@ interface RecoveryDialogProps {
   onClose(): void;
   /** What the user already typed in the login form, to start from. */
   initialRegistration?: string;
+  /**
+   * The code was already e-mailed (an imported user's "crie sua senha" link, decision 0117): the
+   * dialog opens at the code, for `initialRegistration`.
+   */
+  codeSent?: boolean;
 }
 
 /** "Esqueci a senha": matrícula, then the e-mailed code, then the new password (spec §4). */
-export function RecoveryDialog({ opened, onClose, initialRegistration = '' }: RecoveryDialogProps) {
+export function RecoveryDialog({
+  opened,
+  onClose,
+  initialRegistration = '',
+  codeSent = false,
+}: RecoveryDialogProps) {
   return (
     <Dialog
       opened={opened}
@@ -33,7 +43,7 @@ export function RecoveryDialog({ opened, onClose, initialRegistration = '' }: Re
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {/* The flow lives inside the modal body, which unmounts on close: reopening starts afresh. */}
-      <RecoveryFlow onDone={onClose} initialRegistration={initialRegistration} />
+      <RecoveryFlow onDone={onClose} initialRegistration={initialRegistration} codeSent={codeSent} />
     </Dialog>
   );
 }
@@ -49,8 +59,16 @@ function StepCaption({ step }: { step: number }) {
 
 const emptyCode = () => Array.from({ length: LIMITS.recoveryCodeLength }, () => '');
 
-function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initialRegistration: string }) {
-  const [step, setStep] = useState(0);
+function RecoveryFlow({
+  onDone,
+  initialRegistration,
+  codeSent,
+}: {
+  onDone(): void;
+  initialRegistration: string;
+  codeSent: boolean;
+}) {
+  const [step, setStep] = useState(codeSent ? 1 : 0);
   const who = useContractForm(sendCodeBody, { initialValues: { registration: initialRegistration } });
   const passwords = useContractForm(resetPasswordForm, {
     initialValues: { password: '', confirmPassword: '' },
@@ -155,7 +173,13 @@ function RecoveryFlow({ onDone, initialRegistration }: { onDone(): void; initial
           <Stack gap="md" mt="md">
             <StepCaption step={step} />
             <Text size="sm" role="status">
-              Código enviado para <strong>{email}</strong>
+              {email ? (
+                <>
+                  Código enviado para <strong>{email}</strong>
+                </>
+              ) : (
+                `Digite o código que você recebeu por e-mail para a matrícula ${registration}.`
+              )}
             </Text>
             <CodeInput
               ref={codeRef}

@@ -18,7 +18,7 @@ import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconLock, IconTruckDelivery, IconUser } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, lazy, Suspense, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useSession } from '../../../platform/session.tsx';
 import { type FieldErrors, validate } from '../../../ui/form-errors.ts';
@@ -67,9 +67,13 @@ export function LoginPage({ onSending }: { onSending?: (target: string) => void 
   const location = useLocation();
   const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<LoginBody>>({});
-  const [recoveryOpened, recovery] = useDisclosure(false);
+  // "Crie sua senha" (an imported user's e-mail, decision 0117): the dialog opens at the code.
+  const [search] = useSearchParams();
+  const settingPassword = search.get('definir-senha')?.trim() ?? '';
+  const [recoveryOpened, recovery] = useDisclosure(settingPassword !== '');
   // Mounted from the first opening on, so that closing it still plays the modal's transition.
-  const [recoveryUsed, setRecoveryUsed] = useState(false);
+  const [recoveryUsed, setRecoveryUsed] = useState(settingPassword !== '');
+  const [codeSent, setCodeSent] = useState(settingPassword !== '');
   useDocumentTitle(`Entrar · ${APP_TITLE}`);
 
   const mutation = useMutation({
@@ -179,6 +183,7 @@ export function LoginPage({ onSending }: { onSending?: (target: string) => void 
                     c="brand.7"
                     onClick={() => {
                       setRecoveryUsed(true);
+                      setCodeSent(false);
                       recovery.open();
                     }}
                   >
@@ -198,7 +203,8 @@ export function LoginPage({ onSending }: { onSending?: (target: string) => void 
           <RecoveryDialog
             opened={recoveryOpened}
             onClose={recovery.close}
-            initialRegistration={values.username.trim()}
+            initialRegistration={codeSent ? settingPassword : values.username.trim()}
+            codeSent={codeSent}
           />
         </Suspense>
       )}

@@ -43,6 +43,7 @@ import { withCells } from '../../../ui/table-columns.ts';
 import { VirtualTable } from '../../../ui/VirtualTable.tsx';
 import { EmployeeFacts } from '../components/EmployeeFacts.tsx';
 import { EmployeeForm } from '../components/EmployeeForm.tsx';
+import { EmployeesImport } from '../components/EmployeesImport.tsx';
 import { MedicalLeavePanel } from '../components/MedicalLeavePanel.tsx';
 import { VacationPanel } from '../components/VacationPanel.tsx';
 import { reportHref, useEmployee, useEmployeeTable, useUpdateEmployee } from '../hr.api.ts';
@@ -241,7 +242,11 @@ export function EmployeesPage() {
   return (
     <RequireAccess allowed={canManageEmployees(user)}>
       <Stack py="md">
-        <PageTitle title="Gerenciar Funcionários" icon={<IconUsersGroup size={28} />} />
+        <PageTitle
+          title="Gerenciar Funcionários"
+          icon={<IconUsersGroup size={28} />}
+          actions={<EmployeesImport />}
+        />
         <Grid>
           <Grid.Col span={{ base: 12, md: 3 }}>
             <Paper withBorder radius="md" p={4} component="nav" aria-label="Menu de funcionários">

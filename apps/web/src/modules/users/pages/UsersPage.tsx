@@ -34,6 +34,7 @@ import { RequireAccess } from '../../../ui/RequireAccess.tsx';
 import { BackupCard } from '../../backup/backup.public.ts';
 import { EditUserDialog } from '../components/EditUserDialog.tsx';
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog.tsx';
+import { UsersSheetActions } from '../components/UsersSheetActions.tsx';
 import { type AdminUserRow, useDropUser, useUserTable } from '../users.api.ts';
 
 const privilegeLabel = userPrivilegeLabel;
@@ -96,11 +97,14 @@ function UsersScreen() {
         description="Busque, edite setores, filiais, privilégio e suporte, redefina senhas e exclua usuários."
         icon={<IconUsers size={28} />}
         actions={
-          table.creatablePrivileges.length > 0 ? (
-            <Button component={Link} to="/CadastrarUsuario" leftSection={<IconUserPlus size={18} />}>
-              Cadastrar Usuário
-            </Button>
-          ) : null
+          <>
+            <UsersSheetActions search={applied} />
+            {table.creatablePrivileges.length > 0 ? (
+              <Button component={Link} to="/CadastrarUsuario" leftSection={<IconUserPlus size={18} />}>
+                Cadastrar Usuário
+              </Button>
+            ) : null}
+          </>
         }
       />
       <BackupCard />
