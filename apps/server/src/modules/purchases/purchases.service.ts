@@ -251,6 +251,11 @@ export async function openRequest(
       return newId;
     });
   });
+  const opened = { userId: user.userId, requesterSectors: sectors, status: PURCHASE_STATUS.aberta };
+  announcePendencias(ctx, {
+    kind: 'purchase',
+    facts: [{ ...opened, selectedQuoteCentavos: null, quoteCount: 0, inQuote: false }],
+  });
   await mail(
     ctx,
     log,
@@ -267,17 +272,13 @@ export async function dropRequest(ctx: AppContext, user: SessionUser, id: number
   const actor = await actorOf(ctx, user);
   const { facts } = await loadVisible(ctx, actor, id);
   authorize(canCancelPurchase(actor, facts));
-  const opened = { userId: user.userId, requesterSectors: sectors, status: PURCHASE_STATUS.aberta };
-  announcePendencias(ctx, {
-    kind: 'purchase',
-    facts: [{ ...opened, selectedQuoteCentavos: null, quoteCount: 0, inQuote: false }],
-  });
   const files = await q.listFiles(ctx.db, id);
   await auditedChange(ctx.db, user.userId, async (tx, audit) => {
     const ok = await q.deleteIfStatus(tx, id, PURCHASE_STATUS.aberta);
     if (!ok) throw conflict(MSG_PURCHASE.conflict);
     audit({ action: 'purchase.cancel', entity: 'purchase', entityId: id, summary: 'Solicitação cancelada' });
   });
+  announcePendencias(ctx, { kind: 'purchase', facts: [facts] });
   for (const f of files) await ctx.storage.delete(f.storage_key).catch(() => undefined);
 }
 
@@ -294,7 +295,6 @@ export async function detail(ctx: AppContext, user: SessionUser, id: number): Pr
     ]),
     q.listFiles(ctx.db, id),
     q.listHistory(ctx.db, id),
-  announcePendencias(ctx, { kind: 'purchase', facts: [facts] });
     q.callStatus(ctx.db, record.call_id),
   ]);
   const name = (uid: number | null) => (uid === null ? null : (names.get(uid) ?? null));

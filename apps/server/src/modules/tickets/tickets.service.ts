@@ -43,7 +43,6 @@ const facts = (call: q.CallRecord): CallFacts => ({
   requestId: call.request_id,
 });
 
-export const attachmentPath = (callId: number, attachmentId: number) =>
 /**
  * A write moved the call from `call` to `status` (or kept its status): its requester, the attendants
  * of its queue and purchasing may see their pendências change. Its last message is taken as someone
@@ -54,6 +53,7 @@ function announceCall(ctx: AppContext, call: q.CallRecord, status = call.status)
   announcePendencias(ctx, { kind: 'ticket', facts: [before, { ...before, status }] });
 }
 
+export const attachmentPath = (callId: number, attachmentId: number) =>
   `calls/${callId}/attachments/${attachmentId}`;
 
 /** A call the user may not see answers 404, like one that does not exist: its existence is not revealed. */
@@ -132,11 +132,11 @@ export async function openCall(
       return id;
     }),
   );
-}
-
   const opened = { userId: user.userId, dep: body.dep, status: CALL_STATUS.naoAtendido, requestId: null };
   announcePendencias(ctx, { kind: 'ticket', facts: [opened] });
   return id;
+}
+
 /** Tells the requester by e-mail; a requester without e-mail gets none, and mail never fails a change. */
 async function notifyRequester(
   ctx: AppContext,
@@ -199,9 +199,9 @@ export async function setCallStatus(
     });
     return call;
   });
+  announceCall(ctx, call, status);
   await notifyRequester(
     ctx,
-  announceCall(ctx, call, status);
     log,
     call,
     user.userId,
@@ -262,9 +262,9 @@ export async function answerCall(
       });
     });
   });
+  announceCall(ctx, call);
   await notifyRequester(
     ctx,
-  announceCall(ctx, call);
     log,
     call,
     user.userId,
@@ -311,9 +311,9 @@ export async function insertMaterials(
     });
     return call;
   });
+  announceCall(ctx, call, INSERT_MATERIALS.to);
   await notifyRequester(
     ctx,
-  announceCall(ctx, call, INSERT_MATERIALS.to);
     log,
     call,
     user.userId,
