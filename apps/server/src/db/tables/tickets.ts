@@ -19,6 +19,9 @@ export interface CallsTable {
   request_id: number | null;
   created_at: string;
   updated_at: string;
+  /** The call's last message: when and by whom (migration 0038, kept by a trigger); null before any. */
+  last_answer_at: Generated<string | null>;
+  last_answer_by: Generated<number | null>;
   search_nome_usuario: SearchKey;
   search_nome_suporte: SearchKey;
   search_matricula_usuario: SearchKey;
