@@ -5,7 +5,10 @@ import {
   canManageFines,
   FINE_PAID_STATUS,
   fineDueWindow,
+  hrWaitingStages,
+  isAdmin,
   isDirector,
+  isGestorOrAbove,
   isPurchasing,
   ownRequestRefusal,
   type PendenciasActor,
@@ -111,6 +114,10 @@ function callActor(eb: CallsEb, u: PendenciasActor, t: CallTransition): Expressi
   return departments.length === 0 ? eb.lit(false) : eb('calls.dep', 'in', departments);
 }
 
+/** Whether anyone like him could fire the transition on some call (else its part is left out). */
+const mayEverFire = (u: PendenciasActor, t: CallTransition) =>
+  t.by === 'purchasing' ? isPurchasing(u) : supportedDepartments(u).length > 0;
+
 const firable = (eb: CallsEb, u: PendenciasActor, t: CallTransition) =>
   eb.and([eb('calls.status', 'in', [...t.from]), callActor(eb, u, t)]);
 
@@ -166,7 +173,7 @@ function ticketParts(db: DbOrTx, u: PendenciasActor, reach: Reach | undefined) {
     },
     reach,
   );
-  return [take, accept, reply];
+  return [mayEverFire(u, TAKE_CALL) && take, mayEverFire(u, ACCEPT_MATERIALS) && accept, reply];
 }
 
 // ---- purchases ----
@@ -189,6 +196,14 @@ function purchaseActor(eb: PurchasesEb, u: PurchaseActor, t: PurchaseTransition)
     : eb.and([eb('purchase_requests.user_id', '<>', u.userId), kind]);
 }
 
+/** Whether he could be the actor of the step on some request (purchases.policy.ts#isActorOf). */
+function mayEverAct(u: PurchaseActor, t: PurchaseTransition): boolean {
+  const manager = isAdmin(u) || isGestorOrAbove(u);
+  if (t.by === 'purchasing') return isPurchasing(u);
+  if (t.by === 'director') return isDirector(u);
+  return t.by === 'manager' ? manager : manager || isPurchasing(u);
+}
+
 /** The steps of a stage that differ in who fires them (Encaminhar and Aprovar are one test). */
 const distinctActors = (u: PurchaseActor, steps: PurchaseTransition[]) =>
   steps.filter(
@@ -207,6 +222,7 @@ const distinctActors = (u: PurchaseActor, steps: PurchaseTransition[]) =>
  */
 function purchaseParts(db: DbOrTx, u: PendenciasActor, reach: Reach | undefined) {
   return PURCHASE_STAGES.map((stage) => ({ status: stage.status, steps: purchaseNextSteps(stage.status) }))
+    .map(({ status, steps }) => ({ status, steps: steps.filter((t) => mayEverAct(u, t)) }))
     .filter(({ steps }) => steps.length > 0)
     .map(({ status, steps }) =>
       part(
@@ -301,11 +317,12 @@ function invitationPart(db: DbOrTx, u: PendenciasActor, reach: Reach | undefined
 
 /** Every part of the inbox: all its lines, or (with a reach) only those a page can use. */
 export function inboxParts(db: DbOrTx, u: PendenciasActor, reach?: Reach) {
+  // A part that can hold nothing for him is left out: fewer statements to build and to run.
   return [
     ...ticketParts(db, u, reach),
     ...purchaseParts(db, u, reach),
-    hrPart(db, u, reach),
-    finePart(db, u, reach),
+    hrWaitingStages(u).length > 0 && hrPart(db, u, reach),
+    canManageFines(u) && finePart(db, u, reach),
     invitationPart(db, u, reach),
-  ];
+  ].filter((p) => p !== false);
 }

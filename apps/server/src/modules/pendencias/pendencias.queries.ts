@@ -6,14 +6,13 @@ import {
 } from '@intranet/contracts';
 import type { DbOrTx } from '../../db/database.ts';
 import { decodeCursor, type PageRequest, pagedQuery } from '../../platform/lists/index.ts';
-import type { TextTest } from '../../platform/text-search.ts';
 import { inboxParts, type Line, type Reach } from './pendencias.kinds.queries.ts';
 
 /**
  * Minhas pendências in SQL (decision 0118): the parts of pendencias.kinds.queries.ts under one
  * UNION ALL, read newest first by pagedQuery. A page reads each part only as far as the page can
  * use (after its cursor, a page's rows and one more), so the page sorts a few rows of each part
- * instead of everything that waits; its total counts the parts whole, up to the lists' cap.
+ * instead of everything that waits; the count reads the parts whole, up to the bell's cap.
  */
 
 /** The parts as one table `p` (kind, id, since, wait, subject, extra, ref). */
@@ -30,9 +29,6 @@ const LIST_SPEC = {
     q.select(['p.kind', 'p.id', 'p.since', 'p.wait', 'p.subject', 'p.extra', 'p.ref']),
   sort: { since: ['p.since'] },
   tiebreak: 'p.ref',
-  // The page counts as far as the bell does ("mais de 99"): a count to the lists' 1,000 read a
-  // thousand lines of every part on each first page.
-  countCap: PENDENCIAS_COUNT_CAP,
 } as const;
 
 export type InboxPage = Omit<PageRequest<'since'>, 'count' | 'sort' | 'dir'>;
@@ -48,16 +44,17 @@ function reachOf(p: InboxPage): Reach {
   return { take: p.pageSize + 1, after: after && [String(after[0]), String(after[1])] };
 }
 
-/** A page, newest first; the total only on the first page, counted over the parts whole. */
+/**
+ * A page, newest first. No total: the page shows the bell's count (countInbox), which a second
+ * reading of every part would only repeat.
+ */
 export function listInbox(db: DbOrTx, u: PendenciasActor, p: InboxPage) {
-  const first = !p.cursor && (p.page ?? 1) === 1;
-  const reach = reachOf(p);
-  const filtered = (how: TextTest) => {
-    // The page reads the parts bounded; its total counts them whole (pagedQuery's `count` form).
-    if (typeof how === 'object') how.countDiffers = true;
-    return how === 'count' ? inbox(db, u) : inbox(db, u, reach);
-  };
-  return pagedQuery(filtered, LIST_SPEC, { ...p, sort: 'since', dir: 'desc', count: first }, db);
+  return pagedQuery(
+    inbox(db, u, reachOf(p)),
+    LIST_SPEC,
+    { ...p, sort: 'since', dir: 'desc', count: false },
+    db,
+  );
 }
 
 /** The bell's count: up to the cap and one more, never every row. */

@@ -6,13 +6,13 @@ import { LoadState } from '../../../ui/LoadState.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { useLoadMore } from '../../../ui/useLoadMore.ts';
 import { PendenciaLines } from '../components/PendenciaLines.tsx';
-import { usePendenciasList } from '../pendencias.api.ts';
+import { usePendenciasCount, usePendenciasList } from '../pendencias.api.ts';
 
 /** /pendencias: everything that waits for the signed-in person, newest first, live. */
 export function PendenciasPage() {
   const list = usePendenciasList();
+  const count = usePendenciasCount();
   const loadMore = useLoadMore(list);
-  const first = list.data?.pages[0];
   const items = list.data?.pages.flatMap((p) => p.rows) ?? [];
   return (
     <Stack gap="sm" py="md">
@@ -30,10 +30,10 @@ export function PendenciasPage() {
         emptyText={PENDENCIAS_MSG.empty}
         emptyTestId="pendencias-empty"
       >
-        {first?.total !== undefined ? (
+        {count.data ? (
           <ListCount
-            total={first.total}
-            capped={first.totalCapped === true}
+            total={count.data.count}
+            capped={count.data.capped}
             loaded={items.length}
             more={list.hasNextPage}
             noun={['pendência', 'pendências']}
