@@ -75,6 +75,13 @@ const BENCHES: BenchInfo[] = [
     settings: 'BENCH_PURCHASES (50000), BENCH_CONNECTIONS, BENCH_DURATION, BENCH_WARMUP',
   },
   {
+    name: 'pendencias',
+    command: 'npm run bench:pendencias',
+    measures:
+      'Minhas pendências: first page, a page by cursor and the bell’s count; 200,000 calls, 50,000 requests, 100,000 fines',
+    settings: 'BENCH_CALLS, BENCH_PURCHASES, BENCH_FINES, BENCH_CONNECTIONS, BENCH_DURATION, BENCH_WARMUP',
+  },
+  {
     name: 'fines',
     command: 'npm run bench:fines',
     measures: 'the fines table and dashboards, multas_geral.xlsx, an import (preview, commit); 100,000 fines',
