@@ -24,6 +24,8 @@ const A11Y_PORT = PORT + 1;
 const A11Y_DATA_DIR = `${E2E_DATA_DIR}-a11y`;
 const A11Y_SPEC = /accessibility\.spec\.ts/;
 const FIRST_ACCESS_SPEC = /first-access\.spec\.ts/;
+/** Journeys on an installation of their own (support/own-server.ts): no use of the shared server. */
+const OWN_SERVER_SPECS = /(first-admin|go-live)\.spec\.ts/;
 const phone = {
   ...devices['Desktop Chrome'],
   viewport: { width: 390, height: 844 },
@@ -88,7 +90,7 @@ export default defineConfig({
     },
     {
       name: 'journeys',
-      testIgnore: [FIRST_ACCESS_SPEC, A11Y_SPEC],
+      testIgnore: [FIRST_ACCESS_SPEC, A11Y_SPEC, OWN_SERVER_SPECS],
       grepInvert: /@phone-only/,
       dependencies: ['first-access'],
       workers: 1,
@@ -99,7 +101,7 @@ export default defineConfig({
     // desktop journeys: they share the server.
     {
       name: 'phone',
-      testIgnore: [FIRST_ACCESS_SPEC, A11Y_SPEC],
+      testIgnore: [FIRST_ACCESS_SPEC, A11Y_SPEC, OWN_SERVER_SPECS],
       grep: /@phone/,
       dependencies: ['journeys'],
       workers: 1,
@@ -128,6 +130,23 @@ export default defineConfig({
       dependencies: ['a11y-first-access'],
       workers: 1,
       use: { ...phone, baseURL: `http://127.0.0.1:${A11Y_PORT}` },
+    },
+    // The journeys that start a server of their own (a company's first start without the demo) take
+    // the second worker too, beside the desktop journeys, after the walks' first access like them.
+    {
+      name: 'own-servers',
+      testMatch: OWN_SERVER_SPECS,
+      dependencies: ['a11y-first-access'],
+      workers: 1,
+      use: { ...devices['Desktop Chrome'] },
+    },
+    {
+      name: 'own-servers-phone',
+      testMatch: OWN_SERVER_SPECS,
+      grep: /@phone/,
+      dependencies: ['a11y-first-access'],
+      workers: 1,
+      use: phone,
     },
   ],
   webServer: [server(PORT, E2E_DATA_DIR), server(A11Y_PORT, A11Y_DATA_DIR)],

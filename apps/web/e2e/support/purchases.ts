@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { apiToken } from './session.ts';
+import { apiToken, toasts } from './session.ts';
 
 /** What the purchases journeys attach, and how they fill the forms the server checks too. */
 
@@ -38,4 +38,16 @@ export async function fillQuoteRow(
   await r.getByRole('textbox', { name: 'Contato' }).fill(values.contato);
   await r.getByRole('textbox', { name: 'Canal' }).click();
   await page.getByRole('option', { name: values.canal, exact: true }).click();
+}
+
+/** A purchase request's detail dialog. */
+export const purchaseDetail = (page: Page, ticket: number) =>
+  page.getByRole('dialog', { name: `Ticket de Número ${ticket}` });
+
+/** Presses a step button of the open detail and waits for the move and the new status. */
+export async function pressPurchaseStep(page: Page, ticket: number, button: string, statusLabel: string) {
+  const detail = purchaseDetail(page, ticket);
+  await detail.getByRole('button', { name: button, exact: true }).first().click();
+  await expect(toasts(page)).toContainText('Etapa atualizada!');
+  await expect(detail.locator('[data-status]').first()).toHaveText(statusLabel);
 }
