@@ -205,7 +205,6 @@ test('Compras is renamed Suprimentos and the approvers are imported people', asy
 
 test('a purchase goes from the requester to Suprimentos, her manager and the named Diretor, by e-mail', async ({
   page,
-  context,
 }, info) => {
   // Several people's first day one after another.
   test.setTimeout(240_000);
@@ -230,7 +229,6 @@ test('a purchase goes from the requester to Suprimentos, her manager and the nam
   // The sector playing Compras' role hears of it, whatever its name now is.
   await expectMail(BUYER.email, `${REQUESTER.nome} abriu a solicitação #${ticket}: Leitor`);
 
-  await context.clearCookies();
   await firstSignIn(page, BUYER);
   await page.goto(`/requestopened?ticket=${ticket}`);
   await expect(detail()).toBeVisible();
@@ -253,7 +251,6 @@ test('a purchase goes from the requester to Suprimentos, her manager and the nam
     `#${ticket} (Leitor de código de barras), de ${REQUESTER.nome}, aguarda aprovação: Aguardando aprovação Gestor`,
   );
 
-  await context.clearCookies();
   await firstSignIn(page, MANAGER);
   await page.goto(`/requestopened?ticket=${ticket}`);
   await detail()
@@ -272,7 +269,6 @@ test('a purchase goes from the requester to Suprimentos, her manager and the nam
     `#${ticket} (Leitor de código de barras), de ${REQUESTER.nome}, aguarda aprovação: Aguardando aprovação Diretor`,
   );
 
-  await context.clearCookies();
   await firstSignIn(page, DIRECTOR);
   await page.goto(`/requestopened?ticket=${ticket}`);
   await detail().getByRole('radio', { name: 'Aprovado' }).check();
@@ -288,7 +284,6 @@ test('a purchase goes from the requester to Suprimentos, her manager and the nam
 
 test('a hiring goes from the manager to RH, the named Diretor and Presidente, by e-mail', async ({
   page,
-  context,
 }, info) => {
   // Several people's first day one after another.
   test.setTimeout(240_000);
@@ -310,7 +305,6 @@ test('a hiring goes from the manager to RH, the named Diretor and Presidente, by
   hiringId = await newestHrRequestId(page);
   expect(hiringId).toBeGreaterThan(0);
 
-  await context.clearCookies();
   await firstSignIn(page, HR);
   let panel = await openHrRequest(page, HR.matricula, hiringId, PASSWORD);
   await pressHrStage(page, panel, 'Aceitar');
@@ -319,12 +313,10 @@ test('a hiring goes from the manager to RH, the named Diretor and Presidente, by
   await expectMail(DIRECTOR.email, hiringAwaits('Análise Diretor'));
 
   // The director signed in on his first day in the purchase's test.
-  await context.clearCookies();
   panel = await openHrRequest(page, DIRECTOR.matricula, hiringId, PASSWORD);
   await pressHrStage(page, panel, 'Aprovar');
   await expectMail(PRESIDENT.email, hiringAwaits('Análise Presidente'));
 
-  await context.clearCookies();
   await firstSignIn(page, PRESIDENT);
   panel = await openHrRequest(page, PRESIDENT.matricula, hiringId, PASSWORD);
   await pressHrStage(page, panel, 'Aprovar');

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { choose, newestHrRequestId, openHrRequest, pressHrStage } from './support/hr.ts';
 import { signIn, toasts } from './support/session.ts';
 
 /**
@@ -11,33 +11,6 @@ import { signIn, toasts } from './support/session.ts';
  */
 
 test.describe.configure({ mode: 'serial' });
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Opens a request in Atendimento RH through the Nº filter in the URL. */
-async function openRequest(page: Page, who: string, id: number) {
-  await signIn(page, who, `/mainScreamRh?Id=${id}`);
-  await page.getByRole('cell', { name: `#${id}`, exact: true }).click();
-  const panel = page.getByTestId('hr-request-panel');
-  await expect(panel).toBeVisible();
-  return panel;
-}
-
-async function press(page: Page, panel: ReturnType<Page['getByTestId']>, label: string) {
-  await panel.getByRole('button', { name: label, exact: true }).click();
-  await expect(toasts(page)).toContainText('Etapa atualizada.');
-}
-
-const newestId = async (page: Page) => {
-  const text = await page
-    .getByRole('cell', { name: /^#\d+$/ })
-    .first()
-    .textContent();
-  return Number(text?.slice(1));
-};
 
 let hiringId = 0;
 
@@ -69,7 +42,7 @@ test('Roberto asks for a hiring from the RH home', async ({ page }) => {
   await expect(toasts(page)).toContainText('Solicitação de admissão enviada ao RH.');
   await expect(page).toHaveURL(/\/requesterScreamRh/);
   await expect(page.getByRole('heading', { name: 'Minhas Solicitações' })).toBeVisible();
-  hiringId = await newestId(page);
+  hiringId = await newestHrRequestId(page);
   expect(hiringId).toBeGreaterThan(0);
   await page.getByRole('cell', { name: `#${hiringId}`, exact: true }).click();
   const panel = page.getByTestId('hr-request-panel');
@@ -87,26 +60,26 @@ test('Fernanda (RH) accepts and advances; the director’s substitute and the pr
 }) => {
   // Three people sign in one after another: slower than one screen's journey.
   test.slow();
-  let panel = await openRequest(page, '1005', hiringId);
+  let panel = await openHrRequest(page, '1005', hiringId);
   await expect(panel.getByTestId('hr-stage')).toHaveCount(5);
-  await press(page, panel, 'Aceitar');
-  await press(page, panel, 'Avançar');
+  await pressHrStage(page, panel, 'Aceitar');
+  await pressHrStage(page, panel, 'Avançar');
   await expect(panel.getByTestId('hr-current-stage')).toHaveText('Análise Diretor');
 
   await context.clearCookies();
-  panel = await openRequest(page, '1006', hiringId);
+  panel = await openHrRequest(page, '1006', hiringId);
   await expect(panel.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
   await context.clearCookies();
-  panel = await openRequest(page, '1009', hiringId);
-  await press(page, panel, 'Aprovar');
+  panel = await openHrRequest(page, '1009', hiringId);
+  await pressHrStage(page, panel, 'Aprovar');
   await context.clearCookies();
-  panel = await openRequest(page, '1007', hiringId);
-  await press(page, panel, 'Aprovar');
+  panel = await openHrRequest(page, '1007', hiringId);
+  await pressHrStage(page, panel, 'Aprovar');
   await expect(panel.getByText('Finalizado')).toBeVisible();
 });
 
 test('Inserir Funcionário opens the form prefilled; the employee appears in the list', async ({ page }) => {
-  const panel = await openRequest(page, '1005', hiringId);
+  const panel = await openHrRequest(page, '1005', hiringId);
   await panel.getByRole('button', { name: 'Inserir Funcionário' }).click();
   await expect(page).toHaveURL(new RegExp(`/forminsertemployee\\?request=${hiringId}`));
   await expect(page.getByRole('textbox', { name: 'Cargo', exact: true })).toHaveValue('Ajudante Geral');
@@ -152,26 +125,26 @@ test('a dismissal without cause goes through Jurídico (1008)', async ({ page, c
   await page.getByRole('textbox', { name: 'Justificativa', exact: true }).fill('Reestruturação do turno.');
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(toasts(page)).toContainText('Solicitação de demissão enviada ao RH.');
-  const id = await newestId(page);
+  const id = await newestHrRequestId(page);
 
   await context.clearCookies();
-  let panel = await openRequest(page, '1005', id);
+  let panel = await openHrRequest(page, '1005', id);
   await expect(panel.getByTestId('hr-stage')).toHaveCount(5);
   await expect(panel.getByText('Análise Jurídico')).toBeVisible();
-  await press(page, panel, 'Aceitar');
-  await press(page, panel, 'Avançar');
+  await pressHrStage(page, panel, 'Aceitar');
+  await pressHrStage(page, panel, 'Avançar');
   await expect(panel.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
 
   await context.clearCookies();
-  panel = await openRequest(page, '1008', id);
-  await press(page, panel, 'Aprovar');
+  panel = await openHrRequest(page, '1008', id);
+  await pressHrStage(page, panel, 'Aprovar');
   await expect(panel.getByTestId('hr-current-stage')).toHaveText('Análise Diretor');
 });
 
 test.describe('phone (390x844)', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   test('Atendimento RH fits the screen and opens a request', async ({ page }) => {
-    const panel = await openRequest(page, '1005', hiringId);
+    const panel = await openHrRequest(page, '1005', hiringId);
     await expect(panel.getByText('Finalizado')).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);

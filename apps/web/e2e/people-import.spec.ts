@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { PEOPLE_200, previewUsersImport, setPasswordFromImportMail, signInOnForm } from './support/people.ts';
 import { acceptCookies, mailsTo, signIn, toasts } from './support/session.ts';
 
 /**
@@ -11,7 +11,6 @@ import { acceptCookies, mailsTo, signIn, toasts } from './support/session.ts';
  * password through the login's recovery dialog. A Gestor exports the list but imports nothing.
  */
 
-const FIXTURE = path.resolve(import.meta.dirname, '../../server/test/fixtures/people/usuarios-200.xlsx');
 /** The fixture's first line (usuarios-200.csv beside it). */
 const FIRST = {
   matricula: '5001',
@@ -23,12 +22,10 @@ test.beforeEach(async ({ context, baseURL }) => {
   await acceptCookies(context, baseURL);
 });
 
-async function openImport(page: Page) {
-  await signIn(page, '1001', '/setusers');
-  await page.getByRole('button', { name: 'Importar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Importar usuários' });
-  await expect(dialog).toBeVisible();
-  return dialog;
+/** The administrator's Importar on Usuários, a sheet read into the preview. */
+async function previewAsAdmin(page: Page, file: Parameters<Page['setInputFiles']>[1]) {
+  await signIn(page, '1001', '/');
+  return previewUsersImport(page, file);
 }
 
 test('the administrator imports 200 people from a LibreOffice sheet; the new person creates a password from the e-mail', async ({
@@ -36,9 +33,7 @@ test('the administrator imports 200 people from a LibreOffice sheet; the new per
 }, testInfo) => {
   test.slow();
   await page.setViewportSize({ width: 1366, height: 768 });
-  const dialog = await openImport(page);
-  await dialog.locator('input[type=file]').setInputFiles(FIXTURE);
-  await dialog.getByRole('button', { name: 'Ler planilha' }).click();
+  const dialog = await previewAsAdmin(page, PEOPLE_200);
   await expect(dialog.getByTestId('import-summary')).toHaveText(
     'usuarios-200.xlsx: 200 linha(s) — 200 a adicionar, 0 a atualizar, 0 sem alteração, 0 recusada(s).',
   );
@@ -59,33 +54,8 @@ test('the administrator imports 200 people from a LibreOffice sheet; the new per
   await page.screenshot({ path: testInfo.outputPath('people-import-list.png') });
 
   // The e-mail to create the password, with its link to the code step of the recovery dialog.
-  let mail = '';
-  await expect
-    .poll(() => (mail = mailsTo(FIRST.email).at(-1) ?? ''), {
-      timeout: 30_000,
-      message: 'the set-password e-mail',
-    })
-    .toContain('Seu código para criar a senha da intranet é:');
-  const code = /criar a senha da intranet é: (\d{6})/.exec(mail)?.[1] ?? '';
-  const link = /(http\S+\/login\?definir-senha=5001)/.exec(mail)?.[1] ?? '';
-  expect(link).not.toBe('');
-
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(new URL(link).pathname + new URL(link).search);
-  const recovery = page.getByRole('dialog', { name: 'Recuperar senha' });
-  await expect(recovery.getByRole('status')).toHaveText(
-    'Digite o código que você recebeu por e-mail para a matrícula 5001.',
-  );
-  for (let i = 0; i < 6; i++)
-    await recovery.getByRole('textbox', { name: `Dígito ${i + 1} de 6`, exact: true }).fill(code.charAt(i));
-  await recovery.getByRole('button', { name: 'Verificar código' }).click();
-  await recovery.getByLabel('Nova senha').fill('Ines#Senha2026');
-  await recovery.getByLabel('Confirmar senha').fill('Ines#Senha2026');
-  await recovery.getByRole('button', { name: 'Redefinir senha' }).click();
-  await expect(recovery).toBeHidden();
-  await page.getByRole('textbox', { name: 'Usuário' }).fill(FIRST.matricula);
-  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('Ines#Senha2026');
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await setPasswordFromImportMail(page, FIRST, 'Ines#Senha2026');
+  await signInOnForm(page, FIRST.matricula, 'Ines#Senha2026');
   await expect(page).not.toHaveURL(/\/login/);
 });
 
@@ -107,9 +77,7 @@ test(
       mimeType: 'text/csv',
       buffer: Buffer.from(`${[header, ...lines].join('\r\n')}\r\n`, 'latin1'),
     });
-    const dialog = await openImport(page);
-    await dialog.locator('input[type=file]').setInputFiles(sheet([good, bad]));
-    await dialog.getByRole('button', { name: 'Ler planilha' }).click();
+    const dialog = await previewAsAdmin(page, sheet([good, bad]));
     await expect(dialog.getByTestId('import-summary')).toContainText(
       '1 a adicionar, 0 a atualizar, 0 sem alteração, 1 recusada(s).',
     );

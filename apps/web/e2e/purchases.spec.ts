@@ -1,7 +1,14 @@
 import { MSG, PURCHASE_MSG } from '@intranet/contracts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { fillQuoteRow, PDF, PNG, serverRefusal } from './support/purchases.ts';
+import {
+  fillQuoteRow,
+  PDF,
+  PNG,
+  pressPurchaseStep,
+  purchaseDetail,
+  serverRefusal,
+} from './support/purchases.ts';
 import { apiToken, readOutbox, signIn, toasts } from './support/session.ts';
 
 /**
@@ -27,13 +34,9 @@ test.beforeAll(async ({ request }) => {
 
 let ticket = 0;
 
-const detail = (page: Page) => page.getByRole('dialog', { name: `Ticket de Número ${ticket}` });
-
-async function press(page: Page, button: string, statusLabel: string) {
-  await detail(page).getByRole('button', { name: button, exact: true }).first().click();
-  await expect(toasts(page)).toContainText('Etapa atualizada!');
-  await expect(detail(page).locator('[data-status]').first()).toHaveText(statusLabel);
-}
+const detail = (page: Page) => purchaseDetail(page, ticket);
+const press = (page: Page, button: string, statusLabel: string) =>
+  pressPurchaseStep(page, ticket, button, statusLabel);
 
 test('João asks for a compra with a link and is told it went to Compras', async ({ page, request }) => {
   await signIn(page, '1003', '/chooserequest');
