@@ -37,6 +37,7 @@ import * as m0035 from './migrations/0035_calendar_event_deleted.ts';
 import * as m0036 from './migrations/0036_sector_roles.ts';
 import * as m0037 from './migrations/0037_calendar_invitation_seen.ts';
 import * as m0038 from './migrations/0038_pendencias_order.ts';
+import * as m0039 from './migrations/0039_purchase_sector_stages.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0036_sector_roles': m0036,
   '0037_calendar_invitation_seen': m0037,
   '0038_pendencias_order': m0038,
+  '0039_purchase_sector_stages': m0039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

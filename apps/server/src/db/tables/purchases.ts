@@ -45,6 +45,9 @@ export interface PurchaseRequestSectorsTable {
   sector: string;
   /** The request's `created_at`, copied at opening (migration 0029: a sector's period is one index range). */
   created_at: string;
+  /** The request's stage and last change, kept by triggers (migration 0039: a sector's stage is one range). */
+  status: Generated<number | null>;
+  updated_at: Generated<string | null>;
 }
 
 export interface PurchaseQuotesTable {

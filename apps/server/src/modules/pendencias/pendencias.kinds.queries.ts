@@ -31,7 +31,7 @@ import {
 import type { DbOrTx } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { waitingFilter as hrWaitingFilter } from '../hr/hr.waiting.queries.ts';
-import { managerFilter } from '../purchases/purchases.list.queries.ts';
+import { managerAtStage } from '../purchases/purchases.list.queries.ts';
 
 /**
  * What waits for a person, kind by kind (decision 0118): each contracts policy of
@@ -99,6 +99,8 @@ function part<DB, TB extends keyof DB>(
     const [s, r] = reach.after;
     q = q.where(sql<SqlBool>`${since} <= ${s}`).where(sql<SqlBool>`(${since} < ${s} or ${ref} < ${r})`);
   }
+  // The index a part is read down is partial (migration 0038): a query reads it by naming its test.
+  q = q.where(sql<SqlBool>`${since} > ${sql.lit('')}`);
   if (reach) q = q.orderBy(since, 'desc').orderBy(ref, 'desc').limit(reach.take);
   return db.selectFrom(q.as('part')).selectAll();
 }
@@ -180,15 +182,20 @@ function ticketParts(db: DbOrTx, u: PendenciasActor, reach: Reach | undefined) {
 
 type PurchasesEb = ExpressionBuilder<Database, 'purchase_requests'>;
 
-/** purchases.policy.ts#isActorOf for a transition of the purchase table, in SQL. */
-function purchaseActor(eb: PurchasesEb, u: PurchaseActor, t: PurchaseTransition): Expression<SqlBool> {
+/** purchases.policy.ts#isActorOf for a transition out of `status`, in SQL. */
+function purchaseActor(
+  eb: PurchasesEb,
+  u: PurchaseActor,
+  t: PurchaseTransition,
+  status: number,
+): Expression<SqlBool> {
   const kind =
     t.by === 'purchasing'
       ? eb.lit(isPurchasing(u))
       : t.by === 'director'
         ? eb.lit(isDirector(u))
         : t.by === 'manager' || !isPurchasing(u)
-          ? managerFilter(eb, u)
+          ? managerAtStage(eb, u, status)
           : eb.lit(true);
   // Segregation of duties: never a step of his own request, but those the requester may take.
   return ownRequestRefusal(u, { userId: u.userId }, t.key) === undefined
@@ -230,7 +237,7 @@ function purchaseParts(db: DbOrTx, u: PendenciasActor, reach: Reach | undefined)
         db
           .selectFrom('purchase_requests')
           .where('purchase_requests.status', '=', status)
-          .where((eb) => eb.or(distinctActors(u, steps).map((t) => purchaseActor(eb, u, t)))),
+          .where((eb) => eb.or(distinctActors(u, steps).map((t) => purchaseActor(eb, u, t, status)))),
         {
           kind: 'purchase',
           id: 'purchase_requests.id',

@@ -191,12 +191,22 @@ describe(`the pendências stream across WORKERS=2 (${TEST_DIALECT})`, () => {
     await acceptPolicy(base, colaborador, ((await me.json()) as { userId: number }).userId);
     // Two tabs, on two connections: Node's cluster hands consecutive connections to the two workers.
     const tabs = [await openStream(base, manager), await openStream(base, manager)];
-    const pids = new Set(
-      output
-        .split('\n')
-        .filter((l) => l.includes('"incoming request"') && l.includes('/api/pendencias/stream'))
-        .map((l) => (JSON.parse(l) as { pid: number }).pid),
-    );
+    // The workers' log lines of the two streams (they may reach the primary's output a moment later).
+    const streamPids = () =>
+      new Set(
+        output
+          .split('\n')
+          .filter((l) => l.includes('"incoming request"') && l.includes('/api/pendencias/stream'))
+          .flatMap((l) => {
+            try {
+              return [(JSON.parse(l) as { pid: number }).pid];
+            } catch {
+              return []; // a line still being written
+            }
+          }),
+      );
+    for (let i = 0; i < 50 && streamPids().size < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    const pids = streamPids();
     expect(pids.size).toBe(2);
     await openPurchase(base, colaborador, 'Fitas de arquear');
     for (const tab of tabs) expect(await tab.next()).toBe(PENDENCIAS_CHANGED_EVENT);

@@ -98,10 +98,32 @@ function managerReach(u: PurchaseActor): 'all' | 'none' | string[] {
   return u.setor.map((s) => s.sector);
 }
 
-/** purchases.policy.ts#isRequestManager in SQL (the pendências' inbox reads it too). */
-export function managerFilter(eb: Eb, u: PurchaseActor) {
+/** purchases.policy.ts#isRequestManager in SQL. */
+function managerFilter(eb: Eb, u: PurchaseActor) {
   const reach = managerReach(u);
   return reach === 'all' ? eb.lit(true) : reach === 'none' ? eb.lit(false) : ofSectors(eb, reach);
+}
+
+/**
+ * managerFilter for the requests at one stage (Minhas pendências): a sector's manager reads his
+ * sectors' rows at that stage through (sector, status, updated_at) (migration 0039), where testing
+ * every request of the stage read them all for a sector with few.
+ */
+export function managerAtStage(eb: Eb, u: PurchaseActor, status: number) {
+  const reach = managerReach(u);
+  if (reach === 'all' || reach === 'none') return eb.lit(reach === 'all');
+  if (reach.length === 0) return eb.lit(false);
+  return eb(
+    'purchase_requests.id',
+    'in',
+    eb
+      .selectFrom('purchase_request_sectors as prs')
+      .select('prs.request_id')
+      .where('prs.sector', 'in', reach)
+      .where('prs.status', '=', status)
+      // Names the partial index's condition (prs_sector_stage_idx), which SQLite matches by the term.
+      .where('prs.status', 'is not', null),
+  );
 }
 
 /**
