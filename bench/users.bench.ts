@@ -11,7 +11,7 @@
  * Settings (environment): BENCH_USERS (50000), BENCH_APPS (2000), BENCH_CONNECTIONS (50),
  * BENCH_DURATION s (8), BENCH_WARMUP s (2), BENCH_DATABASE_URL (unset: SQLite only).
  */
-import { LIST_PAGE_SIZE, SECTOR_NAMES } from '@intranet/contracts';
+import { LIST_PAGE_SIZE } from '@intranet/contracts';
 import { nowIso } from '../apps/server/src/db/database.ts';
 import { openAppDatabase, settleAfterLoad, withApp } from './support/databases.ts';
 import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
@@ -76,7 +76,7 @@ async function insertData(app: AppServer): Promise<number> {
         await tx
           .insertInto('app_sectors')
           .values(
-            ids.map((r, k) => ({ app_id: r.id, sector_id: sectors[(offset + k) % SECTOR_NAMES.length]!.id })),
+            ids.map((r, k) => ({ app_id: r.id, sector_id: sectors[(offset + k) % sectors.length]!.id })),
           )
           .execute();
       }
