@@ -69,6 +69,7 @@ export * from './platform/platform.calls.ts';
 export * from './platform/sheet-import.ts';
 export * from './purchases/purchases.calls.ts';
 export * from './purchases/purchases.columns.ts';
+export * from './purchases/purchases.comments.ts';
 export * from './purchases/purchases.messages.ts';
 export * from './purchases/purchases.policy.ts';
 export * from './purchases/purchases.quotes.ts';

@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { endpoint, type FileRule } from '../http/endpoint.ts';
 import { okReply } from '../http/replies.ts';
 import { MSG } from '../messages.ts';
+import { commentBody, commentFields, commentQuery } from './purchases.comments.ts';
 import {
   comment,
-  commentBody,
-  commentFields,
-  commentQuery,
   dropQuoteBody,
   dropRequestBody,
   getQuoteQuery,

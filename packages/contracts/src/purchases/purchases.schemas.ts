@@ -458,32 +458,6 @@ export const dropQuoteBody = z.object({ quote_id: bodyId() });
 /** POST dropRequest {params} (spec §7): the request to cancel. */
 export const dropRequestBody = z.object({ params: z.object({ id: bodyId() }) });
 
-export const commentQuery = z.object({ request_id: queryId() });
-
-const commentText = z
-  .string({ error: MSG.fieldRequired })
-  .trim()
-  .min(1, { error: MSG.fieldRequired })
-  .max(20_000, { error: 'O comentário é longo demais.' });
-
-export const commentBody = z.object({
-  stage: z.number().int().min(0).max(10),
-  /** Rich HTML from the editor; the server keeps only its allowlist. */
-  text: commentText,
-  listMention: z.array(bodyId()).max(50).default([]),
-});
-
-/** The same comment as multipart fields (with attachments `file`): mentions as "12,15". */
-export const commentFields = z.object({
-  stage: queryInt({ min: 0, max: 10 }),
-  text: commentText,
-  listMention: z
-    .string()
-    .regex(/^$|^\d{1,10}(,\d{1,10}){0,49}$/, { error: MSG.invalidInput })
-    .optional()
-    .transform((v) => (v ? v.split(',').map(Number) : [])),
-});
-
 /** The home's count: at most PURCHASE_WAITING_CAP, `capped` when more wait. */
 export const PURCHASE_WAITING_CAP = 99;
 export const waitingCountReply = z.object({ count: z.number(), capped: z.boolean() });
