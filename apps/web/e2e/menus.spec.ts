@@ -1,4 +1,4 @@
-import { sectorForPath } from '@intranet/contracts';
+import { pendenciasCalls, sectorForPath } from '@intranet/contracts';
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { acceptCookies, apiToken, signIn } from './support/session.ts';
@@ -62,7 +62,11 @@ async function walk(page: Page, matricula: string): Promise<Walk> {
   const result: Walk = { problems: [], listed: { hr: new Set(), purchases: new Set() }, visited: [] };
   let current = '/';
   let inFlight = 0;
-  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  // The live stream of Minhas pendências stays open while the page does: it is never "in flight".
+  const isApi = (url: string) => {
+    const path = new URL(url).pathname;
+    return path.startsWith('/api/') && path !== pendenciasCalls.stream.path;
+  };
   page.on('request', (r) => {
     if (isApi(r.url())) inFlight++;
   });
