@@ -214,7 +214,7 @@ test.describe('header, banners, notices', () => {
     await expect(slider.getByTestId('banner-slide')).toHaveCount(3);
     await page.mouse.move(0, 0);
     // From here on the page's clock moves only when the test says so.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     const index = async () => Number(await slider.getAttribute('data-active-index'));
     const start = await index();
 

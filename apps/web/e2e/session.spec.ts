@@ -195,7 +195,7 @@ test.describe('logout and inactivity', () => {
     await signIn(page, '1001', '/');
     await expect(page.getByTestId('sector-grid')).toBeVisible();
     // From here on the page's clock moves only when the test says so.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     const dialog = page.getByRole('dialog', { name: 'Sessão inativa' });
     const message = page.getByTestId('inactivity-message');
 
