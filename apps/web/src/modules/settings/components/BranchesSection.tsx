@@ -2,7 +2,7 @@ import { BRANCH_LABEL_MAX, type BranchRow, createBranchBody, updateBranchBody } 
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Dialog } from '../../../ui/Dialog.tsx';
+import { FormDialog } from '../../../ui/FormDialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useCreateBranch, useDeleteBranch, useUpdateBranch } from '../settings.api.ts';
 import { OrgRows } from './OrgRows.tsx';
@@ -39,24 +39,17 @@ function EditBranch({ branch, onClose }: { branch: BranchRow; onClose: () => voi
   const form = useContractForm(updateBranchBody, { initialValues: { label: branch.label } });
   const submit = form.onSubmit((body) => update.mutate({ id: branch.id, body }, { onSuccess: onClose }));
   return (
-    <Dialog opened onClose={onClose} title={`Editar filial ${branch.label}`} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput label="Nome" maxLength={BRANCH_LABEL_MAX} required {...form.getInputProps('label')} />
-          <Text size="xs" c="dimmed">
-            Chamados, solicitações e usuários continuam ligados a esta filial; passam a mostrar o novo nome.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Salvar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={`Editar filial ${branch.label}`}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={update.isPending}
+    >
+      <TextInput label="Nome" maxLength={BRANCH_LABEL_MAX} required {...form.getInputProps('label')} />
+      <Text size="xs" c="dimmed">
+        Chamados, solicitações e usuários continuam ligados a esta filial; passam a mostrar o novo nome.
+      </Text>
+    </FormDialog>
   );
 }
 

@@ -11,7 +11,7 @@ import {
 import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Dialog } from '../../../ui/Dialog.tsx';
+import { FormDialog } from '../../../ui/FormDialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useCreateSector, useDeleteSector, useUpdateSector } from '../settings.api.ts';
 import { OrgRows } from './OrgRows.tsx';
@@ -79,25 +79,15 @@ function EditSector({ sector, onClose }: { sector: SectorRow; onClose: () => voi
   });
   const submit = form.onSubmit((body) => update.mutate({ id: sector.id, body }, { onSuccess: onClose }));
   return (
-    <Dialog opened onClose={onClose} title={`Editar setor ${sector.name}`} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput label="Nome" maxLength={SECTOR_NAME_MAX} required {...form.getInputProps('name')} />
-          <RoleSelect
-            value={form.values.role ?? null}
-            onChange={(role) => form.setFieldValue('role', role)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Salvar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={`Editar setor ${sector.name}`}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={update.isPending}
+    >
+      <TextInput label="Nome" maxLength={SECTOR_NAME_MAX} required {...form.getInputProps('name')} />
+      <RoleSelect value={form.values.role ?? null} onChange={(role) => form.setFieldValue('role', role)} />
+    </FormDialog>
   );
 }
 

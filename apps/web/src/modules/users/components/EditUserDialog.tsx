@@ -1,7 +1,7 @@
 import { branchLabelOf, forcedSuport, PRIVILEGE_OPTIONS, updateUserBody } from '@intranet/contracts';
-import { Button, Group, MultiSelect, Select, Stack, Switch, Text } from '@mantine/core';
+import { MultiSelect, Select, Switch, Text } from '@mantine/core';
 import { useOrgLists } from '../../../api/org.ts';
-import { Dialog } from '../../../ui/Dialog.tsx';
+import { FormDialog } from '../../../ui/FormDialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { type AdminUserRow, useUpdateUser } from '../users.api.ts';
 
@@ -26,57 +26,51 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserRow; onClose(
   const save = form.onSubmit((body) => update.mutate(body, { onSuccess: onClose }));
 
   return (
-    <Dialog opened onClose={onClose} title={`Editar ${user.nome}`} centered size="lg">
-      <form onSubmit={save} noValidate>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            Matrícula {user.matricula}
-          </Text>
-          <MultiSelect
-            label="Setores"
-            description="O primeiro é o setor principal."
-            data={user.abilities.setores}
-            {...form.getInputProps('setores')}
-            searchable
-            required
-          />
-          <MultiSelect
-            label="Filiais"
-            data={user.abilities.filiais.map((name) => ({
-              value: name,
-              label: branchLabelOf(org.branches, name),
-            }))}
-            {...form.getInputProps('filiais')}
-            required
-          />
-          <Select
-            label="Privilégio"
-            data={privilegeOptions}
-            value={String(form.values.privilegio)}
-            onChange={(v) => v && form.setFieldValue('privilegio', Number(v))}
-            error={form.errors.privilegio}
-            allowDeselect={false}
-            disabled={privilegeOptions.length < 2}
-          />
-          {user.abilities.suport ? (
-            <Switch
-              label="Suporte"
-              description={forced ? 'Administrador e Gestor são sempre suporte.' : undefined}
-              checked={forced || form.values.suport === 1}
-              disabled={forced}
-              onChange={(e) => form.setFieldValue('suport', e.currentTarget.checked ? 1 : 0)}
-            />
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Salvar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={`Editar ${user.nome}`}
+      onClose={onClose}
+      onSubmit={save}
+      saving={update.isPending}
+      size="lg"
+    >
+      <Text size="sm" c="dimmed">
+        Matrícula {user.matricula}
+      </Text>
+      <MultiSelect
+        label="Setores"
+        description="O primeiro é o setor principal."
+        data={user.abilities.setores}
+        {...form.getInputProps('setores')}
+        searchable
+        required
+      />
+      <MultiSelect
+        label="Filiais"
+        data={user.abilities.filiais.map((name) => ({
+          value: name,
+          label: branchLabelOf(org.branches, name),
+        }))}
+        {...form.getInputProps('filiais')}
+        required
+      />
+      <Select
+        label="Privilégio"
+        data={privilegeOptions}
+        value={String(form.values.privilegio)}
+        onChange={(v) => v && form.setFieldValue('privilegio', Number(v))}
+        error={form.errors.privilegio}
+        allowDeselect={false}
+        disabled={privilegeOptions.length < 2}
+      />
+      {user.abilities.suport ? (
+        <Switch
+          label="Suporte"
+          description={forced ? 'Administrador e Gestor são sempre suporte.' : undefined}
+          checked={forced || form.values.suport === 1}
+          disabled={forced}
+          onChange={(e) => form.setFieldValue('suport', e.currentTarget.checked ? 1 : 0)}
+        />
+      ) : null}
+    </FormDialog>
   );
 }
