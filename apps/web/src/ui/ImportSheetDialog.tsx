@@ -7,24 +7,13 @@ import {
   type ImportResult,
   MSG,
 } from '@intranet/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  FileInput,
-  Group,
-  List,
-  Progress,
-  ScrollArea,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, List, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { successMessage } from '../api/query-client.ts';
 import { Dialog } from './Dialog.tsx';
+import { ImportSummary, SheetPicker } from './SheetImportParts.tsx';
 import { withCells } from './table-columns.ts';
 import { VirtualTable } from './VirtualTable.tsx';
 
@@ -56,22 +45,10 @@ export interface SheetImportCalls {
 
 function Counts({ p }: { p: ImportPreview }) {
   return (
-    <Alert color={p.refusedCount > 0 ? 'red' : 'blue'} data-testid="import-summary">
-      <Text size="sm">
-        {p.fileName}: {p.rows} linha(s) — {p.added} a adicionar, {p.updated} a atualizar, {p.unchanged} sem
-        alteração, {p.refusedCount} recusada(s).
-      </Text>
-      {p.ignoredColumns.length > 0 ? (
-        <Text size="sm" mt={4}>
-          Colunas ignoradas: {p.ignoredColumns.join(', ')}.
-        </Text>
-      ) : null}
-      {p.refusedCount > 0 ? (
-        <Text size="sm" mt={4} fw={600}>
-          Nada será gravado: corrija as linhas recusadas e envie o arquivo de novo.
-        </Text>
-      ) : null}
-    </Alert>
+    <ImportSummary p={p} testId="import-summary">
+      {p.fileName}: {p.rows} linha(s) — {p.added} a adicionar, {p.updated} a atualizar, {p.unchanged} sem
+      alteração, {p.refusedCount} recusada(s).
+    </ImportSummary>
   );
 }
 
@@ -164,26 +141,20 @@ export function ImportSheetDialog({
     <Dialog opened={opened} onClose={close} title={title} size="xl">
       <Stack>
         {help}
-        <FileInput
+        <SheetPicker
           label="Planilha (.xlsx ou .csv)"
-          placeholder="Escolha o arquivo"
           accept={SHEET_ACCEPT}
-          value={file}
+          file={file}
           onChange={(f) => {
             drop();
             commit.reset();
             setFile(f);
           }}
-          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-          clearable
           disabled={commit.isPending}
+          sent={preview.isPending ? sent : null}
+          animated
+          error={preview.isError ? errorMessage(preview.error, MSG.requestNotSent) : null}
         />
-        {preview.isPending ? <Progress value={sent * 100} animated aria-label="Envio da planilha" /> : null}
-        {preview.isError ? (
-          <Alert color="red" title="Não foi possível ler a planilha" role="alert">
-            {errorMessage(preview.error, MSG.requestNotSent)}
-          </Alert>
-        ) : null}
         {done ? (
           <Alert color="green" role="status" data-testid="import-result">
             {done.message}

@@ -1,32 +1,20 @@
 import { type FineImportJob, type FineImportPreview, type FineImportReading, MSG } from '@intranet/contracts';
-import { Alert, Button, FileInput, Group, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { Button, Group, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
+import { ImportSummary, SheetPicker } from '../../../ui/SheetImportParts.tsx';
 import { useFineImportCancel, useFineImportCommit, useFineImportPreview } from '../fines.api.ts';
 
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function Summary({ p }: { p: FineImportPreview }) {
   return (
-    <Alert color={p.refusedCount > 0 ? 'red' : 'blue'} data-testid="fine-import-summary">
-      <Text size="sm">
-        {p.fileName}: {p.rows} linha(s) lidas — {p.added} a adicionar, {p.updated} a atualizar,{' '}
-        {p.unchanged > 0 ? `${p.unchanged} sem alteração, ` : ''}
-        {p.refusedCount} recusada(s).
-      </Text>
-      {p.ignoredColumns.length > 0 ? (
-        <Text size="sm" mt={4}>
-          Colunas ignoradas: {p.ignoredColumns.join(', ')}.
-        </Text>
-      ) : null}
-      {p.refusedCount > 0 ? (
-        <Text size="sm" mt={4} fw={600}>
-          Nada será gravado: corrija as linhas recusadas e envie o arquivo de novo.
-        </Text>
-      ) : null}
-    </Alert>
+    <ImportSummary p={p} testId="fine-import-summary">
+      {p.fileName}: {p.rows} linha(s) lidas — {p.added} a adicionar, {p.updated} a atualizar,{' '}
+      {p.unchanged > 0 ? `${p.unchanged} sem alteração, ` : ''}
+      {p.refusedCount} recusada(s).
+    </ImportSummary>
   );
 }
 
@@ -162,32 +150,19 @@ export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose
           Planilha .xlsx com os nomes dos campos na primeira linha (como a multas_geral.xlsx). Multas com
           NUMERO_AUTO já cadastrado são atualizadas; as demais, adicionadas.
         </Text>
-        <FileInput
+        <SheetPicker
           label="Planilha (.xlsx)"
-          placeholder="Escolha o arquivo"
           accept={XLSX_ACCEPT}
-          value={file}
+          file={file}
           onChange={(f) => {
             dropPreview();
             setFile(f);
           }}
-          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-          clearable
+          sent={preview.isPending && !reading ? progress : null}
+          error={failure}
+          errorTestId="fine-import-error"
         />
-        {preview.isPending && !reading ? (
-          <Progress value={progress * 100} aria-label="Envio da planilha" />
-        ) : null}
         {preview.isPending && reading ? <Reading reading={reading} /> : null}
-        {failure ? (
-          <Alert
-            color="red"
-            title="Não foi possível ler a planilha"
-            role="alert"
-            data-testid="fine-import-error"
-          >
-            {failure}
-          </Alert>
-        ) : null}
         {commit.isPending ? <Writing job={job} /> : null}
         {p ? <Summary p={p} /> : null}
         {p ? <Refusals p={p} /> : null}
