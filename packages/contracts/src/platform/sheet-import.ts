@@ -161,18 +161,23 @@ export type ImportResult = z.infer<typeof importResult>;
 
 export const importParams = z.object({ id: z.uuid({ error: IMPORT_MSG.notFound }) });
 
-/** The preview's table: one row per line of the file (the web's virtual table reads it). */
+/**
+ * The preview's table: one row per line of the file (the web's virtual table reads it). The
+ * widths add up to what the desktop dialog holds, so that names of up to about 28 letters show
+ * whole; the reason takes two lines there, and a refusal is written out whole above the table.
+ */
 export const IMPORT_LINE_COLUMNS = defineColumns<ImportLine>()([
   { id: 'line', header: 'Linha', width: 7, value: (r) => r.line, phone: true },
   {
     id: 'action',
     header: 'Situação',
-    width: 14,
+    // "Sem alteração", the longest label.
+    width: 13,
     value: (r) => IMPORT_ACTION_LABEL[r.action],
     badge: true,
     phone: true,
   },
   { id: 'key', header: 'Matrícula', width: 10, value: (r) => r.key },
-  { id: 'name', header: 'Nome', width: 28, value: (r) => r.name },
-  { id: 'detail', header: 'Motivo ou alteração', width: 48, value: (r) => r.detail, phone: true },
+  { id: 'name', header: 'Nome', width: 30, value: (r) => r.name },
+  { id: 'detail', header: 'Motivo ou alteração', width: 21, value: (r) => r.detail, phone: true },
 ]);
