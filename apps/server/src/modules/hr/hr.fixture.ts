@@ -49,6 +49,29 @@ export const PEOPLE = {
   luiz: { cpf: '61400987342' },
 };
 
+/** The employee form of matrícula `seq`: one plain Operação employee, with `over` on top. */
+const employeeForm = (seq: number, cpf: string, over: Json) => ({
+  name: `Funcionário ${seq}`,
+  birthDate: '1990-04-10',
+  Registration: String(seq),
+  DateAdmission: '2024-01-15',
+  branch: 1,
+  email: '',
+  cpf,
+  rg: '12.345.678-9',
+  pis: '120.54783.65-1',
+  tell: '(11) 98765-4321',
+  foodVoucher: 1,
+  healthInsurance: 0,
+  transportTypeId: 3,
+  WageId: 1,
+  workTimeId: 1,
+  contractTypeId: 1,
+  role: 9,
+  sector: 'Operação',
+  ...over,
+});
+
 /** `base` keeps matrículas and CPFs of the files apart (each file has its own database anyway). */
 export function hrCalls(t: TestApp, base: number) {
   let seq = base;
@@ -60,27 +83,7 @@ export function hrCalls(t: TestApp, base: number) {
 
   const employeePayload = (over: Json = {}) => {
     seq++;
-    return {
-      name: `Funcionário ${seq}`,
-      birthDate: '1990-04-10',
-      Registration: String(seq),
-      DateAdmission: '2024-01-15',
-      branch: 1,
-      email: '',
-      cpf: cpfFrom(String(100_000_000 + seq * 7919)),
-      rg: '12.345.678-9',
-      pis: '120.54783.65-1',
-      tell: '(11) 98765-4321',
-      foodVoucher: 1,
-      healthInsurance: 0,
-      transportTypeId: 3,
-      WageId: 1,
-      workTimeId: 1,
-      contractTypeId: 1,
-      role: 9,
-      sector: 'Operação',
-      ...over,
-    };
+    return employeeForm(seq, cpfFrom(String(100_000_000 + seq * 7919)), over);
   };
 
   return {
@@ -169,27 +172,7 @@ export function hrRouteTests() {
   let registrationSeq = 200;
   const employeePayload = (over: Json = {}) => {
     registrationSeq++;
-    return {
-      name: `Funcionário ${registrationSeq}`,
-      birthDate: '1990-04-10',
-      Registration: String(registrationSeq),
-      DateAdmission: '2024-01-15',
-      branch: 1,
-      email: '',
-      cpf: cpfFrom(`${registrationSeq}${registrationSeq}123`),
-      rg: '12.345.678-9',
-      pis: '120.54783.65-1',
-      tell: '(11) 98765-4321',
-      foodVoucher: 1,
-      healthInsurance: 0,
-      transportTypeId: 3,
-      WageId: 1,
-      workTimeId: 1,
-      contractTypeId: 1,
-      role: 9,
-      sector: 'Operação',
-      ...over,
-    };
+    return employeeForm(registrationSeq, cpfFrom(`${registrationSeq}${registrationSeq}123`), over);
   };
   const post = (who: string, url: string, payload: unknown) =>
     t.as(who)({ method: 'POST', url, payload: payload as Json });
