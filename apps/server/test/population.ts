@@ -24,7 +24,8 @@ import type { NewFolderFile } from '../src/modules/folders/folders.queries.ts';
 import { insertPurchase } from '../src/modules/purchases/purchases.queries.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { createSession } from '../src/platform/sessions.ts';
-import type { SeededRandom } from './seeded-random.ts';
+import { buildTestApp } from './harness.ts';
+import { type SeededRandom, seededRandom } from './seeded-random.ts';
 
 export interface PopulationUser {
   id: number;
@@ -172,6 +173,18 @@ export async function signInAll(
     );
   }
   return callers;
+}
+
+/**
+ * A test app with a generated population next to the demo company: its users, the active ones and
+ * a signed-in caller each. `r` goes on from where insertUsers left it, for the records a test adds.
+ */
+export async function populatedApp(seed: number, firstMatricula?: number) {
+  const t = await buildTestApp();
+  const r = seededRandom(seed);
+  const users = await insertUsers(t.db, r, firstMatricula);
+  const callers = await signInAll(t.app, t.db, users);
+  return { t, r, users, viewers: users.filter((u) => u.active === 1), callers };
 }
 
 /**

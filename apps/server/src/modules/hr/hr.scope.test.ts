@@ -3,116 +3,64 @@ import {
   canSeeHrRequest,
   type HrActor,
   type HrDesks,
-  type HrRequestFacts,
-  hrRequestPath,
   MSG,
   toDateOnly,
 } from '@intranet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
+import { TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
 import {
   allPages,
   type Caller,
   describeUser,
-  insertUsers,
   type PopulationUser,
+  populatedApp,
   problemsOfEach,
   scopeDifference,
-  signInAll,
 } from '../../../test/population.ts';
-import { seededRandom } from '../../../test/seeded-random.ts';
-
-type Request = HrRequestFacts & { id: number };
+import { hrRequestFacts, seatHrDesks, testHrRequest } from '../../../test/population-hr.ts';
 
 describe(`HR request lists against hr.policy on a generated population (${TEST_DIALECT})`, () => {
   let t: TestApp;
   let viewers: PopulationUser[];
   let callers: Map<number, Caller>;
-  let requests: Request[];
-  const desks: HrDesks = {};
+  let requests: Awaited<ReturnType<typeof hrRequestFacts>>;
+  let desks: HrDesks = {};
   const hrActor = (u: PopulationUser): HrActor => ({ ...u.actor, desks, today: toDateOnly(new Date()) });
   const named = (u: PopulationUser) =>
     Object.values(desks).some((d) => d?.approver?.userId === u.id || d?.substitute?.userId === u.id);
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    const r = seededRandom(2026_11_23);
-    const users = await insertUsers(t.db, r);
-    viewers = users.filter((u) => u.active === 1);
+    const population = await populatedApp(2026_11_23);
+    const { r } = population;
+    ({ t, viewers, callers } = population);
     // Two stages get approvers from the population (one outside every HR rule but this one), a
     // third a substitute from it (no period: named is enough to follow the requests).
     const plain = viewers.filter(
       (u) => u.actor.privilegio === 3 && u.actor.admin === 0 && u.actor.setor.length === 0,
     );
     const gestor = viewers.find((u) => u.actor.privilegio === 2 && u.actor.admin === 0)!;
-    await t.db
-      .updateTable('approvers')
-      .set({ user_id: plain[0]!.id })
-      .where('role', '=', 'juridico')
-      .execute();
-    await t.db
-      .updateTable('approvers')
-      .set({ user_id: gestor.id })
-      .where('role', '=', 'presidente')
-      .execute();
-    await t.db.deleteFrom('hr_approver_substitutes').execute();
-    await t.db
-      .insertInto('hr_approver_substitutes')
-      .values({ role: 'diretor', user_id: plain[1]!.id, updated_at: new Date().toISOString() })
-      .execute();
-    for (const row of await t.db.selectFrom('approvers').select(['role', 'user_id']).execute()) {
-      desks[row.role as 'diretor'] = {
-        approver: { userId: row.user_id, name: '' },
-        substitute: null,
-        from: null,
-        to: null,
-      };
-    }
-    desks.diretor = { ...desks.diretor!, substitute: { userId: plain[1]!.id, name: '' } };
+    desks = await seatHrDesks(t.db, {
+      rh: {},
+      juridico: { approver: plain[0]! },
+      diretor: { substitute: plain[1]! },
+      presidente: { approver: gestor },
+    });
     const now = new Date().toISOString();
     const rows = Array.from({ length: 60 }, (_, i) => {
-      const who = r.pick(viewers);
       const admission = i % 2 === 0;
-      return {
+      return testHrRequest(r.pick(viewers), {
         type_request: admission ? 'admission' : 'dismissal',
         status: r.pick([0, 1, 2, 3, 4, 5, 10]),
-        requester_id: who.id,
-        requester_name: who.nome,
-        requester_mat: who.matricula,
-        requester_setor: null,
-        employee_id: null,
         employee_name: admission ? null : `Funcionário ${i}`,
-        registration_employee: null,
         date_admission_employee: admission ? null : '2020-01-01',
-        role_id: 9,
-        branch: 1,
-        work_time: 1,
-        contract_type_id: 1,
-        reason_id: admission ? 3 : null,
-        substitute_for: null,
         breach_contract_id: admission ? null : r.pick([1, 2, 3, 4]),
-        dism_fails: '',
-        equipment_return: '',
-        text_justify: 'Gerada.',
         created_on: now.slice(0, 10),
         created_at: new Date(Date.parse(now) - i * 60_000).toISOString(),
         updated_at: now,
-      };
+      });
     });
     await t.db.insertInto('hr_requests').values(rows).execute();
-    callers = await signInAll(t.app, t.db, users);
-    requests = (await t.db.selectFrom('hr_requests').selectAll().execute()).map((q) => ({
-      id: q.id,
-      requesterId: q.requester_id,
-      subjectIds: [],
-      status: q.status,
-      path: hrRequestPath({
-        typeRequest: q.type_request as 'admission',
-        breachContractId: q.breach_contract_id,
-        dateAdmission: q.date_admission_employee,
-        createdOn: q.created_on,
-      }),
-    }));
+    requests = await hrRequestFacts(t.db);
   }, 120_000);
   afterAll(() => t.close());
 

@@ -5,26 +5,22 @@ import {
   HR_WAITING_CAP,
   type HrActor,
   type HrDesks,
-  type HrRequestFacts,
   hrRequestPath,
   MSG,
   toDateOnly,
 } from '@intranet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
+import { TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
 import {
   allPages,
   type Caller,
   describeUser,
-  insertUsers,
   type PopulationUser,
+  populatedApp,
   problemsOfEach,
   scopeDifference,
-  signInAll,
 } from '../../../test/population.ts';
-import { seededRandom } from '../../../test/seeded-random.ts';
-
-type Request = HrRequestFacts & { id: number };
+import { hrRequestFacts, seatHrDesks, testHrRequest } from '../../../test/population-hr.ts';
 
 /**
  * "Aguardando minha aprovação" of HR (the list's `waiting=1` and the home's count) against
@@ -36,16 +32,15 @@ describe(`HR requests waiting for a decision, on a generated population (${TEST_
   let t: TestApp;
   let viewers: PopulationUser[];
   let callers: Map<number, Caller>;
-  let requests: Request[];
-  const desks: HrDesks = {};
+  let requests: Awaited<ReturnType<typeof hrRequestFacts>>;
+  let desks: HrDesks = {};
   const today = toDateOnly(new Date());
   const hrActor = (u: PopulationUser): HrActor => ({ ...u.actor, desks, today });
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    const r = seededRandom(2026_12_01);
-    const users = await insertUsers(t.db, r, 7000);
-    viewers = users.filter((u) => u.active === 1);
+    const population = await populatedApp(2026_12_01, 7000);
+    const { r } = population;
+    ({ t, viewers, callers } = population);
     // Colaboradores outside the HR team: only a desk lets them decide anything.
     const plain = viewers.filter(
       (u) =>
@@ -56,27 +51,17 @@ describe(`HR requests waiting for a decision, on a generated population (${TEST_
     const gestores = viewers.filter((u) => u.actor.privilegio === 2 && u.actor.admin === 0);
     const [juridico, diretor, presidente] = [plain[0]!, gestores[0]!, gestores[1]!];
     const [onDuty, standby] = [plain[1]!, plain[2]!];
-    const name = (u: PopulationUser) => ({ userId: u.id, name: u.nome });
-    const period = { from: toDateOnly(new Date(Date.now() - 86_400_000)), to: today };
-    for (const [role, approver] of [
-      ['juridico', juridico],
-      ['diretor', diretor],
-      ['presidente', presidente],
-    ] as const) {
-      await t.db.updateTable('approvers').set({ user_id: approver.id }).where('role', '=', role).execute();
-    }
-    await t.db.deleteFrom('hr_approver_substitutes').execute();
+    desks = await seatHrDesks(t.db, {
+      juridico: { approver: juridico },
+      diretor: {
+        approver: diretor,
+        substitute: onDuty,
+        from: toDateOnly(new Date(Date.now() - 86_400_000)),
+        to: today,
+      },
+      presidente: { approver: presidente, substitute: standby },
+    });
     const now = new Date().toISOString();
-    await t.db
-      .insertInto('hr_approver_substitutes')
-      .values([
-        { role: 'diretor', user_id: onDuty.id, date_from: period.from, date_to: period.to, updated_at: now },
-        { role: 'presidente', user_id: standby.id, updated_at: now },
-      ])
-      .execute();
-    desks.juridico = { approver: name(juridico), substitute: null, from: null, to: null };
-    desks.diretor = { approver: name(diretor), substitute: name(onDuty), ...period };
-    desks.presidente = { approver: name(presidente), substitute: name(standby), from: null, to: null };
 
     // The people requests are opened by and about: the desks, administrators, the HR team, others.
     const rh = viewers.filter((u) => u.actor.setor.some((s) => s.sector === 'Recursos Humanos'));
@@ -163,60 +148,25 @@ describe(`HR requests waiting for a decision, on a generated population (${TEST_
           }
           await t.db
             .insertInto('hr_requests')
-            .values({
-              type_request: p.type,
-              status,
-              requester_id: who.id,
-              requester_name: who.nome,
-              requester_mat: who.matricula,
-              requester_setor: null,
-              employee_id: employeeId,
-              subject_user_id: recorded,
-              employee_name: p.type === 'dismissal' ? `Funcionário ${n}` : null,
-              registration_employee: null,
-              date_admission_employee: p.admission,
-              role_id: 9,
-              branch: 1,
-              work_time: 1,
-              contract_type_id: 1,
-              reason_id: p.type === 'admission' ? 3 : null,
-              substitute_for: null,
-              breach_contract_id: p.breach,
-              dism_fails: '',
-              equipment_return: '',
-              text_justify: 'Gerada.',
-              created_on: today,
-              created_at: new Date(Date.now() - n * 60_000).toISOString(),
-              updated_at: now,
-            })
+            .values(
+              testHrRequest(who, {
+                type_request: p.type,
+                status,
+                employee_id: employeeId,
+                subject_user_id: recorded,
+                employee_name: p.type === 'dismissal' ? `Funcionário ${n}` : null,
+                date_admission_employee: p.admission,
+                breach_contract_id: p.breach,
+                created_on: today,
+                created_at: new Date(Date.now() - n * 60_000).toISOString(),
+                updated_at: now,
+              }),
+            )
             .execute();
         }
       }
     }
-    callers = await signInAll(t.app, t.db, users);
-    const employeeUser = new Map(
-      (
-        await t.db
-          .selectFrom('hr_employees')
-          .innerJoin('users', 'users.cpf', 'hr_employees.cpf')
-          .select(['hr_employees.id as employeeId', 'users.id as userId'])
-          .execute()
-      ).map((e) => [e.employeeId, e.userId]),
-    );
-    requests = (await t.db.selectFrom('hr_requests').selectAll().execute()).map((q) => ({
-      id: q.id,
-      requesterId: q.requester_id,
-      subjectIds: [q.subject_user_id, q.employee_id === null ? null : employeeUser.get(q.employee_id)].filter(
-        (id): id is number => typeof id === 'number',
-      ),
-      status: q.status,
-      path: hrRequestPath({
-        typeRequest: q.type_request as 'admission',
-        breachContractId: q.breach_contract_id,
-        dateAdmission: q.date_admission_employee,
-        createdOn: q.created_on,
-      }),
-    }));
+    requests = await hrRequestFacts(t.db);
   }, 120_000);
   afterAll(() => t.close());
 

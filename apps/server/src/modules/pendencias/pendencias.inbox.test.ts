@@ -16,7 +16,7 @@ import {
   toDateOnly,
 } from '@intranet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
+import { TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
 import {
   allPages,
   type Caller,
@@ -24,12 +24,11 @@ import {
   insertCalendar,
   insertCalls,
   insertPurchases,
-  insertUsers,
   type PopulationUser,
+  populatedApp,
   problemsOfEach,
-  signInAll,
 } from '../../../test/population.ts';
-import { seededRandom } from '../../../test/seeded-random.ts';
+import { hrRequestFacts, seatHrDesks, testHrRequest } from '../../../test/population-hr.ts';
 import { newFineRecord } from '../fines/fines.service.ts';
 
 /**
@@ -46,7 +45,7 @@ describe(`Minhas pendências against the policies, on a generated population (${
   let t: TestApp;
   let viewers: PopulationUser[];
   let callers: Map<number, Caller>;
-  const desks: HrDesks = {};
+  let desks: HrDesks = {};
   const today = toDateOnly(new Date());
   /** Who is the company's director today (purchases' stage 4), by user id. */
   let director = 0;
@@ -59,10 +58,9 @@ describe(`Minhas pendências against the policies, on a generated population (${
   let expectedOf: (u: PopulationUser) => string[];
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    const r = seededRandom(2026_11_29);
-    const users = await insertUsers(t.db, r, 6000);
-    viewers = users.filter((u) => u.active === 1);
+    const population = await populatedApp(2026_11_29, 6000);
+    const { r } = population;
+    ({ t, viewers, callers } = population);
     const active = viewers;
     const plain = active.filter((u) => u.actor.privilegio === 3 && u.actor.admin === 0);
     const gestores = active.filter((u) => u.actor.privilegio === 2 && u.actor.admin === 0);
@@ -70,29 +68,16 @@ describe(`Minhas pendências against the policies, on a generated population (${
     // HR desks and the purchases' director: population people, one substitute on duty.
     const [juridico, diretor, presidente, onDuty] = [plain[0]!, gestores[0]!, gestores[1]!, plain[1]!];
     director = diretor.id;
-    for (const [role, who] of [
-      ['juridico', juridico],
-      ['diretor', diretor],
-      ['presidente', presidente],
-    ] as const) {
-      await t.db.updateTable('approvers').set({ user_id: who.id }).where('role', '=', role).execute();
-    }
-    await t.db.deleteFrom('hr_approver_substitutes').execute();
-    const period = { from: addDays(today, -1), to: addDays(today, 1) };
-    await t.db
-      .insertInto('hr_approver_substitutes')
-      .values({
-        role: 'presidente',
-        user_id: onDuty.id,
-        date_from: period.from,
-        date_to: period.to,
-        updated_at: new Date().toISOString(),
-      })
-      .execute();
-    const name = (u: PopulationUser) => ({ userId: u.id, name: u.nome });
-    desks.juridico = { approver: name(juridico), substitute: null, from: null, to: null };
-    desks.diretor = { approver: name(diretor), substitute: null, from: null, to: null };
-    desks.presidente = { approver: name(presidente), substitute: name(onDuty), ...period };
+    desks = await seatHrDesks(t.db, {
+      juridico: { approver: juridico },
+      diretor: { approver: diretor },
+      presidente: {
+        approver: presidente,
+        substitute: onDuty,
+        from: addDays(today, -1),
+        to: addDays(today, 1),
+      },
+    });
 
     await insertCalls(t.db, r, active, 8);
     // Answers on a third of the calls, the last one by the requester or by someone else.
@@ -138,32 +123,18 @@ describe(`Minhas pendências against the policies, on a generated population (${
         Array.from({ length: 3 }, (_, k) => {
           const who = r.pick(involved);
           const about = p.type === 'dismissal' && r.chance(0.5) ? r.pick(involved).id : null;
-          return {
+          const at = new Date(Date.now() - (status * 3 + k) * 60_000).toISOString();
+          return testHrRequest(who, {
             type_request: p.type,
             status,
-            requester_id: who.id,
-            requester_name: who.nome,
-            requester_mat: who.matricula,
-            requester_setor: null,
-            employee_id: null,
             subject_user_id: about,
             employee_name: p.type === 'dismissal' ? `Funcionário ${status}-${k}` : null,
-            registration_employee: null,
             date_admission_employee: p.admission,
-            role_id: 9,
-            branch: 1,
-            work_time: 1,
-            contract_type_id: 1,
-            reason_id: p.type === 'admission' ? 3 : null,
-            substitute_for: null,
             breach_contract_id: p.breach,
-            dism_fails: '',
-            equipment_return: '',
-            text_justify: 'Gerada.',
             created_on: today,
-            created_at: new Date(Date.now() - (status * 3 + k) * 60_000).toISOString(),
-            updated_at: new Date(Date.now() - (status * 3 + k) * 60_000).toISOString(),
-          };
+            created_at: at,
+            updated_at: at,
+          });
         }),
       ),
     );
@@ -203,7 +174,6 @@ describe(`Minhas pendências against the policies, on a generated population (${
     for (const e of events.filter(() => r.chance(0.1)))
       await t.db.updateTable('calendar_events').set({ deleted_at: now }).where('id', '=', e.id).execute();
 
-    callers = await signInAll(t.app, t.db, users);
     expectedOf = await expectations(t, today);
   }, 180_000);
   afterAll(() => t.close());
@@ -245,32 +215,7 @@ describe(`Minhas pendências against the policies, on a generated population (${
         inQuote: p.in_quote === 1,
       },
     }));
-    const employeeUser = new Map(
-      (
-        await db
-          .selectFrom('hr_employees')
-          .innerJoin('users', 'users.cpf', 'hr_employees.cpf')
-          .select(['hr_employees.id as employeeId', 'users.id as userId'])
-          .execute()
-      ).map((e) => [e.employeeId, e.userId]),
-    );
-    const hr = (await db.selectFrom('hr_requests').selectAll().execute()).map((q) => ({
-      id: q.id,
-      facts: {
-        requesterId: q.requester_id,
-        subjectIds: [
-          q.subject_user_id,
-          q.employee_id === null ? null : employeeUser.get(q.employee_id),
-        ].filter((id): id is number => typeof id === 'number'),
-        status: q.status,
-        path: hrRequestPath({
-          typeRequest: q.type_request as 'admission',
-          breachContractId: q.breach_contract_id,
-          dateAdmission: q.date_admission_employee,
-          createdOn: q.created_on,
-        }),
-      },
-    }));
+    const hr = await hrRequestFacts(db);
     const fines = (
       await db.selectFrom('fines').select(['id', 'DATA_VENC_MULTA', 'STATUS_PAGMTO', 'DATA_PAGMTO']).execute()
     ).map((f) => ({
@@ -308,9 +253,9 @@ describe(`Minhas pendências against the policies, on a generated population (${
           out.push(line({ kind: 'purchase', id: p.id, since: '', status: p.facts.status, subject: '' }));
       }
       for (const q of hr) {
-        if (hrWaitFor(a, q.facts))
+        if (hrWaitFor(a, q))
           out.push(
-            line({ kind: 'hr', id: q.id, since: '', status: q.facts.status, typeRequest: '', subject: null }),
+            line({ kind: 'hr', id: q.id, since: '', status: q.status, typeRequest: '', subject: null }),
           );
       }
       for (const f of fines) {

@@ -1,17 +1,15 @@
 import { canManageUsers, canSeeUser, type ManagedUser, MSG, userAbilitiesFor } from '@intranet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
+import { TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
 import {
   allPages,
   type Caller,
   describeUser,
-  insertUsers,
   type PopulationUser,
+  populatedApp,
   problemsOfEach,
   scopeDifference,
-  signInAll,
 } from '../../../test/population.ts';
-import { seededRandom } from '../../../test/seeded-random.ts';
 import { orgLists } from '../org/org.names.ts';
 
 interface Listed extends Partial<ManagedUser> {
@@ -26,10 +24,7 @@ describe(`user lists against users.policy on a generated population (${TEST_DIAL
   let accounts: { id: number; active: number; privilegio: number; admin: number }[];
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    const users = await insertUsers(t.db, seededRandom(2026_08_07));
-    callers = await signInAll(t.app, t.db, users);
-    viewers = users.filter((u) => u.active === 1);
+    ({ t, viewers, callers } = await populatedApp(2026_08_07));
     // Every account in the database, the demo's included, deactivated ones too.
     accounts = await t.db.selectFrom('users').select(['id', 'active', 'privilegio', 'admin']).execute();
   }, 120_000);
