@@ -88,6 +88,29 @@ export function purchaseCalls(t: TestApp) {
   return { acceptPolicy, newRequest, fire, quote, select, setInQuote, row, atManager };
 }
 
+/**
+ * The app of one test file (1003 a member) and purchaseCalls on it; `h.t` and `h.c` once beforeAll
+ * has built them.
+ */
+export function purchaseCallTests() {
+  let t: TestApp;
+  let c: ReturnType<typeof purchaseCalls>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    c = purchaseCalls(t);
+    await c.acceptPolicy(DEMO.colaborador);
+  });
+  afterAll(() => t.close());
+  return {
+    get t() {
+      return t;
+    },
+    get c() {
+      return c;
+    },
+  };
+}
+
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 /** A request's detail as the route tests read it. */

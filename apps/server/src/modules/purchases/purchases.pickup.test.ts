@@ -1,21 +1,14 @@
 import { PURCHASE_MSG as MSG_PURCHASE } from '@intranet/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
-import { purchaseCalls } from './purchases.fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO, TEST_DIALECT } from '../../../test/harness.ts';
+import { purchaseCallTests } from './purchases.fixture.ts';
 
 /**
  * Issue 32: "Quem retirou" lists the requester first, then the users of Compras, and the server
  * records either (purchases.policy.ts#mayBeRecordedAsPicker); nobody else.
  */
 describe(`purchases: who picked the items up (${TEST_DIALECT})`, () => {
-  let t: TestApp;
-  let c: ReturnType<typeof purchaseCalls>;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    c = purchaseCalls(t);
-    await c.acceptPolicy(DEMO.colaborador);
-  });
-  afterAll(() => t.close());
+  const h = purchaseCallTests();
 
   interface Candidate {
     id: number;
@@ -24,7 +17,7 @@ describe(`purchases: who picked the items up (${TEST_DIALECT})`, () => {
     requester: boolean;
   }
   const candidates = (matricula: string, id: number, q?: string) =>
-    t.as(matricula)({
+    h.t.as(matricula)({
       method: 'GET',
       url: `/api/purchases/${id}/pickers${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`,
     });
@@ -32,19 +25,19 @@ describe(`purchases: who picked the items up (${TEST_DIALECT})`, () => {
   /** A request of 1003 brought by Compras to Disponível para Retirada (8). */
   const available = async () => {
     const staff = DEMO.gestorCompras;
-    const { id, quotes } = await c.atManager(DEMO.colaborador, staff, ['100.00']);
-    expect((await c.select(staff, id, quotes[0]!)).statusCode).toBe(200);
-    expect((await c.fire(staff, id, 'aprovarGestor', 3)).statusCode).toBe(200);
-    const buyer = String(await t.userId(staff));
-    expect((await c.fire(staff, id, 'escolherComprador', 5, { buyer_id: buyer })).statusCode).toBe(200);
-    expect((await c.fire(staff, id, 'compraRealizada', 6)).statusCode).toBe(200);
-    expect((await c.fire(staff, id, 'disponivel', 7)).statusCode).toBe(200);
+    const { id, quotes } = await h.c.atManager(DEMO.colaborador, staff, ['100.00']);
+    expect((await h.c.select(staff, id, quotes[0]!)).statusCode).toBe(200);
+    expect((await h.c.fire(staff, id, 'aprovarGestor', 3)).statusCode).toBe(200);
+    const buyer = String(await h.t.userId(staff));
+    expect((await h.c.fire(staff, id, 'escolherComprador', 5, { buyer_id: buyer })).statusCode).toBe(200);
+    expect((await h.c.fire(staff, id, 'compraRealizada', 6)).statusCode).toBe(200);
+    expect((await h.c.fire(staff, id, 'disponivel', 7)).statusCode).toBe(200);
     return id;
   };
 
   it('lists the requester first, then Compras; the search narrows both; none found is an empty list', async () => {
     const id = await available();
-    const requester = await t.userId(DEMO.colaborador);
+    const requester = await h.t.userId(DEMO.colaborador);
     const all = await candidates(DEMO.gestorCompras, id);
     expect(all.statusCode, all.body).toBe(200);
     const rows = all.json<Candidate[]>();
@@ -74,27 +67,29 @@ describe(`purchases: who picked the items up (${TEST_DIALECT})`, () => {
 
   it('records the requester as the one who picked his items up', async () => {
     const id = await available();
-    const requester = await t.userId(DEMO.colaborador);
-    const res = await c.fire(DEMO.gestorCompras, id, 'registrarRetirada', 8, {
+    const requester = await h.t.userId(DEMO.colaborador);
+    const res = await h.c.fire(DEMO.gestorCompras, id, 'registrarRetirada', 8, {
       picker_id: String(requester),
     });
     expect(res.statusCode, res.body).toBe(200);
-    const row = await c.row(id);
+    const row = await h.c.row(id);
     expect([row.status, row.picker_id]).toEqual([9, requester]);
   });
 
   it('refuses anyone else, and an inactive user, with the rule in Portuguese', async () => {
     const id = await available();
-    const stranger = await t.userId(DEMO.juridico);
-    const res = await c.fire(DEMO.gestorCompras, id, 'registrarRetirada', 8, { picker_id: String(stranger) });
+    const stranger = await h.t.userId(DEMO.juridico);
+    const res = await h.c.fire(DEMO.gestorCompras, id, 'registrarRetirada', 8, {
+      picker_id: String(stranger),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: MSG_PURCHASE.pickerRequired });
-    expect((await c.row(id)).status).toBe(8);
+    expect((await h.c.row(id)).status).toBe(8);
 
-    const requester = await t.userId(DEMO.colaborador);
-    await t.db.updateTable('users').set({ active: 0 }).where('id', '=', requester).execute();
+    const requester = await h.t.userId(DEMO.colaborador);
+    await h.t.db.updateTable('users').set({ active: 0 }).where('id', '=', requester).execute();
     try {
-      const inactive = await c.fire(DEMO.gestorCompras, id, 'registrarRetirada', 8, {
+      const inactive = await h.c.fire(DEMO.gestorCompras, id, 'registrarRetirada', 8, {
         picker_id: String(requester),
       });
       expect(inactive.statusCode).toBe(400);
@@ -102,11 +97,11 @@ describe(`purchases: who picked the items up (${TEST_DIALECT})`, () => {
         requester,
       );
     } finally {
-      await t.db.updateTable('users').set({ active: 1 }).where('id', '=', requester).execute();
+      await h.t.db.updateTable('users').set({ active: 1 }).where('id', '=', requester).execute();
     }
     // A user of Compras is recorded as before.
-    const compras = await t.userId(DEMO.gestorCompras);
-    const ok = await c.fire(DEMO.gestorCompras, id, 'registrarRetirada', 8, { picker_id: String(compras) });
+    const compras = await h.t.userId(DEMO.gestorCompras);
+    const ok = await h.c.fire(DEMO.gestorCompras, id, 'registrarRetirada', 8, { picker_id: String(compras) });
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { MANAGER_APPROVAL_MAX_CENTAVOS, PURCHASE_STATUS } from '@intranet/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
-import { purchaseCalls } from './purchases.fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO, TEST_DIALECT } from '../../../test/harness.ts';
+import { purchaseCallTests } from './purchases.fixture.ts';
 
 /**
  * What a workflow step checks and what it writes happen under one lock of the request: two requests
@@ -11,29 +11,25 @@ import { purchaseCalls } from './purchases.fixture.ts';
 const ROUNDS = 12;
 
 describe(`purchases: steps sent at once (${TEST_DIALECT})`, () => {
-  let t: TestApp;
-  let c: ReturnType<typeof purchaseCalls>;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    c = purchaseCalls(t);
-    await c.acceptPolicy(DEMO.colaborador);
-  });
-  afterAll(() => t.close());
+  const h = purchaseCallTests();
 
   it('approving and selecting a quote above the limit: never approved above R$ 500,00', async () => {
     let approvedAbove = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const { id, quotes } = await c.atManager(DEMO.colaborador, DEMO.gestorCompras, ['500.00', '90000.00']);
-      expect((await c.select(DEMO.gestorCompras, id, quotes[0] as number)).statusCode).toBe(200);
+      const { id, quotes } = await h.c.atManager(DEMO.colaborador, DEMO.gestorCompras, [
+        '500.00',
+        '90000.00',
+      ]);
+      expect((await h.c.select(DEMO.gestorCompras, id, quotes[0] as number)).statusCode).toBe(200);
       const [chosen, approved] = await Promise.all([
-        c.select(DEMO.gestorCompras, id, quotes[1] as number),
-        c.fire(DEMO.gestorCompras, id, 'aprovarGestor', PURCHASE_STATUS.aprovacaoGestor),
+        h.c.select(DEMO.gestorCompras, id, quotes[1] as number),
+        h.c.fire(DEMO.gestorCompras, id, 'aprovarGestor', PURCHASE_STATUS.aprovacaoGestor),
       ]);
       expect([200, 403, 409]).toContain(chosen.statusCode);
       expect([200, 400, 409]).toContain(approved.statusCode);
-      const after = await c.row(id);
+      const after = await h.c.row(id);
       if (after.status === PURCHASE_STATUS.aprovado) {
-        const quote = await t.db
+        const quote = await h.t.db
           .selectFrom('purchase_quotes')
           .select('valor')
           .where('id', '=', after.cotac_id)
@@ -47,15 +43,15 @@ describe(`purchases: steps sent at once (${TEST_DIALECT})`, () => {
   it('approving and putting in quote: never approved while in quote', async () => {
     let approvedInQuote = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const { id, quotes } = await c.atManager(DEMO.colaborador, DEMO.gestorCompras, ['120.00']);
-      expect((await c.select(DEMO.gestorCompras, id, quotes[0] as number)).statusCode).toBe(200);
+      const { id, quotes } = await h.c.atManager(DEMO.colaborador, DEMO.gestorCompras, ['120.00']);
+      expect((await h.c.select(DEMO.gestorCompras, id, quotes[0] as number)).statusCode).toBe(200);
       const [toggled, approved] = await Promise.all([
-        c.setInQuote(DEMO.gestorCompras, id, true),
-        c.fire(DEMO.gestorCompras, id, 'aprovarGestor', PURCHASE_STATUS.aprovacaoGestor),
+        h.c.setInQuote(DEMO.gestorCompras, id, true),
+        h.c.fire(DEMO.gestorCompras, id, 'aprovarGestor', PURCHASE_STATUS.aprovacaoGestor),
       ]);
       expect([200, 403, 409]).toContain(toggled.statusCode);
       expect([200, 400, 409]).toContain(approved.statusCode);
-      const after = await c.row(id);
+      const after = await h.c.row(id);
       if (after.status === PURCHASE_STATUS.aprovado && after.in_quote === 1) approvedInQuote++;
     }
     expect(approvedInQuote).toBe(0);
@@ -64,16 +60,16 @@ describe(`purchases: steps sent at once (${TEST_DIALECT})`, () => {
   it('sending for approval and deleting the last quote: never at approval without a quote', async () => {
     let withoutQuote = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const id = await c.newRequest(DEMO.colaborador);
-      await c.fire(DEMO.gestorCompras, id, 'analisar', 0);
-      await c.fire(DEMO.gestorCompras, id, 'pedirCotacao', 1);
-      const quoteId = (await c.quote(DEMO.gestorCompras, id, '80.00')).json<{ id: number }>().id;
+      const id = await h.c.newRequest(DEMO.colaborador);
+      await h.c.fire(DEMO.gestorCompras, id, 'analisar', 0);
+      await h.c.fire(DEMO.gestorCompras, id, 'pedirCotacao', 1);
+      const quoteId = (await h.c.quote(DEMO.gestorCompras, id, '80.00')).json<{ id: number }>().id;
       await Promise.all([
-        t.as(DEMO.gestorCompras)({ method: 'POST', url: '/api/dropCotac', payload: { quote_id: quoteId } }),
-        c.fire(DEMO.gestorCompras, id, 'enviarAprovacao', PURCHASE_STATUS.aguardandoCotacao),
+        h.t.as(DEMO.gestorCompras)({ method: 'POST', url: '/api/dropCotac', payload: { quote_id: quoteId } }),
+        h.c.fire(DEMO.gestorCompras, id, 'enviarAprovacao', PURCHASE_STATUS.aguardandoCotacao),
       ]);
-      const after = await c.row(id);
-      const left = await t.db
+      const after = await h.c.row(id);
+      const left = await h.t.db
         .selectFrom('purchase_quotes')
         .select('id')
         .where('request_id', '=', id)
