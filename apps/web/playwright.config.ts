@@ -17,12 +17,12 @@ process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 const chromium = testChromium();
 
 /**
- * The accessibility walks (decision 0111) read every screen and change nothing that a journey looks
- * at, so they run beside the journeys, in a second worker, on a server and database of their own.
+ * The walks (decision 0111), accessibility and menus, read every screen and change nothing, so they
+ * run beside the journeys, in a second worker, on a server and database of their own.
  */
-const A11Y_PORT = PORT + 1;
-const A11Y_DATA_DIR = `${E2E_DATA_DIR}-a11y`;
-const A11Y_SPEC = /accessibility\.spec\.ts/;
+const WALKS_PORT = PORT + 1;
+const WALKS_DATA_DIR = `${E2E_DATA_DIR}-walks`;
+const WALK_SPECS = /(accessibility|menus)\.spec\.ts/;
 const FIRST_ACCESS_SPEC = /first-access\.spec\.ts/;
 /** Journeys on an installation of their own (support/own-server.ts): no use of the shared server. */
 const OWN_SERVER_SPECS = /(first-admin|go-live)\.spec\.ts/;
@@ -60,7 +60,7 @@ function server(port: number, dataDir: string) {
 export default defineConfig({
   testDir: './e2e',
   // The journeys share one server and database and run one after another (each of their projects
-  // has one worker); the accessibility walks take the second worker, on their own server.
+  // has one worker); the walks take the second worker, on their own server.
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -90,7 +90,7 @@ export default defineConfig({
     },
     {
       name: 'journeys',
-      testIgnore: [FIRST_ACCESS_SPEC, A11Y_SPEC, OWN_SERVER_SPECS],
+      testIgnore: [FIRST_ACCESS_SPEC, WALK_SPECS, OWN_SERVER_SPECS],
       grepInvert: /@phone-only/,
       dependencies: ['first-access'],
       workers: 1,
@@ -101,42 +101,27 @@ export default defineConfig({
     // desktop journeys: they share the server.
     {
       name: 'phone',
-      testIgnore: [FIRST_ACCESS_SPEC, A11Y_SPEC, OWN_SERVER_SPECS],
+      testIgnore: [FIRST_ACCESS_SPEC, WALK_SPECS, OWN_SERVER_SPECS],
       grep: /@phone/,
       dependencies: ['journeys'],
       workers: 1,
       use: phone,
     },
-    // The accessibility walks' own server: 1003's first access there too, then desktop and phone.
-    // Playwright starts a project once every project of the layer before has ended, so both walks
-    // depend on the first access alone and run while the desktop journeys do.
+    // The walks' own server: 1003's first access there too. Playwright starts a project once every
+    // project of the layer before has ended, so what follows depends on that first access alone and
+    // runs while the desktop journeys do.
     {
-      name: 'a11y-first-access',
+      name: 'walks-first-access',
       testMatch: FIRST_ACCESS_SPEC,
       workers: 1,
-      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${A11Y_PORT}` },
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${WALKS_PORT}` },
     },
-    {
-      name: 'a11y',
-      testMatch: A11Y_SPEC,
-      dependencies: ['a11y-first-access'],
-      workers: 1,
-      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${A11Y_PORT}` },
-    },
-    {
-      name: 'a11y-phone',
-      testMatch: A11Y_SPEC,
-      grep: /@phone/,
-      dependencies: ['a11y-first-access'],
-      workers: 1,
-      use: { ...phone, baseURL: `http://127.0.0.1:${A11Y_PORT}` },
-    },
-    // The journeys that start a server of their own (a company's first start without the demo) take
-    // the second worker too, beside the desktop journeys, after the walks' first access like them.
+    // The journeys that start a server of their own (a company's first start without the demo)
+    // first: short, so the long walks after them fill whichever worker frees first.
     {
       name: 'own-servers',
       testMatch: OWN_SERVER_SPECS,
-      dependencies: ['a11y-first-access'],
+      dependencies: ['walks-first-access'],
       workers: 1,
       use: { ...devices['Desktop Chrome'] },
     },
@@ -144,10 +129,24 @@ export default defineConfig({
       name: 'own-servers-phone',
       testMatch: OWN_SERVER_SPECS,
       grep: /@phone/,
-      dependencies: ['a11y-first-access'],
+      dependencies: ['walks-first-access'],
       workers: 1,
       use: phone,
     },
+    // The walks only read: once the journeys are done, both workers may walk at the same time.
+    {
+      name: 'walks',
+      testMatch: WALK_SPECS,
+      dependencies: ['walks-first-access'],
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${WALKS_PORT}` },
+    },
+    {
+      name: 'walks-phone',
+      testMatch: WALK_SPECS,
+      grep: /@phone/,
+      dependencies: ['walks-first-access'],
+      use: { ...phone, baseURL: `http://127.0.0.1:${WALKS_PORT}` },
+    },
   ],
-  webServer: [server(PORT, E2E_DATA_DIR), server(A11Y_PORT, A11Y_DATA_DIR)],
+  webServer: [server(PORT, E2E_DATA_DIR), server(WALKS_PORT, WALKS_DATA_DIR)],
 });

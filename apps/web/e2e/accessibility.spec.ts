@@ -24,6 +24,8 @@ const ROUTER_ERROR_SCREEN = 'Unexpected Application Error';
 const NO_STREAM = '**/api/pendencias/stream';
 const noStream = (route: Route) => route.fulfill({ status: 204 });
 
+test.describe.configure({ mode: 'parallel' });
+
 test.beforeEach(async ({ context, baseURL }) => {
   await context.route(NO_STREAM, noStream);
   await acceptCookies(context, baseURL);
@@ -91,13 +93,20 @@ test('every route of the web router is among the pages checked', () => {
   expect(missing, 'routes without an accessibility check').toEqual([]);
 });
 
-test('every page: no serious or critical axe-core finding @phone', async ({
+/**
+ * The pages in two halves, each a test of its own: the walks' worker and, once the journeys are
+ * done, the journeys' worker walk them at the same time (playwright.config.ts).
+ */
+const HALF = Math.ceil(PAGES.length / 2);
+const PAGE_HALVES = [PAGES.slice(0, HALF), PAGES.slice(HALF)] as const;
+
+test('every page, first half: no serious or critical axe-core finding @phone', async ({
   page,
   context,
   baseURL,
   consoleGuard,
 }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(400_000);
   // The set-up page of a used link asks for it and is told 404, which it shows as its message.
   consoleGuard.allowResourceError(404, /\/api\/setup\//);
   // The sign-in page as a first visit shows it: with the cookie box.
@@ -107,7 +116,18 @@ test('every page: no serious or critical axe-core finding @phone', async ({
   await settle(page);
   const findings = await axeFindings(page, '/login');
   await acceptCookies(context, baseURL);
-  await walk(page, PAGES, findings, { late: false });
+  await walk(page, PAGE_HALVES[0], findings, { late: false });
+  expect(findings).toEqual([]);
+});
+
+test('every page, second half: no serious or critical axe-core finding @phone', async ({
+  page,
+  consoleGuard,
+}) => {
+  test.setTimeout(400_000);
+  consoleGuard.allowResourceError(404, /\/api\/setup\//);
+  const findings: string[] = [];
+  await walk(page, PAGE_HALVES[1], findings, { late: false });
   expect(findings).toEqual([]);
 });
 
