@@ -126,7 +126,7 @@ function cellWriter<Row>(c: ColumnDescription<Row>, index: number, typed: boolea
   };
 }
 
-const NO_CONTEXT: CellContext = { branches: [] };
+const NO_CONTEXT: CellContext = { sectors: [], branches: [] };
 
 /** Resolves when `ws` can take more; rejects when `out` was closed first (the download was cut). */
 function drained(ws: Writable, out: Writable): Promise<void> {

@@ -1,4 +1,4 @@
-import { SECTOR_ROUTES } from '@intranet/contracts';
+import { SECTOR_ROLE_LABEL, SECTOR_ROUTES } from '@intranet/contracts';
 
 /**
  * Every page of the web router as plain data — its address, a person who reaches it, its heading
@@ -37,7 +37,8 @@ export const PAGE_LIST: PageEntry[] = [
   entry('/pagina-que-nao-existe', '1003', /página que você está procurando não foi encontrada/),
   // With the demo an administrator exists: every set-up link says it no longer holds.
   entry('/configuracao-inicial/link-usado', '1003', 'Configuração inicial'),
-  ...SECTOR_ROUTES.map((s) => entry(s.path, '1001', s.label)),
+  // The demo's sectors keep the spec's names.
+  ...SECTOR_ROUTES.map((s) => entry(s.path, '1001', SECTOR_ROLE_LABEL[s.key])),
   entry('/apps', '1001', 'Aplicativos', '[data-testid="app-card"]'),
   entry('/aprovadores', '1001', 'Aprovadores'),
   entry('/email', '1001', 'E-mail'),

@@ -1,4 +1,4 @@
-import { type ColumnFilterSpec, LIMITS, orgFilterOptions } from '@intranet/contracts';
+import { type ColumnFilterSpec, LIMITS, selectFilterOptions } from '@intranet/contracts';
 import { Select, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useOrgLists } from '../api/org.ts';
@@ -39,7 +39,7 @@ export function FilterInput({ filter, label, value, onChange, inPopover, autoFoc
           label={label}
           placeholder="Todos"
           clearable
-          data={filter.org ? orgFilterOptions(filter.org, org) : filter.options}
+          data={selectFilterOptions(filter, org)}
           value={value || null}
           onChange={(v) => onChange(v ?? '')}
           comboboxProps={{ withinPortal: !inPopover }}

@@ -36,7 +36,7 @@ describe('fine fields and columns', () => {
       DATA_INFRACAO: '2024-02-29',
     });
     const col = (id: string) => FINE_COLUMNS.find((c) => c.id === id)!;
-    const cx = { branches: [] };
+    const cx = { sectors: [], branches: [] };
     expect(col('VALOR_TOTAL_MULTA').value(row, cx)).toBe('R$\u00a01.234,56');
     expect(col('DATA_INFRACAO').value(row, cx)).toBe('29/02/2024');
     expect(col('DATA_PAGMTO').value(row, cx)).toBe('');

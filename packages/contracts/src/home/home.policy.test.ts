@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SectorRole as SectorKey } from '../roles.ts';
 import { actor } from '../testing/actor.ts';
 import { menuUser } from '../testing/menu-user.ts';
+import { specOrg } from '../testing/org.ts';
 import { landingCards, menuPolicy, sectorGrid } from './home.policy.ts';
 import { SECTOR_ROUTES, sectorForPath } from './sectors.ts';
 
@@ -156,7 +157,7 @@ const GRID_LABELS = [
 
 describe('Acessar Ambiente grid (spec §2, §6)', () => {
   it('lists the nine sectors in spec order, accents kept, each linking to the route of spec §2', () => {
-    const grid = sectorGrid(P.administrador);
+    const grid = sectorGrid(P.administrador, specOrg().sectors);
     expect(grid.map((s) => s.label)).toEqual(GRID_LABELS);
     expect(grid.map((s) => s.path.toLowerCase())).toEqual([
       '/estoque',
@@ -185,9 +186,22 @@ describe('Acessar Ambiente grid (spec §2, §6)', () => {
     ['suporteRhGrafiaAntiga', ['Recursos Humanos']],
     ['semSetor', []],
   ])('%s: only these are enabled (the rest greyed)', (person, enabled) => {
-    const grid = sectorGrid(P[person]);
+    const grid = sectorGrid(P[person], specOrg().sectors);
     expect(grid).toHaveLength(9);
     expect(grid.filter((s) => s.enabled).map((s) => s.label)).toEqual(enabled);
+  });
+});
+
+describe("Acessar Ambiente with the company's names (decision 0114)", () => {
+  it("a renamed sector shows its new name; one whose role nobody holds keeps the spec's", () => {
+    const org = specOrg();
+    const sectors = org.sectors.map((s) =>
+      s.role === 'rh' ? { ...s, name: 'Gente e Gestão' } : s.role === 'ti' ? { ...s, active: 0 } : s,
+    );
+    const grid = sectorGrid(P.analistaRh, sectors);
+    expect(grid.find((s) => s.key === 'rh')).toMatchObject({ label: 'Gente e Gestão', enabled: true });
+    expect(grid.find((s) => s.key === 'ti')?.label).toBe('Tecnologia de Informação');
+    expect(grid.filter((s) => s.enabled).map((s) => s.label)).toEqual(['Gente e Gestão']);
   });
 });
 

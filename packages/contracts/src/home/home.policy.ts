@@ -10,6 +10,7 @@ import {
   isSupport,
   type SectorRole,
 } from '../roles.ts';
+import { type OrgLists, roleSectorName } from '../sectors/sectors.names.ts';
 import type { ScreenKey, Screens } from './screens.ts';
 import { SECTOR_ROUTES, type SectorRoute } from './sectors.ts';
 
@@ -46,7 +47,9 @@ export const menuPolicy = {
 export const canEnterSector = (u: Actor, sector: SectorRoute) =>
   isAdministrador(u) || isAdmin(u) || hasRole(u, sector.key);
 
-export const sectorGrid = (u: Actor) => SECTOR_ROUTES.map((s) => ({ ...s, enabled: canEnterSector(u, s) }));
+/** Acessar Ambiente: every sector page, labelled with the company's names, enabled where he may enter. */
+export const sectorGrid = (u: Actor, sectors: OrgLists['sectors']) =>
+  SECTOR_ROUTES.map((s) => ({ ...s, label: roleSectorName(sectors, s.key), enabled: canEnterSector(u, s) }));
 
 export interface LandingCard {
   label: string;

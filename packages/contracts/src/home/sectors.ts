@@ -1,21 +1,16 @@
-import { SECTOR_ROLE_LABEL, type SectorRole } from '../roles.ts';
+import type { SectorRole } from '../roles.ts';
 
+/**
+ * A sector page of spec §2, for the sector that plays `key`: its label is that sector's name in the
+ * company's list (roleSectorName), so a renamed sector keeps its page and shows its new name.
+ */
 export interface SectorRoute {
   key: SectorRole;
-  /** The stored sector name (what user_sectors holds). */
-  sector: string;
-  /** The label on the home grid and the sector page: the sector's name, accents kept. */
-  label: string;
   /** The route of spec §2 (matched case-insensitively, URL-decoded); TI's is spelt without the accent. */
   path: string;
 }
 
-const route = (key: SectorRole, path: string): SectorRoute => ({
-  key,
-  sector: SECTOR_ROLE_LABEL[key],
-  label: SECTOR_ROLE_LABEL[key],
-  path,
-});
+const route = (key: SectorRole, path: string): SectorRoute => ({ key, path });
 
 /** The home grid, in the order spec §2 lists it. */
 export const SECTOR_ROUTES: readonly SectorRoute[] = [

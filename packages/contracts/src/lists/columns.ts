@@ -33,6 +33,8 @@ export type ColumnFilterSpec =
        * from GET /api/org; any such name is kept (the server answers for one no row has).
        */
       org?: 'sectors' | 'branches';
+      /** What people read for an option when it names a sector's part (a renamed sector's name). */
+      orgLabel?: (value: string, org: OrgLists) => string;
     }
   | { kind: 'dateRange'; params?: { from: string; to: string } };
 
@@ -42,12 +44,11 @@ export type FilterKind = ColumnFilterSpec['kind'];
 export type CellValue = string | number | null;
 
 /**
- * What a cell reads besides its row: the company's branches, active or not, for the label people
- * read of the name a record stores (decision 0116). The web table and the server's xlsx pass them.
+ * What a cell reads besides its row: the company's sectors and branches, active or not, for the
+ * names people read of what a record stores (decision 0116). The web table and the server's xlsx
+ * pass them.
  */
-export interface CellContext {
-  readonly branches: readonly (BranchNamed & { id: number })[];
-}
+export type CellContext = OrgLists;
 
 export interface ColumnDescription<Row> {
   /** Stable name: the key of its filter in the page URL and its `sort` value in the list call. */
@@ -120,6 +121,16 @@ export function orgFilterOptions(kind: 'sectors' | 'branches', org: OrgLists): F
   return kind === 'sectors'
     ? org.sectors.map((s) => ({ value: s.name, label: s.name }))
     : org.branches.map((b) => ({ value: b.name, label: b.label }));
+}
+
+/** The options a select filter offers, labelled with the company's names (GET /api/org). */
+export function selectFilterOptions(
+  filter: Extract<ColumnFilterSpec, { kind: 'select' }>,
+  org: OrgLists,
+): readonly FilterOption[] {
+  if (filter.org) return orgFilterOptions(filter.org, org);
+  const { orgLabel } = filter;
+  return orgLabel ? filter.options.map((o) => ({ ...o, label: orgLabel(o.value, org) })) : filter.options;
 }
 
 export const sortableIds = <C extends AnyColumns>(columns: C): SortableId<C>[] =>

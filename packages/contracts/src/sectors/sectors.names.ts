@@ -1,4 +1,4 @@
-import { normalizeName } from '../roles.ts';
+import { normalizeName, SECTOR_ROLE_LABEL, type SectorRole } from '../roles.ts';
 import { offeredRows } from './sectors.policy.ts';
 
 /**
@@ -18,7 +18,7 @@ export interface BranchNamed {
 
 /** Every sector and branch, active or not, as GET /api/org answers them (and the server reads them). */
 export interface OrgLists {
-  readonly sectors: readonly (SectorNamed & { active: number })[];
+  readonly sectors: readonly (SectorNamed & { active: number; role: string | null })[];
   readonly branches: readonly (BranchNamed & { id: number; active: number })[];
 }
 
@@ -34,6 +34,20 @@ export function findBranchNamed<T extends BranchNamed>(rows: readonly T[], typed
     rows.find((r) => normalizeName(r.name) === wanted) ?? rows.find((r) => normalizeName(r.label) === wanted)
   );
 }
+
+/**
+ * The name of the sector that plays `role` (decision 0114): the active sector holding it, so that a
+ * renamed sector is read by its new name; the spec's name while no active sector holds it.
+ */
+export const roleSectorName = (
+  sectors: readonly (SectorNamed & { active: number; role: string | null })[],
+  role: SectorRole,
+): string => sectors.find((s) => s.active === 1 && s.role === role)?.name ?? SECTOR_ROLE_LABEL[role];
+
+/** The branch a new record starts at: the oldest active one (the Matriz on every install's first row). */
+export const firstActiveBranch = <T extends BranchNamed & { id: number; active: number }>(
+  branches: readonly T[],
+): T | undefined => branches.filter((b) => b.active === 1).sort((a, b) => a.id - b.id)[0];
 
 /** What people read for a stored branch name: its label, or the name itself when no row has it. */
 export const branchLabelOf = (rows: readonly BranchNamed[], name: string): string =>

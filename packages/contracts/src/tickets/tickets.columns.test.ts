@@ -4,12 +4,14 @@ import {
   filterParams,
   filterQuery,
   type SortableId,
+  selectFilterOptions,
   sortableIds,
 } from '../lists/columns.ts';
 import { specOrg } from '../testing/org.ts';
 import {
   CALL_COLUMNS,
   type CallSheetRow,
+  departmentLabel,
   MY_CALLS_SEARCH,
   MY_CALLS_TABLE,
   OPEN_CALLS_TABLE,
@@ -134,5 +136,38 @@ describe('the call lists are one column description', () => {
       status: 20,
       attendant: 'rafa',
     });
+  });
+});
+
+describe('a department as people read it (decision 0119)', () => {
+  const dep = CALL_COLUMNS.find((c) => c.id === 'dep')!;
+  const options = (org: ReturnType<typeof specOrg>) =>
+    dep.filter?.kind === 'select' ? selectFilterOptions(dep.filter, org).map((o) => o.label) : [];
+
+  it('keeps the spec’s labels while the sectors keep the spec’s names (Infraestrutura is Manutenção)', () => {
+    expect(options(specOrg())).toEqual([
+      'Recursos Humanos',
+      'Tecnologia de Informação',
+      'QSSMA',
+      'Manutenção',
+    ]);
+    expect(departmentLabel('Infraestrutura', specOrg().sectors)).toBe('Manutenção');
+  });
+
+  it('shows the name the company gave the sector attending it, in the cells and the filter', () => {
+    const org = specOrg();
+    const renamed = {
+      ...org,
+      sectors: org.sectors.map((s) =>
+        s.role === 'infra'
+          ? { ...s, name: 'Manutenção Predial' }
+          : s.role === 'rh'
+            ? { ...s, name: 'Gente' }
+            : s,
+      ),
+    };
+    expect(options(renamed)).toEqual(['Gente', 'Tecnologia de Informação', 'QSSMA', 'Manutenção Predial']);
+    expect(dep.value(row, renamed)).toBe('Manutenção Predial');
+    expect(departmentLabel('Outro', renamed.sectors)).toBe('Outro');
   });
 });

@@ -1,11 +1,21 @@
 import { formatDateTime } from '../dates.ts';
 import { defineColumns, pickColumns } from '../lists/columns.ts';
-import { branchLabelOf } from '../sectors/sectors.names.ts';
+import { SECTOR_ROLE_LABEL } from '../roles.ts';
+import { branchLabelOf, type OrgLists, roleSectorName } from '../sectors/sectors.names.ts';
+import { DEPARTMENT_ROLE } from './tickets.policy.ts';
 import { type CallRow, DEPARTMENT_LABEL, DEPARTMENTS, type Department } from './tickets.schemas.ts';
 import { CALL_STATUS_FILTER_OPTIONS, callStatusLabel } from './tickets.workflow.ts';
 
-/** A department as the screens show it (Infraestrutura is Manutenção). */
-export const departmentLabel = (dep: string): string => DEPARTMENT_LABEL[dep as Department] ?? dep;
+/**
+ * A department as people read it: the spec's label (Infraestrutura is Manutenção) while the sector
+ * attending it keeps the spec's name, else the name the company gave that sector (decision 0119).
+ */
+export function departmentLabel(dep: string, sectors: OrgLists['sectors']): string {
+  if (!Object.hasOwn(DEPARTMENT_LABEL, dep)) return dep;
+  const role = DEPARTMENT_ROLE[dep as Department];
+  const named = roleSectorName(sectors, role);
+  return named === SECTOR_ROLE_LABEL[role] ? DEPARTMENT_LABEL[dep as Department] : named;
+}
 
 /** A listed call; the spreadsheet also has its description. */
 export type CallSheetRow = CallRow & { descricao?: string };
@@ -46,8 +56,12 @@ export const CALL_COLUMNS = defineColumns<CallSheetRow>()([
     header: 'Departamento',
     width: 26,
     sortable: true,
-    filter: { kind: 'select', options: DEPARTMENTS.map((d) => ({ value: d, label: DEPARTMENT_LABEL[d] })) },
-    value: (r) => departmentLabel(r.dep),
+    filter: {
+      kind: 'select',
+      options: DEPARTMENTS.map((d) => ({ value: d, label: DEPARTMENT_LABEL[d] })),
+      orgLabel: (d, org) => departmentLabel(d, org.sectors),
+    },
+    value: (r, cx) => departmentLabel(r.dep, cx.sectors),
     phone: true,
   },
   { id: 'problema', header: 'Problema', width: 22, value: (r) => r.problema },

@@ -1,18 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
 import { SECTOR_ROLE_LABEL as SECTOR } from '../roles.ts';
-import { createUserBody, registerUserForm, updateUserBody } from './users.schemas.ts';
+import { specOrg } from '../testing/org.ts';
+import {
+  createUserBody,
+  newUserPlace,
+  placedRegistration,
+  registerUserForm,
+  updateUserBody,
+} from './users.schemas.ts';
 
 const base = { nome: 'Ana Clara Souza', matricula: '2001', senha: 'segredo1', confirmSenha: 'segredo1' };
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
 
 describe('user registration rules (spec §5)', () => {
-  it('applies the defaults: filial Matriz, setor Recursos Humanos, privilege 3', () => {
-    const v = registerUserForm.parse(base);
+  it('applies the defaults: Recursos Humanos at the Matriz, privilege 3', () => {
+    const v = placedRegistration(registerUserForm.parse(base), newUserPlace(specOrg()));
     expect(v).toMatchObject({ filial: 'Matriz', setor: SECTOR.rh, privilegio: 3, suport: 0 });
     expect(v.setores).toEqual([SECTOR.rh]);
     expect(v.filiais).toEqual(['Matriz']);
+  });
+
+  it('the default place follows the company: the renamed HR sector, the oldest active branch', () => {
+    const org = specOrg();
+    const renamed = {
+      sectors: org.sectors.map((s) => (s.role === 'rh' ? { ...s, name: 'Gente e Gestão' } : s)),
+      branches: org.branches.map((b) => (b.id === 1 ? { ...b, active: 0 } : b)),
+    };
+    expect(newUserPlace(renamed)).toEqual({ setor: 'Gente e Gestão', filial: 'Maua' });
+    const sent = placedRegistration(
+      createUserBody.parse({ ...base, setores: ['Compras'] }),
+      newUserPlace(renamed),
+    );
+    expect(sent).toMatchObject({
+      setor: 'Gente e Gestão',
+      setores: ['Gente e Gestão', 'Compras'],
+      filiais: ['Maua'],
+    });
   });
 
   it.each([
@@ -43,13 +68,14 @@ describe('user registration rules (spec §5)', () => {
   });
 
   it('accepts several sectors and branches, main first, each name trimmed (the server checks the names)', () => {
-    const v = createUserBody.parse({
+    const sent = createUserBody.parse({
       ...base,
       setor: ' Operação ',
       setores: ['Estoque', 'Operação'],
       filial: 'Maua',
       filiais: ['Matriz'],
     });
+    const v = placedRegistration(sent, newUserPlace(specOrg()));
     expect(v.setores).toEqual([SECTOR.operacao, SECTOR.estoque]);
     expect(v.filiais).toEqual(['Maua', 'Matriz']);
     // A sector the code never heard of is the database's to accept (decision 0116).

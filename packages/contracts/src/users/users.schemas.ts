@@ -4,7 +4,8 @@ import { bodyId, queryInt } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
 import { listTotal } from '../lists/list-total.ts';
 import { MSG } from '../messages.ts';
-import { ROLE, SECTOR_ROLE_LABEL } from '../roles.ts';
+import { ROLE } from '../roles.ts';
+import { firstActiveBranch, type OrgLists, roleSectorName } from '../sectors/sectors.names.ts';
 import { orgBranchName, orgNameList, orgSectorName } from '../sectors/sectors.schemas.ts';
 
 /** Privilege labels of the registration form (spec §5: Administrador, Gestor, others only Usuário). */
@@ -14,16 +15,20 @@ export const PRIVILEGE_OPTIONS = [
   { value: ROLE.Colaborador, label: 'Usuário' },
 ] as const;
 
-/**
- * Defaults of a new user (spec §9): the spec's names, which the server checks against the active
- * rows like any other (decision 0116); the form starts from them when it may offer them.
- */
+/** Defaults of a new user (spec §9); his sector and branch come from newUserPlace. */
 export const NEW_USER_DEFAULTS = {
-  filial: 'Matriz',
-  setor: SECTOR_ROLE_LABEL.rh as string,
   privilegio: ROLE.Colaborador,
   suport: 0,
 };
+
+/**
+ * Where a new user starts when the sender names no sector or branch (spec §9: Recursos Humanos at
+ * the Matriz): the sector that plays HR's part and the oldest active branch, by the company's lists.
+ */
+export const newUserPlace = (org: OrgLists) => ({
+  setor: roleSectorName(org.sectors, 'rh'),
+  filial: firstActiveBranch(org.branches)?.name ?? '',
+});
 
 /** The shape of a sector or branch name; the server checks it names an active row (org.names.ts). */
 const sectorName = orgSectorName('Informe o setor.');
@@ -114,8 +119,8 @@ export const registrationFields = {
   email: optionalEmail,
   tell: optionalPhone,
   senha: userPassword,
-  filial: branchName.default(NEW_USER_DEFAULTS.filial),
-  setor: sectorName.default(NEW_USER_DEFAULTS.setor),
+  filial: branchName.optional(),
+  setor: sectorName.optional(),
   privilegio: privilegio.default(NEW_USER_DEFAULTS.privilegio),
   suport: flag.default(0),
   setores: sectorList.optional(),
@@ -123,8 +128,8 @@ export const registrationFields = {
 };
 
 type RegistrationRaw = {
-  filial: string;
-  setor: string;
+  filial?: string;
+  setor?: string;
   privilegio: number;
   suport: number;
   setores?: string[];
@@ -132,11 +137,25 @@ type RegistrationRaw = {
 };
 
 function normalizeRegistration<T extends RegistrationRaw>(v: T) {
+  return { ...v, suport: forcedSuport(v.privilegio, v.suport) };
+}
+
+/**
+ * A registration with its main sector and branch (those sent, else `place`: newUserPlace), each
+ * first in its list, once.
+ */
+export function placedRegistration<T extends RegistrationRaw>(
+  v: T,
+  place: { setor: string; filial: string },
+) {
+  const setor = v.setor ?? place.setor;
+  const filial = v.filial ?? place.filial;
   return {
     ...v,
-    suport: forcedSuport(v.privilegio, v.suport),
-    setores: withMainFirst(v.setor, v.setores),
-    filiais: withMainFirst(v.filial, v.filiais),
+    setor,
+    filial,
+    setores: withMainFirst(setor, v.setores),
+    filiais: withMainFirst(filial, v.filiais),
   };
 }
 

@@ -20,7 +20,12 @@ export async function listOrg(db: DbOrTx) {
 /** The active sectors and branches: the names new records may carry (decision 0116). */
 export async function activeOrgRows(db: DbOrTx) {
   const [sectors, branches] = await Promise.all([
-    db.selectFrom('sectors').select(['id', 'name', 'role']).where('active', '=', 1).orderBy('name').execute(),
+    db
+      .selectFrom('sectors')
+      .select(['id', 'name', 'role', 'active'])
+      .where('active', '=', 1)
+      .orderBy('name')
+      .execute(),
     db
       .selectFrom('branches')
       .select(['id', 'name', 'label'])

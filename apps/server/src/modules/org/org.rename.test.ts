@@ -125,7 +125,9 @@ describe(`renaming every sector and branch keeps every workflow working (${TEST_
     const session = (await t.as(who)({ method: 'GET', url: '/api/get-sessionData' })).json<MenuUser>();
     expect(session.screens[screen]).toBe(true);
     expect(session.setor.some((s) => s.role === role && s.sector.endsWith('(novo nome)'))).toBe(true);
-    expect(sectorGrid(session).find((s) => s.key === role)?.enabled).toBe(true);
+    const now = (await t.as(who)({ method: 'GET', url: '/api/org' })).json<OrgList>();
+    const tile = sectorGrid(session, now.sectors).find((s) => s.key === role);
+    expect(tile).toMatchObject({ enabled: true, label: expect.stringMatching(/\(novo nome\)$/) });
   });
 });
 
@@ -195,6 +197,20 @@ describe(`new records take the database's active names (${TEST_DIALECT})`, () =>
     });
     expect(old.statusCode).toBe(400);
     expect(old.json()).toEqual(notSector('Setor', 'Compras'));
+  });
+
+  it('a user sent without sector or branch starts in the renamed HR sector at the Matriz (spec §9)', async () => {
+    const payload = newUser({ matricula: '2303', cpf: '' });
+    expect(payload).not.toHaveProperty('setor');
+    const res = await admin()({ method: 'POST', url: '/api/users', payload });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await sectorsOfUser('2303')).toEqual([NEW('Recursos Humanos')]);
+    const user = await t.db
+      .selectFrom('users')
+      .select('filial')
+      .where('matricula', '=', '2303')
+      .executeTakeFirst();
+    expect(user?.filial).toBe('Matriz');
   });
 
   it('an app: shown to a sector by its new name; the old name answers 400', async () => {

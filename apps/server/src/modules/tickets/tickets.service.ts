@@ -12,7 +12,7 @@ import {
   canListOpenCalls,
   canOpenCall,
   canSeeCall,
-  DEPARTMENT_LABEL,
+  departmentLabel,
   findCallTransition,
   INSERT_MATERIALS,
   MSG,
@@ -104,7 +104,8 @@ export async function openCall(
   );
   const id = await withFiles(ctx, form, () =>
     auditedChange(ctx.db, user.userId, async (tx, record) => {
-      const filial = checkBranchName(await activeOrgNames(tx), body.filial, { field: 'Unidade' });
+      const org = await activeOrgNames(tx);
+      const filial = checkBranchName(org, body.filial, { field: 'Unidade' });
       const id = await q.insertCall(tx, {
         problema: body.problem,
         dep: body.dep,
@@ -127,7 +128,7 @@ export async function openCall(
         action: 'call.open',
         entity: 'call',
         entityId: id,
-        summary: `Chamado aberto para ${DEPARTMENT_LABEL[body.dep]}: ${body.problem}`,
+        summary: `Chamado aberto para ${departmentLabel(body.dep, org.sectors)}: ${body.problem}`,
       });
       return id;
     }),

@@ -1,11 +1,11 @@
-import { type AdministratorBody, findBranchNamed, MSG, NEW_USER_DEFAULTS, ROLE } from '@intranet/contracts';
+import { type AdministratorBody, firstActiveBranch, MSG, ROLE } from '@intranet/contracts';
 import { type Db, type DbOrTx, nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { audit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { endUserAccess } from '../../platform/sessions.ts';
-import { activeOrgNames } from '../org/org.names.ts';
+import { orgLists } from '../org/org.names.ts';
 import * as q from './users.queries.ts';
 
 /** Whether an active Administrador exists: until one does, the set-up link makes the first. */
@@ -22,8 +22,8 @@ export async function hasAdministrator(db: DbOrTx): Promise<boolean> {
 
 /**
  * An Administrador made by whoever holds the set-up link or the server's terminal (no signed-in
- * actor: the audit row is his own). He belongs to Tecnologia de Informação at the Matriz; the
- * administrator changes that on Usuários like for anyone.
+ * actor: the audit row is his own). He belongs to the sector that plays IT's part, at the oldest
+ * active branch (the Matriz); the administrator changes that on Usuários like for anyone.
  */
 export async function createAdministrator(
   db: DbOrTx,
@@ -37,8 +37,9 @@ export async function createAdministrator(
     );
   }
   const now = nowIso();
-  const branches = (await activeOrgNames(db)).branches;
-  const filial = (findBranchNamed(branches, NEW_USER_DEFAULTS.filial) ?? branches[0])?.name;
+  // The oldest active branch (the Matriz on a fresh install), else any: the column needs one.
+  const { branches } = await orgLists(db);
+  const filial = (firstActiveBranch(branches) ?? branches[0])?.name ?? '';
   try {
     const id = await q.insertUser(db, {
       nome: body.nome,
@@ -47,7 +48,7 @@ export async function createAdministrator(
       cpf: body.cpf,
       email: body.email,
       tell: null,
-      filial: filial ?? NEW_USER_DEFAULTS.filial,
+      filial,
       privilegio: ROLE.Administrador,
       suport: 1,
       admin: 1,

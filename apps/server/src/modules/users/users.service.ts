@@ -7,6 +7,8 @@ import {
   canResetPassword,
   createRefusal,
   MSG,
+  newUserPlace,
+  placedRegistration,
   ROLE,
   type SessionUser,
   type UpdateUserBody,
@@ -92,8 +94,10 @@ async function checkedNames(
 
 export async function createUser(db: Db, user: SessionUser, typed: CreateUserBody): Promise<number> {
   authorize(canManageUsers(user));
-  const body = { ...typed, ...(await checkedNames(db, typed)) };
-  const refusal = createRefusal(user, body, await orgLists(db));
+  const org = await orgLists(db);
+  const placed = placedRegistration(typed, newUserPlace(org));
+  const body = { ...placed, ...(await checkedNames(db, placed)) };
+  const refusal = createRefusal(user, body, org);
   if (refusal) throw forbidden(refusal);
   const duplicate = await q.findDuplicate(db, body.matricula, body.cpf);
   if (duplicate) {

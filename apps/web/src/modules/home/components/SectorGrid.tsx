@@ -1,5 +1,6 @@
 import { sectorGrid } from '@intranet/contracts';
 import { SimpleGrid } from '@mantine/core';
+import { useOrgLists } from '../../../api/org.ts';
 import { useUser } from '../../../platform/session.tsx';
 import { ActionTile } from '../../../ui/ActionTile.tsx';
 import { SectorIcon } from '../../../ui/SectorIcon.tsx';
@@ -7,7 +8,7 @@ import { SectorIcon } from '../../../ui/SectorIcon.tsx';
 /** Acessar Ambiente: the nine sectors in spec order; the user's own are links, the rest greyed out. */
 export function SectorGrid() {
   const user = useUser();
-  const sectors = sectorGrid(user);
+  const sectors = sectorGrid(user, useOrgLists().sectors);
   return (
     <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing={{ base: 'sm', sm: 'md' }} data-testid="sector-grid">
       {sectors.map((s) => (

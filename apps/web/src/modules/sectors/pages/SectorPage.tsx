@@ -1,7 +1,8 @@
-import { canEnterSector, landingCards, type SectorRoute } from '@intranet/contracts';
+import { canEnterSector, landingCards, roleSectorName, type SectorRoute } from '@intranet/contracts';
 import { Alert, Button, Paper, Text } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useOrgLists } from '../../../api/org.ts';
 import { useUser } from '../../../platform/session.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { SectorIcon } from '../../../ui/SectorIcon.tsx';
@@ -10,12 +11,13 @@ import { LandingCardGrid } from '../components/LandingCardGrid.tsx';
 /** A sector's landing page: its service cards (spec §2 "Sector landing cards"). */
 export function SectorPage({ sector }: { sector: SectorRoute }) {
   const user = useUser();
+  const label = roleSectorName(useOrgLists().sectors, sector.key);
   const icon = <SectorIcon sector={sector.key} size={28} stroke={1.6} />;
 
   if (!canEnterSector(user, sector)) {
     return (
       <>
-        <PageTitle title={sector.label} icon={icon} />
+        <PageTitle title={label} icon={icon} />
         <Alert
           color="yellow"
           variant="light"
@@ -26,7 +28,7 @@ export function SectorPage({ sector }: { sector: SectorRoute }) {
           data-testid="sector-no-access"
         >
           <Text size="sm" mb="md">
-            Você não tem acesso ao setor {sector.label}.
+            Você não tem acesso ao setor {label}.
           </Text>
           <Button
             component={Link}
@@ -44,7 +46,7 @@ export function SectorPage({ sector }: { sector: SectorRoute }) {
   const cards = landingCards(user, sector.key);
   return (
     <>
-      <PageTitle title={sector.label} icon={icon} description="Escolha um dos serviços abaixo." />
+      <PageTitle title={label} icon={icon} description="Escolha um dos serviços abaixo." />
       {cards.length === 0 ? (
         <Paper withBorder radius="lg" p="xl" data-testid="sector-cards-empty">
           <Text c="dimmed" ta="center">

@@ -77,7 +77,7 @@ interface CallPanelProps {
 export function CallPanel({ callId, onClose, mode, zIndex }: CallPanelProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const { data: call, isPending, isError, error } = useCallDetail(callId);
-  const { branches } = useOrgLists();
+  const { branches, sectors } = useOrgLists();
   const setStatus = useSetCallStatus();
   const [materialsOpen, setMaterialsOpen] = useState(false);
 
@@ -169,7 +169,7 @@ export function CallPanel({ callId, onClose, mode, zIndex }: CallPanelProps) {
               Detalhes do chamado
             </Title>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <Field label="Departamento">{departmentLabel(call.dep)}</Field>
+              <Field label="Departamento">{departmentLabel(call.dep, sectors)}</Field>
               <Field label="Problema">{call.problema}</Field>
               <Field label="Data e hora">{formatDateTime(call.data)}</Field>
               <Field label="Atendente">

@@ -1,6 +1,6 @@
 import {
-  DEPARTMENT_LABEL,
   DEPARTMENTS,
+  departmentLabel,
   type InsertCallBody,
   insertCallBody,
   LIMITS,
@@ -65,7 +65,7 @@ export function OpenCallPage() {
             <Select
               label="Departamento"
               placeholder="Selecione o departamento"
-              data={DEPARTMENTS.map((d) => ({ value: d, label: DEPARTMENT_LABEL[d] }))}
+              data={DEPARTMENTS.map((d) => ({ value: d, label: departmentLabel(d, org.sectors) }))}
               {...form.getInputProps('dep')}
               value={values.dep || null}
               onChange={(next) => {

@@ -7,6 +7,7 @@ import {
   grantableSectors,
   LIMITS,
   NEW_USER_DEFAULTS,
+  newUserPlace,
   type OrgList,
   PRIVILEGE_OPTIONS,
   type RegisterUserFormInput,
@@ -74,32 +75,36 @@ interface Grants {
   suport: boolean;
 }
 
-/** The spec's defaults when the caller may give them, else the first sector and branch it may give. */
-const initialValues = (grants: Grants): RegisterUserFormInput => ({
-  nome: '',
-  matricula: '',
-  cpf: '',
-  email: '',
-  tell: '',
-  senha: '',
-  confirmSenha: '',
-  filial: grants.branches.includes(NEW_USER_DEFAULTS.filial)
-    ? NEW_USER_DEFAULTS.filial
-    : (grants.branches[0] ?? NEW_USER_DEFAULTS.filial),
-  setor: grants.sectors.includes(NEW_USER_DEFAULTS.setor)
-    ? NEW_USER_DEFAULTS.setor
-    : (grants.sectors[0] ?? NEW_USER_DEFAULTS.setor),
-  setores: [],
-  filiais: [],
-  privilegio: NEW_USER_DEFAULTS.privilegio,
-  suport: 0,
-});
+/**
+ * Where a new user starts (newUserPlace: the sector playing HR's part, the oldest active branch) when
+ * the caller may give it, else the first sector and branch he may give.
+ */
+function initialValues(grants: Grants, org: OrgList): RegisterUserFormInput {
+  const place = newUserPlace(org);
+  const pick = (wanted: string, offered: string[]) =>
+    offered.includes(wanted) ? wanted : (offered[0] ?? wanted);
+  return {
+    nome: '',
+    matricula: '',
+    cpf: '',
+    email: '',
+    tell: '',
+    senha: '',
+    confirmSenha: '',
+    filial: pick(place.filial, grants.branches),
+    setor: pick(place.setor, grants.sectors),
+    setores: [],
+    filiais: [],
+    privilegio: NEW_USER_DEFAULTS.privilegio,
+    suport: 0,
+  };
+}
 
 function RegisterUserForm({ grants, org }: { grants: Grants; org: OrgList }) {
   const { privileges } = grants;
   const navigate = useNavigate();
   const create = useCreateUser();
-  const form = useContractForm(registerUserForm, { initialValues: initialValues(grants) });
+  const form = useContractForm(registerUserForm, { initialValues: initialValues(grants, org) });
   const values = form.values;
 
   const suportForced = forcedSuport(values.privilegio ?? NEW_USER_DEFAULTS.privilegio, 0) === 1;
