@@ -1,19 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { MSG } from '@intranet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './free-port.ts';
-import { freshPostgresUrl, TEST_DIALECT } from './harness.ts';
+import { TEST_DIALECT } from './harness.ts';
+import { type ServerProcesses, startServerProcesses } from './server-processes.ts';
 
 /**
  * The real server (main.ts) with WORKERS=2: two processes on one port and one database. Every
  * request here opens its own connection (no keep-alive), so Node hands them to the workers in turn.
  */
-
-const root = path.resolve(import.meta.dirname, '../../..');
 
 interface Reply {
   status: number;
@@ -54,59 +48,19 @@ function request(port: number, method: string, url: string, body?: unknown, toke
 }
 
 describe(`server with two worker processes (${TEST_DIALECT})`, () => {
-  let server: ChildProcess;
+  let servers: ServerProcesses;
   let port: number;
-  let dataDir: string;
-  let output = '';
-  let exited: Promise<number | null>;
 
   /** The pids of the processes that logged a finished request, from the JSON log lines. */
-  const servingPids = () =>
-    new Set(
-      output
-        .split('\n')
-        .filter((line) => line.includes('"request completed"'))
-        .map((line) => (JSON.parse(line) as { pid: number }).pid),
-    );
+  const servingPids = () => servers.loggedPids((line) => line.includes('"request completed"'));
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-workers-'));
-    port = await freePort();
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: TEST_DIALECT === 'postgres' ? await freshPostgresUrl() : '',
-        SEED_DEMO: '1',
-        WORKERS: '2',
-        LOG_LEVEL: 'info',
-        // Three wrong passwords per person and address, then 429 (no waiting before the third).
-        RATE_LIMIT_LOGIN_PER_USER: '3',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout!.on('data', (c: Buffer) => {
-      output += c.toString('utf8');
-    });
-    server.stderr!.on('data', (c: Buffer) => {
-      output += c.toString('utf8');
-    });
-    exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 60_000;
-    while (!output.includes('2 processos')) {
-      if (Date.now() > deadline || server.exitCode !== null)
-        throw new Error(`server did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    // Three wrong passwords per person and address, then 429 (no waiting before the third).
+    servers = await startServerProcesses({ RATE_LIMIT_LOGIN_PER_USER: '3' });
+    port = servers.port;
   }, 90_000);
 
-  afterAll(async () => {
-    if (server.exitCode === null) server.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => servers?.stop());
 
   it('answers from both processes', async () => {
     for (let i = 0; i < 8; i++) expect((await request(port, 'GET', '/api/health')).status).toBe(200);
@@ -148,8 +102,8 @@ describe(`server with two worker processes (${TEST_DIALECT})`, () => {
     const [victim] = [...servingPids()];
     process.kill(victim!, 'SIGKILL');
     const deadline = Date.now() + 30_000;
-    while (!output.includes('processo do servidor terminou')) {
-      if (Date.now() > deadline) throw new Error(`no replacement:\n${output}`);
+    while (!servers.output().includes('processo do servidor terminou')) {
+      if (Date.now() > deadline) throw new Error(`no replacement:\n${servers.output()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     let pids = servingPids();
@@ -161,8 +115,8 @@ describe(`server with two worker processes (${TEST_DIALECT})`, () => {
   }, 40_000);
 
   it('stops every process on SIGTERM', async () => {
-    server.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    servers.server.kill('SIGTERM');
+    expect(await servers.exited).toBe(0);
     await expect(request(port, 'GET', '/api/health')).rejects.toThrow();
   });
 });

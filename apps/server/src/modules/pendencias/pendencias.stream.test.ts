@@ -1,12 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PENDENCIAS_CHANGED_EVENT, PENDENCIAS_MSG, PENDENCIAS_STREAMS_PER_USER } from '@intranet/contracts';
 import { SESSION_DATA_PATH } from '@intranet/contracts/auth/auth.paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../test/free-port.ts';
-import { buildTestApp, DEMO, freshPostgresUrl, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
+import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from '../../../test/harness.ts';
+import { type ServerProcesses, startServerProcesses } from '../../../test/server-processes.ts';
 import { DEMO_PASSWORD } from '../../seed/demo-data.ts';
 import { REQUEST } from '../purchases/purchases.fixture.ts';
 
@@ -138,48 +134,17 @@ describe(`the pendências stream in one process (${TEST_DIALECT})`, () => {
 });
 
 describe(`the pendências stream across WORKERS=2 (${TEST_DIALECT})`, () => {
-  const root = path.resolve(import.meta.dirname, '../../../../..');
-  let server: ChildProcess;
+  let servers: ServerProcesses;
   let base: string;
-  let dataDir: string;
-  let output = '';
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-pendencias-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: TEST_DIALECT === 'postgres' ? await freshPostgresUrl() : '',
-        SEED_DEMO: '1',
-        WORKERS: '2',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout!.on('data', (c: Buffer) => {
-      output += c.toString('utf8');
-    });
-    server.stderr!.on('data', (c: Buffer) => {
-      output += c.toString('utf8');
-    });
-    const deadline = Date.now() + 60_000;
-    while (!output.includes('2 processos')) {
-      if (Date.now() > deadline || server.exitCode !== null)
-        throw new Error(`server did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    servers = await startServerProcesses();
+    base = servers.base;
   }, 90_000);
 
   afterAll(() => {
     for (const s of streams) s.abort();
-    if (server.exitCode === null) server.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    servers?.stop();
   });
 
   it('an event raised in one process reaches the streams open in both', async () => {
@@ -193,18 +158,7 @@ describe(`the pendências stream across WORKERS=2 (${TEST_DIALECT})`, () => {
     const tabs = [await openStream(base, manager), await openStream(base, manager)];
     // The workers' log lines of the two streams (they may reach the primary's output a moment later).
     const streamPids = () =>
-      new Set(
-        output
-          .split('\n')
-          .filter((l) => l.includes('"incoming request"') && l.includes('/api/pendencias/stream'))
-          .flatMap((l) => {
-            try {
-              return [(JSON.parse(l) as { pid: number }).pid];
-            } catch {
-              return []; // a line still being written
-            }
-          }),
-      );
+      servers.loggedPids((l) => l.includes('"incoming request"') && l.includes('/api/pendencias/stream'));
     for (let i = 0; i < 50 && streamPids().size < 2; i++) await new Promise((r) => setTimeout(r, 100));
     const pids = streamPids();
     expect(pids.size).toBe(2);
