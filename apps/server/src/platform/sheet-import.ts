@@ -18,7 +18,7 @@ import type { Storage } from '../storage/storage.ts';
 import { type AuditRecord, auditedChange } from './audit.ts';
 import type { AppContext } from './context.ts';
 import { readCsvRows } from './csv-read.ts';
-import { badRequest, conflict, notFound } from './errors.ts';
+import { badRequest, conflict, HttpError, notFound } from './errors.ts';
 import { jobRecords } from './job-records.ts';
 import type { FormReader } from './multipart-form.ts';
 import { readXlsxRows, type SheetRow } from './xlsx-read.ts';
@@ -86,6 +86,40 @@ export interface SheetImport<F extends string, V, K, W> {
    */
   after?(ctx: AppContext, done: W[], user: SessionUser, log: FastifyBaseLogger): Promise<void>;
 }
+
+/**
+ * A check that refuses with an HttpError (org.names.ts) run on one line: its message becomes one of
+ * the line's reasons and `fallback` the value read.
+ */
+export function lineCheck<T>(check: () => T, fallback: T, errors: string[]): T {
+  try {
+    return check();
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    errors.push(err.message);
+    return fallback;
+  }
+}
+
+/** The plan of a line whose key is stored: what it changes, by the preview's words. */
+export const updatePlan = (changed: string[]): LinePlan =>
+  changed.length === 0
+    ? { action: 'unchanged', detail: null }
+    : { action: 'update', detail: `Muda: ${changed.join(', ')}.` };
+
+/** A line whose CPF another key (matrícula) holds. */
+export const cpfTakenPlan = (key: string): LinePlan => ({
+  action: 'refuse',
+  detail: `CPF já cadastrado para a matrícula ${key}.`,
+});
+
+/** The values of the rows planned as `action`. */
+export const plannedValues = <V>(rows: CheckedRow<V>[], plans: LinePlan[], action: LinePlan['action']) =>
+  rows.filter((_, i) => plans[i]?.action === action).map((r) => r.values);
+
+/** An import's own audit summary: `what` ("usuários", "funcionários") with the counts. */
+export const importSummary = (what: string, fileName: string, c: Counts) =>
+  `Importação de ${what} (${fileName}): ${c.added} adicionado(s), ${c.updated} atualizado(s), ${c.unchanged} sem alteração`;
 
 interface Counts {
   added: number;
@@ -180,7 +214,7 @@ async function readLines<F extends string, V, K, W>(
  * POST …/import: reads the file (the caller authorised before a byte is stored), answers the
  * preview of every line and keeps the checked rows for the commit. The file itself is removed.
  */
-export async function previewImport<F extends string, V, K, W>(
+async function previewImport<F extends string, V, K, W>(
   ctx: AppContext,
   spec: SheetImport<F, V, K, W>,
   user: SessionUser,
@@ -250,7 +284,7 @@ async function take<V>(ctx: AppContext, kind: string, user: SessionUser, id: str
  * changed since the preview, rolls everything back with a 409 that names it). `after` follows the
  * commit.
  */
-export async function commitImport<F extends string, V, K, W>(
+async function commitImport<F extends string, V, K, W>(
   ctx: AppContext,
   spec: SheetImport<F, V, K, W>,
   user: SessionUser,
@@ -285,7 +319,7 @@ export async function commitImport<F extends string, V, K, W>(
 }
 
 /** DELETE …/import/:id: forgets the previewed import. */
-export async function cancelImport<F extends string, V, K, W>(
+async function cancelImport<F extends string, V, K, W>(
   ctx: AppContext,
   spec: SheetImport<F, V, K, W>,
   user: SessionUser,
@@ -293,4 +327,15 @@ export async function cancelImport<F extends string, V, K, W>(
 ): Promise<void> {
   spec.authorize(user);
   await take<V>(ctx, spec.kind, user, id);
+}
+
+/** An import's three calls (preview, commit, cancel) for the routes: `spec` with the request's parts. */
+export function sheetImportCalls<F extends string, V, K, W>(spec: SheetImport<F, V, K, W>) {
+  return {
+    preview: (ctx: AppContext, user: SessionUser, read: FormReader<MultipartSpec>) =>
+      previewImport(ctx, spec, user, read),
+    commit: (ctx: AppContext, user: SessionUser, id: string, log: FastifyBaseLogger) =>
+      commitImport(ctx, spec, user, id, log),
+    cancel: (ctx: AppContext, user: SessionUser, id: string) => cancelImport(ctx, spec, user, id),
+  };
 }

@@ -4,25 +4,14 @@ import {
   type EmployeeImportField,
   type ImportedEmployee,
   MSG,
-  type MultipartSpec,
   readEmployeeImportRow,
   type SessionUser,
   vacationAccrual,
 } from '@intranet/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import { type DbOrTx, nowIso, type Tx } from '../../db/database.ts';
 import { auditMany } from '../../platform/audit.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { authorize, HttpError } from '../../platform/errors.ts';
-import type { FormReader } from '../../platform/multipart-form.ts';
-import {
-  type CheckedRow,
-  cancelImport,
-  commitImport,
-  type LinePlan,
-  previewImport,
-  type SheetImport,
-} from '../../platform/sheet-import.ts';
+import { authorize } from '../../platform/errors.ts';
+import * as sheet from '../../platform/sheet-import.ts';
 import { type ActiveOrgNames, activeOrgNames, checkBranchName, checkSectorName } from '../org/org.names.ts';
 import * as q from './hr.employees.import.queries.ts';
 import { employeeColumns } from './hr.employees.ts';
@@ -67,19 +56,11 @@ function changesOf(old: q.StoredEmployee, b: ImportedEmployee): string[] {
 
 /** A name check's refusal as the line's reason (org.names.ts answers the stored name or throws a 400). */
 function orgChecks(org: ActiveOrgNames) {
-  const caught = <T>(check: () => T, fallback: T, errors: string[]): T => {
-    try {
-      return check();
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      errors.push(err.message);
-      return fallback;
-    }
-  };
   return {
-    sector: (typed: string, errors: string[]) => caught(() => checkSectorName(org, typed), '', errors),
+    sector: (typed: string, errors: string[]) =>
+      sheet.lineCheck(() => checkSectorName(org, typed), '', errors),
     branch: (typed: string, errors: string[]) =>
-      caught(
+      sheet.lineCheck(
         () => {
           const name = checkBranchName(org, typed, { field: 'Unidade' });
           return org.branches.find((b) => b.name === name)?.id ?? 0;
@@ -90,7 +71,10 @@ function orgChecks(org: ActiveOrgNames) {
   };
 }
 
-async function planEmployees(db: DbOrTx, rows: CheckedRow<ImportedEmployee>[]): Promise<LinePlan[]> {
+async function planEmployees(
+  db: DbOrTx,
+  rows: sheet.CheckedRow<ImportedEmployee>[],
+): Promise<sheet.LinePlan[]> {
   const stored = await q.employeesByRegistrationOrCpf(
     db,
     rows.map((r) => r.values.Registration),
@@ -98,28 +82,25 @@ async function planEmployees(db: DbOrTx, rows: CheckedRow<ImportedEmployee>[]): 
   );
   const byRegistration = new Map(stored.map((e) => [e.registration, e]));
   const byCpf = new Map(stored.map((e) => [e.cpf, e]));
-  return rows.map(({ values: b }): LinePlan => {
+  return rows.map(({ values: b }): sheet.LinePlan => {
     const cpfOwner = byCpf.get(b.cpf);
     if (cpfOwner && cpfOwner.registration !== b.Registration)
-      return { action: 'refuse', detail: `CPF já cadastrado para a matrícula ${cpfOwner.registration}.` };
+      return sheet.cpfTakenPlan(cpfOwner.registration);
     const old = byRegistration.get(b.Registration);
     if (!old) return { action: 'add', detail: null };
-    const changed = changesOf(old, b);
-    return changed.length === 0
-      ? { action: 'unchanged', detail: null }
-      : { action: 'update', detail: `Muda: ${changed.join(', ')}.` };
+    return sheet.updatePlan(changesOf(old, b));
   });
 }
 
 async function writeEmployees(
   tx: Tx,
-  rows: CheckedRow<ImportedEmployee>[],
-  plans: LinePlan[],
+  rows: sheet.CheckedRow<ImportedEmployee>[],
+  plans: sheet.LinePlan[],
   user: SessionUser,
 ): Promise<never[]> {
   const now = nowIso();
-  const adds = rows.filter((_, i) => plans[i]?.action === 'add').map((r) => r.values);
-  const updates = rows.filter((_, i) => plans[i]?.action === 'update').map((r) => r.values);
+  const adds = sheet.plannedValues(rows, plans, 'add');
+  const updates = sheet.plannedValues(rows, plans, 'update');
   const added = await q.insertEmployees(
     tx,
     adds.map((b) => ({
@@ -158,7 +139,12 @@ async function writeEmployees(
   return [];
 }
 
-export const employeesImport: SheetImport<EmployeeImportField, ImportedEmployee, ActiveOrgNames, never> = {
+export const employeesImport: sheet.SheetImport<
+  EmployeeImportField,
+  ImportedEmployee,
+  ActiveOrgNames,
+  never
+> = {
   kind: 'employee-imports',
   prefix: 'employee-imports',
   columns: EMPLOYEE_IMPORT_COLUMNS,
@@ -181,22 +167,13 @@ export const employeesImport: SheetImport<EmployeeImportField, ImportedEmployee,
   summary: (fileName, c) => ({
     action: 'hr.employee.import',
     entity: 'hr_employee',
-    summary: `Importação de funcionários (${fileName}): ${c.added} adicionado(s), ${c.updated} atualizado(s), ${c.unchanged} sem alteração`,
+    summary: sheet.importSummary('funcionários', fileName, c),
   }),
 };
 
-/** POST /api/employees/import: the preview (who manages employees). */
-export const previewEmployeesImport = (ctx: AppContext, user: SessionUser, read: FormReader<MultipartSpec>) =>
-  previewImport(ctx, employeesImport, user, read);
-
-/** POST /api/employees/import/:id/commit: one transaction. */
-export const commitEmployeesImport = (
-  ctx: AppContext,
-  user: SessionUser,
-  id: string,
-  log: FastifyBaseLogger,
-) => commitImport(ctx, employeesImport, user, id, log);
-
-/** DELETE /api/employees/import/:id. */
-export const cancelEmployeesImport = (ctx: AppContext, user: SessionUser, id: string) =>
-  cancelImport(ctx, employeesImport, user, id);
+/** POST /api/employees/import (the preview), …/:id/commit (one transaction) and DELETE …/:id. */
+export const {
+  preview: previewEmployeesImport,
+  commit: commitEmployeesImport,
+  cancel: cancelEmployeesImport,
+} = sheet.sheetImportCalls(employeesImport);

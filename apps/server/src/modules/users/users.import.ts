@@ -2,28 +2,17 @@ import { randomBytes } from 'node:crypto';
 import {
   canImportUsers,
   type ImportedUser,
-  type MultipartSpec,
   readUserImportRow,
   type SessionUser,
   USER_IMPORT_COLUMNS,
   type UserImportField,
   updateRefusal,
 } from '@intranet/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import { type DbOrTx, nowIso, type Tx } from '../../db/database.ts';
 import { auditMany } from '../../platform/audit.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { authorize, HttpError } from '../../platform/errors.ts';
-import type { FormReader } from '../../platform/multipart-form.ts';
+import { authorize } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import {
-  type CheckedRow,
-  cancelImport,
-  commitImport,
-  type LinePlan,
-  previewImport,
-  type SheetImport,
-} from '../../platform/sheet-import.ts';
+import * as sheet from '../../platform/sheet-import.ts';
 import { mailRecoveryCode } from '../auth/auth.service.ts';
 import {
   type ActiveOrgNames,
@@ -44,16 +33,8 @@ import { adminFlagFor } from './users.service.ts';
 /** A name check's refusal as the line's reason (the check answers the stored names or throws a 400). */
 const checked =
   (check: (typed: string[]) => string[]) =>
-  (typed: string[], errors: string[]): string[] => {
-    if (typed.length === 0) return [];
-    try {
-      return check(typed);
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      errors.push(err.message);
-      return [];
-    }
-  };
+  (typed: string[], errors: string[]): string[] =>
+    typed.length === 0 ? [] : sheet.lineCheck(() => check(typed), [], errors);
 
 const LABELS: Record<string, string> = {
   nome: 'nome',
@@ -83,9 +64,9 @@ function changesOf(old: q.StoredUser, v: ImportedUser): string[] {
 
 async function planUsers(
   db: DbOrTx,
-  rows: CheckedRow<ImportedUser>[],
+  rows: sheet.CheckedRow<ImportedUser>[],
   user: SessionUser,
-): Promise<LinePlan[]> {
+): Promise<sheet.LinePlan[]> {
   const stored = await q.usersByMatriculaOrCpf(
     db,
     rows.map((r) => r.values.matricula),
@@ -94,20 +75,16 @@ async function planUsers(
   const byMatricula = new Map(stored.map((u) => [u.matricula, u]));
   const byCpf = new Map(stored.filter((u) => u.cpf).map((u) => [u.cpf as string, u]));
   const org = await orgLists(db);
-  return rows.map(({ values: v }): LinePlan => {
+  return rows.map(({ values: v }): sheet.LinePlan => {
     const old = byMatricula.get(v.matricula);
     const cpfOwner = byCpf.get(v.cpf);
-    if (cpfOwner && cpfOwner.matricula !== v.matricula)
-      return { action: 'refuse', detail: `CPF já cadastrado para a matrícula ${cpfOwner.matricula}.` };
+    if (cpfOwner && cpfOwner.matricula !== v.matricula) return sheet.cpfTakenPlan(cpfOwner.matricula);
     if (!old) return { action: 'add', detail: null };
     if (old.active !== 1)
       return { action: 'refuse', detail: `A matrícula ${v.matricula} é de um usuário excluído.` };
     const refusal = updateRefusal(user, old, v, org);
     if (refusal) return { action: 'refuse', detail: refusal };
-    const changed = changesOf(old, v);
-    return changed.length === 0
-      ? { action: 'unchanged', detail: null }
-      : { action: 'update', detail: `Muda: ${changed.join(', ')}.` };
+    return sheet.updatePlan(changesOf(old, v));
   });
 }
 
@@ -121,13 +98,13 @@ interface AddedUser {
 
 async function writeUsers(
   tx: Tx,
-  rows: CheckedRow<ImportedUser>[],
-  plans: LinePlan[],
+  rows: sheet.CheckedRow<ImportedUser>[],
+  plans: sheet.LinePlan[],
   user: SessionUser,
 ): Promise<AddedUser[]> {
   const now = nowIso();
-  const adds = rows.filter((_, i) => plans[i]?.action === 'add').map((r) => r.values);
-  const updates = rows.filter((_, i) => plans[i]?.action === 'update').map((r) => r.values);
+  const adds = sheet.plannedValues(rows, plans, 'add');
+  const updates = sheet.plannedValues(rows, plans, 'update');
   // A password nobody knows (its random text is dropped at once), one hash for the batch: the
   // person creates his own through the e-mailed code.
   const unknownPassword = adds.length > 0 ? await hashPassword(randomBytes(32).toString('base64url')) : '';
@@ -199,7 +176,7 @@ async function writeUsers(
 /** E-mails sent at once after an import (each also hashes its code: scrypt, on the thread pool). */
 const MAILS_AT_ONCE = 4;
 
-export const usersImport: SheetImport<UserImportField, ImportedUser, ActiveOrgNames, AddedUser> = {
+export const usersImport: sheet.SheetImport<UserImportField, ImportedUser, ActiveOrgNames, AddedUser> = {
   kind: 'user-imports',
   prefix: 'user-imports',
   columns: USER_IMPORT_COLUMNS,
@@ -225,7 +202,7 @@ export const usersImport: SheetImport<UserImportField, ImportedUser, ActiveOrgNa
   summary: (fileName, c) => ({
     action: 'user.import',
     entity: 'user',
-    summary: `Importação de usuários (${fileName}): ${c.added} adicionado(s), ${c.updated} atualizado(s), ${c.unchanged} sem alteração`,
+    summary: sheet.importSummary('usuários', fileName, c),
   }),
   async after(ctx, added, user, log) {
     const queue = [...added];
@@ -247,14 +224,9 @@ export const usersImport: SheetImport<UserImportField, ImportedUser, ActiveOrgNa
   },
 };
 
-/** POST /api/users/import: the preview (Administrador only). */
-export const previewUsersImport = (ctx: AppContext, user: SessionUser, read: FormReader<MultipartSpec>) =>
-  previewImport(ctx, usersImport, user, read);
-
-/** POST /api/users/import/:id/commit: one transaction; then the new users' e-mails. */
-export const commitUsersImport = (ctx: AppContext, user: SessionUser, id: string, log: FastifyBaseLogger) =>
-  commitImport(ctx, usersImport, user, id, log);
-
-/** DELETE /api/users/import/:id. */
-export const cancelUsersImport = (ctx: AppContext, user: SessionUser, id: string) =>
-  cancelImport(ctx, usersImport, user, id);
+/** POST /api/users/import (the preview), …/:id/commit (one transaction; then the new users' e-mails), DELETE …/:id. */
+export const {
+  preview: previewUsersImport,
+  commit: commitUsersImport,
+  cancel: cancelUsersImport,
+} = sheet.sheetImportCalls(usersImport);
