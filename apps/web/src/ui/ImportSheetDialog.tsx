@@ -7,13 +7,13 @@ import {
   type ImportResult,
   MSG,
 } from '@intranet/contracts';
-import { Alert, Badge, Button, Group, List, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Badge, List, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { successMessage } from '../api/query-client.ts';
 import { Dialog } from './Dialog.tsx';
-import { ImportSummary, SheetPicker } from './SheetImportParts.tsx';
+import { ImportActions, ImportSummary, SheetPicker } from './SheetImportParts.tsx';
 import { withCells } from './table-columns.ts';
 import { VirtualTable } from './VirtualTable.tsx';
 
@@ -188,24 +188,18 @@ export function ImportSheetDialog({
             height={p.lines.length > 6 ? 320 : undefined}
           />
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {done ? 'Concluir' : 'Cancelar'}
-          </Button>
-          {done ? null : p ? (
-            <Button
-              onClick={() => commit.mutate(p.importId)}
-              loading={commit.isPending}
-              disabled={p.refusedCount > 0}
-            >
-              Confirmar
-            </Button>
-          ) : (
-            <Button onClick={read} loading={preview.isPending} disabled={!file}>
-              Ler planilha
-            </Button>
-          )}
-        </Group>
+        <ImportActions
+          closeLabel={done ? 'Concluir' : 'Cancelar'}
+          onClose={close}
+          file={file}
+          onRead={read}
+          reading={preview.isPending}
+          preview={p}
+          confirmLabel="Confirmar"
+          onConfirm={() => p && commit.mutate(p.importId)}
+          confirming={commit.isPending}
+          done={Boolean(done)}
+        />
       </Stack>
     </Dialog>
   );

@@ -1,10 +1,10 @@
-import { Alert, FileInput, Progress, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Progress, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /**
  * What every spreadsheet import shows (people in ImportSheetDialog, the fines' ImportFinesModal):
- * the file picker with its upload bar and the reading's error, and the preview's summary.
+ * the file picker with its upload bar and the reading's error, the preview's summary, the buttons.
  */
 
 /**
@@ -81,5 +81,50 @@ export function ImportSummary({
         </Text>
       ) : null}
     </Alert>
+  );
+}
+
+/**
+ * Closing, then the next step: "Ler planilha" for the chosen file, or once the preview is there
+ * its confirmation (never with a refused line); nothing once the import is done.
+ */
+export function ImportActions({
+  closeLabel,
+  onClose,
+  file,
+  onRead,
+  reading,
+  preview,
+  confirmLabel,
+  onConfirm,
+  confirming,
+  done = false,
+}: {
+  closeLabel: string;
+  onClose(): void;
+  file: File | null;
+  onRead(): void;
+  reading: boolean;
+  preview: { refusedCount: number } | undefined;
+  confirmLabel: string;
+  onConfirm(): void;
+  confirming: boolean;
+  done?: boolean;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onClose}>
+        {closeLabel}
+      </Button>
+      {done ? null : preview ? (
+        <Button onClick={onConfirm} loading={confirming} disabled={preview.refusedCount > 0}>
+          {confirmLabel}
+        </Button>
+      ) : (
+        <Button onClick={onRead} loading={reading} disabled={!file}>
+          Ler planilha
+        </Button>
+      )}
+    </Group>
   );
 }

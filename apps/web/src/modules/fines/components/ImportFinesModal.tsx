@@ -1,9 +1,9 @@
 import { type FineImportJob, type FineImportPreview, type FineImportReading, MSG } from '@intranet/contracts';
-import { Button, Group, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
-import { ImportSummary, SheetPicker } from '../../../ui/SheetImportParts.tsx';
+import { ImportActions, ImportSummary, SheetPicker } from '../../../ui/SheetImportParts.tsx';
 import { useFineImportCancel, useFineImportCommit, useFineImportPreview } from '../fines.api.ts';
 
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -166,20 +166,17 @@ export function ImportFinesModal({ opened, onClose }: { opened: boolean; onClose
         {commit.isPending ? <Writing job={job} /> : null}
         {p ? <Summary p={p} /> : null}
         {p ? <Refusals p={p} /> : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {commit.isPending ? 'Fechar' : 'Cancelar'}
-          </Button>
-          {p ? (
-            <Button onClick={confirm} loading={commit.isPending} disabled={p.refusedCount > 0}>
-              Confirmar importação
-            </Button>
-          ) : (
-            <Button onClick={read} loading={preview.isPending} disabled={!file}>
-              Ler planilha
-            </Button>
-          )}
-        </Group>
+        <ImportActions
+          closeLabel={commit.isPending ? 'Fechar' : 'Cancelar'}
+          onClose={close}
+          file={file}
+          onRead={read}
+          reading={preview.isPending}
+          preview={p}
+          confirmLabel="Confirmar importação"
+          onConfirm={confirm}
+          confirming={commit.isPending}
+        />
       </Stack>
     </Dialog>
   );
