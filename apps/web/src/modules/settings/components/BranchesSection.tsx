@@ -1,11 +1,10 @@
 import { BRANCH_LABEL_MAX, type BranchRow, createBranchBody, updateBranchBody } from '@intranet/contracts';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { FormDialog } from '../../../ui/FormDialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useCreateBranch, useDeleteBranch, useUpdateBranch } from '../settings.api.ts';
-import { OrgRows } from './OrgRows.tsx';
+import { OrgSection } from './OrgSection.tsx';
 
 function AddBranch() {
   const create = useCreateBranch();
@@ -57,30 +56,18 @@ function EditBranch({ branch, onClose }: { branch: BranchRow; onClose: () => voi
 export function BranchesSection({ branches }: { branches: BranchRow[] }) {
   const update = useUpdateBranch();
   const remove = useDeleteBranch();
-  const [editing, setEditing] = useState<BranchRow | null>(null);
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'sm', sm: 'lg' }}
-      component="section"
-      aria-labelledby="org-branches"
-    >
-      <Stack gap="md">
-        <Title order={2} fz="lg" id="org-branches">
-          Filiais
-        </Title>
-        <AddBranch />
-        <OrgRows
-          noun="filial"
-          extraHeaders={[]}
-          rows={branches.map((b) => ({ id: b.id, name: b.label, active: b.active === 1, extra: [] }))}
-          onEdit={(id) => setEditing(branches.find((b) => b.id === id) ?? null)}
-          onActive={(id, active) => update.mutate({ id, body: { active: active ? 1 : 0 } })}
-          onDelete={(id) => remove.mutate(id)}
-        />
-      </Stack>
-      {editing ? <EditBranch key={editing.id} branch={editing} onClose={() => setEditing(null)} /> : null}
-    </Paper>
+    <OrgSection
+      title="Filiais"
+      headingId="org-branches"
+      noun="filial"
+      add={<AddBranch />}
+      extraHeaders={[]}
+      rows={branches}
+      view={(b) => ({ id: b.id, name: b.label, active: b.active === 1, extra: [] })}
+      onActive={(id, active) => update.mutate({ id, body: { active: active ? 1 : 0 } })}
+      onDelete={(id) => remove.mutate(id)}
+      edit={(branch, close) => <EditBranch branch={branch} onClose={close} />}
+    />
   );
 }

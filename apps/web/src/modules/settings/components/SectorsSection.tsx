@@ -8,13 +8,12 @@ import {
   type SectorRow,
   updateSectorBody,
 } from '@intranet/contracts';
-import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { FormDialog } from '../../../ui/FormDialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { useCreateSector, useDeleteSector, useUpdateSector } from '../settings.api.ts';
-import { OrgRows } from './OrgRows.tsx';
+import { OrgSection } from './OrgSection.tsx';
 
 const ROLE_OPTIONS = SECTOR_ROLES.map((r) => ({ value: r, label: SECTOR_ROLE_LABEL[r] }));
 const roleLabel = (role: string | null) => (isSectorRole(role) ? SECTOR_ROLE_LABEL[role] : '—');
@@ -95,35 +94,18 @@ function EditSector({ sector, onClose }: { sector: SectorRow; onClose: () => voi
 export function SectorsSection({ sectors }: { sectors: SectorRow[] }) {
   const update = useUpdateSector();
   const remove = useDeleteSector();
-  const [editing, setEditing] = useState<SectorRow | null>(null);
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'sm', sm: 'lg' }}
-      component="section"
-      aria-labelledby="org-sectors"
-    >
-      <Stack gap="md">
-        <Title order={2} fz="lg" id="org-sectors">
-          Setores
-        </Title>
-        <AddSector />
-        <OrgRows
-          noun="setor"
-          extraHeaders={['Função']}
-          rows={sectors.map((s) => ({
-            id: s.id,
-            name: s.name,
-            active: s.active === 1,
-            extra: [roleLabel(s.role)],
-          }))}
-          onEdit={(id) => setEditing(sectors.find((s) => s.id === id) ?? null)}
-          onActive={(id, active) => update.mutate({ id, body: { active: active ? 1 : 0 } })}
-          onDelete={(id) => remove.mutate(id)}
-        />
-      </Stack>
-      {editing ? <EditSector key={editing.id} sector={editing} onClose={() => setEditing(null)} /> : null}
-    </Paper>
+    <OrgSection
+      title="Setores"
+      headingId="org-sectors"
+      noun="setor"
+      add={<AddSector />}
+      extraHeaders={['Função']}
+      rows={sectors}
+      view={(s) => ({ id: s.id, name: s.name, active: s.active === 1, extra: [roleLabel(s.role)] })}
+      onActive={(id, active) => update.mutate({ id, body: { active: active ? 1 : 0 } })}
+      onDelete={(id) => remove.mutate(id)}
+      edit={(sector, close) => <EditSector sector={sector} onClose={close} />}
+    />
   );
 }
