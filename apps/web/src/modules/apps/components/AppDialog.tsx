@@ -5,10 +5,10 @@ import {
   appFields,
   offeredSectorNames,
 } from '@intranet/contracts';
-import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useOrgLists } from '../../../api/org.ts';
-import { Dialog } from '../../../ui/Dialog.tsx';
+import { FormDialog } from '../../../ui/FormDialog.tsx';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
 import { ImagePicker } from '../../../ui/ImagePicker.tsx';
 import { storedFileUrl } from '../../../ui/image-check.ts';
@@ -37,49 +37,37 @@ export function AppDialog({ app, onClose }: { app: AppItem | 'new'; onClose(): v
   });
 
   return (
-    <Dialog
-      opened
-      onClose={onClose}
+    <FormDialog
       title={editing ? 'Editar aplicativo' : 'Adicionar aplicativo'}
-      centered
+      onClose={onClose}
+      onSubmit={submit}
+      saving={create.isPending || update.isPending}
       size="lg"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput label="Nome" required maxLength={APP_NAME_MAX} {...form.getInputProps('name')} />
-          <TextInput
-            label="Endereço (link)"
-            required
-            type="url"
-            maxLength={APP_ADDRESS_MAX}
-            {...form.getInputProps('address')}
-          />
-          <MultiSelect
-            label="Setores"
-            description="Usuários destes setores veem o aplicativo; administradores veem todos."
-            data={offeredSectorNames(org, editing?.setores)}
-            {...form.getInputProps('setores')}
-            searchable
-            clearable
-          />
-          <ImagePicker
-            value={file}
-            onChange={setFile}
-            label="Ícone"
-            previewHeight={120}
-            currentUrl={!removeImage ? storedFileUrl(editing?.image) : undefined}
-            onRemoveCurrent={editing?.image ? () => setRemoveImage(true) : undefined}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              Salvar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+      <TextInput label="Nome" required maxLength={APP_NAME_MAX} {...form.getInputProps('name')} />
+      <TextInput
+        label="Endereço (link)"
+        required
+        type="url"
+        maxLength={APP_ADDRESS_MAX}
+        {...form.getInputProps('address')}
+      />
+      <MultiSelect
+        label="Setores"
+        description="Usuários destes setores veem o aplicativo; administradores veem todos."
+        data={offeredSectorNames(org, editing?.setores)}
+        {...form.getInputProps('setores')}
+        searchable
+        clearable
+      />
+      <ImagePicker
+        value={file}
+        onChange={setFile}
+        label="Ícone"
+        previewHeight={120}
+        currentUrl={!removeImage ? storedFileUrl(editing?.image) : undefined}
+        onRemoveCurrent={editing?.image ? () => setRemoveImage(true) : undefined}
+      />
+    </FormDialog>
   );
 }
