@@ -5,6 +5,8 @@ export * from './auth/auth.calls.ts';
 export * from './auth/auth.policy.ts';
 export * from './auth/auth.schemas.ts';
 export * from './backup/backup.calls.ts';
+export * from './busca/busca.calls.ts';
+export * from './busca/busca.schemas.ts';
 export * from './calendar/calendar.calls.ts';
 export * from './calendar/calendar.dates.ts';
 export * from './calendar/calendar.messages.ts';
