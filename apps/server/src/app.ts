@@ -18,6 +18,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
+import { buscaRoutes } from './modules/busca/busca.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { finesRoutes } from './modules/fines/fines.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
@@ -151,6 +152,7 @@ const MODULES = [
   hrRoutes,
   backupRoutes,
   pendenciasRoutes,
+  buscaRoutes,
 ];
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {

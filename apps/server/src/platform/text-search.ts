@@ -62,3 +62,9 @@ export function newestMatches<T extends keyof Database & string, C extends keyof
 ): RawBuilder<{ id: number }> {
   return matchingIds(db, on.table, on.column, text, where);
 }
+
+/** A record's number as a search box's text may type it ("123", "#123"), or undefined. */
+export function numberTyped(text: string): number | undefined {
+  const digits = /^#?\s*(\d{1,9})$/.exec(text.trim())?.[1];
+  return digits ? Number(digits) : undefined;
+}

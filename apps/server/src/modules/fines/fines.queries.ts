@@ -56,7 +56,7 @@ const fieldValue = (money: boolean, v: unknown) =>
  * Strings that start with `prefix` as a range (>= prefix, < prefix with its last character
  * bumped): both databases walk an index for it, where LIKE 'x%' would not.
  */
-function startsWith(prefix: string): RangeBound[] {
+export function startsWith(prefix: string): RangeBound[] {
   const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
   return [
     ['>=', prefix],

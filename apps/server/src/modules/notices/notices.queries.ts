@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/database.ts';
 import { pagedQuery } from '../../platform/lists/index.ts';
+import { containsText } from '../../platform/text-search.ts';
 
 export function listNotices(db: DbOrTx) {
   return db
@@ -22,6 +23,21 @@ export function pageNotices(db: DbOrTx, page: { pageSize: number; cursor?: strin
     },
     { sort: 'created', dir: 'desc', pageSize: page.pageSize, cursor: page.cursor ?? '' },
   );
+}
+
+/**
+ * One search (issue 35): the newest `limit` notices of /avisos (every notice, for every reader)
+ * whose text contains `text`, through its search index (migration 0042).
+ */
+export function searchNotices(db: DbOrTx, text: string, limit: number) {
+  return db
+    .selectFrom('notices')
+    .select(['id', 'text', 'setor', 'created_at as createdAt'])
+    .where(containsText(db, { table: 'notices', column: 'text' }, text))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export function listBanners(db: DbOrTx) {

@@ -15,7 +15,7 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Database, PurchaseRequestsTable } from '../../db/schema.ts';
 import { type PageRequest, pagedQuery } from '../../platform/lists/index.ts';
-import { containsText, type TextTest } from '../../platform/text-search.ts';
+import { containsText, numberTyped, type TextTest } from '../../platform/text-search.ts';
 
 type Eb = ExpressionBuilder<Database, 'purchase_requests'>;
 
@@ -169,6 +169,41 @@ function textFilter(db: DbOrTx, eb: Eb, text: string, how: TextTest) {
     containsText(db, { table: 'purchase_requests', column: 'nome_usuario' }, text, how),
   ];
   return /^\d{1,9}$/.test(text) ? eb.or([...ors, eb('purchase_requests.id', '=', Number(text))]) : eb.or(ors);
+}
+
+/**
+ * One search (issue 35): the newest `limit` requests of the caller's lists (`scopes`: those he
+ * may open, received and his own) that the list's text search finds, or whose product link contains `text`, or whose number
+ * it is ("#123").
+ */
+export function searchPurchases(
+  db: DbOrTx,
+  u: PurchaseActor,
+  scopes: readonly PurchaseFilters['scope'][],
+  text: string,
+  limit: number,
+) {
+  const id = numberTyped(text);
+  return db
+    .selectFrom('purchase_requests')
+    .select([
+      'purchase_requests.id',
+      'purchase_requests.descript',
+      'purchase_requests.status',
+      'purchase_requests.nome_usuario',
+      'purchase_requests.user_id',
+    ])
+    .where((eb) => eb.or(scopes.map((scope) => scopeFilter(eb, u, scope))))
+    .where((eb) =>
+      eb.or([
+        textFilter(db, eb, text, 'index'),
+        containsText(db, { table: 'purchase_requests', column: 'link' }, text),
+        ...(id ? [eb('purchase_requests.id', '=', id)] : []),
+      ]),
+    )
+    .orderBy('purchase_requests.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** The side filter bar and the header filters, each on an index (migrations 0005, 0011). */

@@ -15,7 +15,7 @@ import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { CallsTable, Database } from '../../db/schema.ts';
 import { type PageRequest, pagedQuery } from '../../platform/lists/index.ts';
-import { containsText, type TextTest } from '../../platform/text-search.ts';
+import { containsText, numberTyped, type TextTest } from '../../platform/text-search.ts';
 
 type Eb = ExpressionBuilder<Database, 'calls'>;
 
@@ -114,6 +114,35 @@ const LIST_SPEC = {
 
 export function listCalls(db: DbOrTx, actor: Actor, f: CallFilters, p: ListPage) {
   return pagedQuery(filtered(db, actor, f), LIST_SPEC, { ...p, count: true }, db);
+}
+
+/**
+ * One search (issue 35): the newest `limit` calls the caller's list (`mine`, the widest scope)
+ * shows whose title or text contains `text`, or whose number it is ("123", "#123").
+ */
+export function searchCalls(db: DbOrTx, actor: Actor, text: string, limit: number) {
+  const id = numberTyped(text);
+  return db
+    .selectFrom('calls')
+    .select([
+      'calls.id',
+      'calls.problema',
+      'calls.status',
+      'calls.dep',
+      'calls.nome_usuario',
+      'calls.created_at',
+    ])
+    .where((eb) => scopeFilter(eb, actor, 'mine'))
+    .where((eb) =>
+      eb.or([
+        containsText(db, { table: 'calls', column: 'problema' }, text),
+        containsText(db, { table: 'calls', column: 'descricao' }, text),
+        ...(id ? [eb('calls.id', '=', id)] : []),
+      ]),
+    )
+    .orderBy('calls.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /**

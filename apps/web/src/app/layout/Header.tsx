@@ -3,13 +3,15 @@ import { Button, Container } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconHome, IconTruckDelivery } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { BuscaBox } from '../../modules/busca/busca.public.ts';
 import { PendenciasBell, usePendenciasLive } from '../../modules/pendencias/pendencias.public.ts';
 import { useUser } from '../../platform/session.tsx';
 import classes from './Layout.module.css';
 import { UserMenu } from './UserMenu.tsx';
 
 /**
- * Sticky top bar: brand, home button (every page but home), the pendências bell and the user menu.
+ * Sticky top bar: brand, the search, home button (every page but home), the pendências bell and the
+ * user menu.
  * Past 100 px of scroll it turns transparent (data-transparent="true"). The header lives as long as
  * the tab is signed in: it holds the tab's one live stream of pendências.
  */
@@ -38,6 +40,7 @@ export function Header() {
           </div>
         </div>
         <div className={classes.headerActions}>
+          {member ? <BuscaBox /> : null}
           {isHome ? null : (
             <Button
               component={Link}
