@@ -48,7 +48,7 @@ import { isApiPath } from './platform/request-path.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
 import { mailFromOf } from './platform/settings.ts';
 import { registerTextGuard } from './platform/text-guard.ts';
-import { createLocalStorage } from './storage/local-storage.ts';
+import { createConfiguredStorage } from './storage/configured-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
 export interface BuildOptions {
@@ -182,7 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const ctx: AppContext = {
     db: database.db,
     dialect: database.dialect,
-    storage: options.storage ?? createLocalStorage(path.join(config.dataDir, 'files')),
+    storage: options.storage ?? createConfiguredStorage(config),
     mailer:
       options.mailer ??
       createMailer({

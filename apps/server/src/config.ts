@@ -1,11 +1,20 @@
 import path from 'node:path';
 import { Cron } from 'croner';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3-storage.ts';
 
 const flag = z
   .string()
   .optional()
   .transform((v) => v === undefined || !['0', 'false', 'no', 'off', ''].includes(v.toLowerCase()));
+
+const optionalText = z
+  .string()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** What STORAGE=s3 cannot do without (S3_ENDPOINT is optional: unset means Amazon S3 itself). */
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 function validCron(expression: string): boolean {
   try {
@@ -89,6 +98,25 @@ const schema = z.object({
   HTTP_REQUEST_TIMEOUT_S: z.coerce.number().int().positive().max(86_400).default(3600),
   /** Seconds a connection may stay silent (nothing received or sent) before it is closed. */
   HTTP_IDLE_TIMEOUT_S: z.coerce.number().int().positive().max(3600).default(60),
+  /** Where stored files live: `local` (DATA_DIR/files) or `s3` (a bucket of an S3-compatible store). */
+  STORAGE: z.enum(['local', 's3'], { error: 'STORAGE deve ser local ou s3' }).default('local'),
+  S3_ENDPOINT: z
+    .url({ error: 'S3_ENDPOINT deve ser um endereço http(s)://' })
+    .regex(/^https?:\/\//, 'S3_ENDPOINT deve ser um endereço http(s)://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: flag.default(false),
+});
+
+/** The settings, and each one STORAGE=s3 cannot do without named in Portuguese when missing. */
+const settings = schema.superRefine((e, ctx) => {
+  if (e.STORAGE !== 's3') return;
+  for (const name of S3_REQUIRED)
+    if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'obrigatório quando STORAGE=s3' });
 });
 
 export interface Config {
@@ -123,10 +151,12 @@ export interface Config {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   idleTimeoutMs: number;
+  /** Stored files: on the local disk (DATA_DIR/files) or in an S3-compatible bucket. */
+  storage: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(env);
+  const parsed = settings.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Configuração inválida:\n${lines.join('\n')}`);
@@ -158,5 +188,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Node refuses a headers timeout longer than the request timeout.
     requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_S, e.HTTP_HEADERS_TIMEOUT_S) * 1000,
     idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_S * 1000,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET ?? '',
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
   };
 }

@@ -13,7 +13,7 @@ import { superviseWorkers } from './platform/server-workers.ts';
 import { removeStaleSheetCopies } from './platform/xlsx-read.ts';
 import { isEmptyDatabase, seedDemo } from './seed/demo-seed.ts';
 import { ensureReferenceData } from './seed/reference-data.ts';
-import { createLocalStorage } from './storage/local-storage.ts';
+import { createConfiguredStorage } from './storage/configured-storage.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,7 +30,7 @@ async function prepare(config: Config, log: pino.Logger): Promise<string> {
     await migrateToLatest(database.db);
     await ensureReferenceData(database.db, { itEmail: config.itEmail });
     if (config.seedDemo && (await isEmptyDatabase(database.db))) {
-      await seedDemo(database.db, createLocalStorage(path.join(config.dataDir, 'files')));
+      await seedDemo(database.db, createConfiguredStorage(config));
       log.info('Banco vazio: dados de demonstração criados (senha de todos: intranet123)');
     }
     const setupToken = await openSetupLink(database.db);
@@ -58,11 +58,7 @@ async function removeSheetLeftovers(log: pino.Logger): Promise<void> {
 /** One server process: the app on its own database connections, listening on the port. */
 async function serve(config: Config, announce: boolean): Promise<void> {
   const database = openConfiguredDatabase(config);
-  const app = await buildApp({
-    config,
-    database,
-    storage: createLocalStorage(path.join(config.dataDir, 'files')),
-  });
+  const app = await buildApp({ config, database, storage: createConfiguredStorage(config) });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'encerrando');
     await app.close();

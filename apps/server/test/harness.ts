@@ -13,7 +13,7 @@ import type { RateLimits } from '../src/platform/rate-limit.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { seedDemo } from '../src/seed/demo-seed.ts';
 import { ensureReferenceData } from '../src/seed/reference-data.ts';
-import { createLocalStorage } from '../src/storage/local-storage.ts';
+import { createConfiguredStorage } from '../src/storage/configured-storage.ts';
 import type { Storage } from '../src/storage/storage.ts';
 
 export const TEST_DIALECT: Dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -96,7 +96,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   await migrateToLatest(handle.db);
   await ensureReferenceData(handle.db, { itEmail: config.itEmail });
-  const storage = createLocalStorage(path.join(dataDir, 'files'));
+  const storage = createConfiguredStorage(config);
   if (options.seedDemo !== false) await seedDemo(handle.db, storage);
   const app = await buildApp({
     config,
@@ -187,10 +187,11 @@ export interface SiblingApp {
 }
 
 export async function buildSiblingApp(t: TestApp, options: TestAppOptions = {}): Promise<SiblingApp> {
+  const config = loadConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp({
-    config: loadConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', ...options.env }),
+    config,
     database: { db: t.db, dialect: t.dialect, close: async () => undefined },
-    storage: createLocalStorage(path.join(t.dataDir, 'files')),
+    storage: createConfiguredStorage(config),
     logger: false,
     replies: 'checked',
     rateLimits: { ...RELAXED, ...options.rateLimits },

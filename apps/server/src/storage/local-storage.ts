@@ -48,8 +48,9 @@ export function createLocalStorage(root: string): Storage {
     },
 
     async stat(key: string): Promise<StoredObject | undefined> {
+      const file = pathOf(key);
       try {
-        const s = await fs.stat(pathOf(key));
+        const s = await fs.stat(file);
         return s.isFile() ? { size: s.size, modifiedAt: s.mtime } : undefined;
       } catch {
         return undefined;
