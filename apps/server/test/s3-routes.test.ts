@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFolder, GESTOR, upload } from '../src/modules/folders/folders.routes.fixture.ts';
+import { variantKey } from '../src/platform/image-variants.ts';
+import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from './harness.ts';
+import { startTestS3, type TestS3 } from './s3-server.ts';
+
+/** With STORAGE=s3 the files of real routes live in the bucket, and come back from it by range. */
+describe(`the app with STORAGE=s3 on an S3-compatible server (${TEST_DIALECT})`, () => {
+  let s3: TestS3;
+  let t: TestApp;
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    t = await buildTestApp({ env: s3.env });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('stores a folder upload in the bucket and serves it whole, by HEAD and by byte range', async () => {
+    const content = '0123456789abcdefghij';
+    const folder = await createFolder(t.as(GESTOR), 'Na nuvem');
+    const res = await upload(t.as(GESTOR), folder, 'relatório.txt', content);
+    expect(res.statusCode, res.body).toBe(200);
+    const fileName: string = res.json().files[0].file_name;
+
+    expect(await s3.keys()).toContain(`folders/${fileName}`);
+    expect((await s3.keys()).filter((k) => k.startsWith('.tmp/'))).toEqual([]);
+    expect(fs.existsSync(path.join(t.dataDir, 'files'))).toBe(false);
+
+    const whole = await t.as(GESTOR)({ method: 'GET', url: `/api/download/${fileName}` });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.body).toBe(content);
+    const head = await t.as(GESTOR)({ method: 'HEAD', url: `/api/download/${fileName}` });
+    expect(head.headers['content-length']).toBe(String(content.length));
+    const part = await t.as(GESTOR)({
+      method: 'GET',
+      url: `/api/download/${fileName}`,
+      headers: { range: 'bytes=5-9' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('56789');
+    expect(part.headers['content-range']).toBe(`bytes 5-9/${content.length}`);
+    const tail = await t.as(GESTOR)({
+      method: 'GET',
+      url: `/api/download/${fileName}`,
+      headers: { range: 'bytes=-3' },
+    });
+    expect(tail.body).toBe('hij');
+  });
+
+  it('makes and keeps the smaller copies of a photo in the bucket', async () => {
+    const banner = 'banners/demo-banner-boas-vindas.jpg';
+    expect(await s3.keys()).toContain(banner);
+    const small = await t.as(DEMO.juridico)({ method: 'GET', url: `/api/files/${banner}?w=320` });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-type']).toBe('image/webp');
+    expect(await s3.keys()).toContain(variantKey(banner, 320));
+  });
+});
