@@ -23,6 +23,8 @@ import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { finesRoutes } from './modules/fines/fines.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { hrRoutes } from './modules/hr/hr.routes.ts';
+import { mailPreferencesRoutes } from './modules/mail-preferences/mail-preferences.routes.ts';
+import { addressMuted } from './modules/mail-preferences/mail-preferences.service.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
@@ -152,6 +154,7 @@ const MODULES = [
   hrRoutes,
   backupRoutes,
   pendenciasRoutes,
+  mailPreferencesRoutes,
   buscaRoutes,
 ];
 
@@ -190,6 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         from: () => mailFromOf(database.db, config.mailFrom),
         outboxDir: path.join(config.dataDir, 'outbox'),
         log: app.log,
+        muted: (to, module) => addressMuted(database, to, module),
       }),
     config,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...rateLimitsFromConfig(config), ...options.rateLimits },

@@ -92,6 +92,13 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Archives of the schedule kept in BACKUP_DIR (the newest ones). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** The hour (0–23, São Paulo time) of the daily digest of Minhas pendências; default 7 (07:00). */
+  DIGEST_HOUR: z.coerce
+    .number({ error: 'DIGEST_HOUR deve ser uma hora de 0 a 23' })
+    .int({ error: 'DIGEST_HOUR deve ser uma hora de 0 a 23' })
+    .min(0, { error: 'DIGEST_HOUR deve ser uma hora de 0 a 23' })
+    .max(23, { error: 'DIGEST_HOUR deve ser uma hora de 0 a 23' })
+    .default(7),
   /** Seconds a client has to send a request's headers. */
   HTTP_HEADERS_TIMEOUT_S: z.coerce.number().int().positive().max(600).default(20),
   /** Seconds a client has to send a whole request, body included (the largest upload on the slowest link). */
@@ -147,6 +154,8 @@ export interface Config {
   backupDir: string;
   backupCron: string | undefined;
   backupKeep: number;
+  /** The hour (São Paulo) the daily digest goes out. */
+  digestHour: number;
   /** HTTP server timeouts, in milliseconds. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -184,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     backupCron: e.BACKUP_CRON,
     backupKeep: e.BACKUP_KEEP,
+    digestHour: e.DIGEST_HOUR,
     headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_S * 1000,
     // Node refuses a headers timeout longer than the request timeout.
     requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_S, e.HTTP_HEADERS_TIMEOUT_S) * 1000,

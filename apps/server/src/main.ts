@@ -7,9 +7,12 @@ import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { scheduleBackups } from './modules/backup/backup.schedule.ts';
+import { scheduleDigests } from './modules/mail-preferences/mail-preferences.digest.ts';
 import { scheduleUploadSweep } from './modules/operations/operations.uploads.ts';
 import { openSetupLink, SETUP_LINK_HOURS } from './modules/setup/setup.service.ts';
+import { createMailer } from './platform/mail.ts';
 import { superviseWorkers } from './platform/server-workers.ts';
+import { mailFromOf } from './platform/settings.ts';
 import { removeStaleSheetCopies } from './platform/xlsx-read.ts';
 import { isEmptyDatabase, seedDemo } from './seed/demo-seed.ts';
 import { ensureReferenceData } from './seed/reference-data.ts';
@@ -19,6 +22,18 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 const openConfiguredDatabase = (config: Config) =>
   openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'intranet.sqlite') });
+
+/** The daily digest's database and mailer, opened for each run (closed after it). */
+const digestPlumbing = (config: Config, log: pino.Logger) => () => {
+  const database = openConfiguredDatabase(config);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: () => mailFromOf(database.db, config.mailFrom),
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
+  return { database, mailer };
+};
 
 const address = (config: Config, dialect: string) =>
   `Intranet em http://localhost:${config.port} (${dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'})`;
@@ -79,6 +94,7 @@ async function main(): Promise<void> {
   const dialect = await prepare(config, log);
   // This process only: the primary when there are several (workers never get here).
   scheduleBackups(config, log);
+  scheduleDigests(config, log, digestPlumbing(config, log));
   if (config.workers === 1) return serve(config, true);
   scheduleUploadSweep(config.dataDir, (err) => log.error({ err }, 'operation uploads: sweep failed'));
   superviseWorkers(

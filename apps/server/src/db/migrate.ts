@@ -38,6 +38,7 @@ import * as m0036 from './migrations/0036_sector_roles.ts';
 import * as m0037 from './migrations/0037_calendar_invitation_seen.ts';
 import * as m0038 from './migrations/0038_pendencias_order.ts';
 import * as m0039 from './migrations/0039_purchase_sector_stages.ts';
+import * as m0040 from './migrations/0040_mail_preferences.ts';
 import * as m0042 from './migrations/0042_one_search.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '0037_calendar_invitation_seen': m0037,
   '0038_pendencias_order': m0038,
   '0039_purchase_sector_stages': m0039,
+  '0040_mail_preferences': m0040,
   '0042_one_search': m0042,
 };
 

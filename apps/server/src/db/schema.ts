@@ -35,6 +35,7 @@ import type {
   HrRequestsTable,
   HrVacationsTable,
 } from './tables/hr.ts';
+import type { MailDigestsTable, MailMutesTable, MailPreferencesTable } from './tables/mail.ts';
 import type { OperationAttachmentsTable, OperationUploadsTable } from './tables/operations.ts';
 import type {
   ApproversTable,
@@ -71,6 +72,7 @@ export type * from './tables/calendar.ts';
 export type * from './tables/fines.ts';
 export type * from './tables/folders.ts';
 export type * from './tables/hr.ts';
+export type * from './tables/mail.ts';
 export type * from './tables/operations.ts';
 export type * from './tables/platform.ts';
 export type * from './tables/purchases.ts';
@@ -125,6 +127,9 @@ export interface Database {
   hr_request_attachments: HrRequestAttachmentsTable;
   hr_vacations: HrVacationsTable;
   hr_medical_leaves: HrMedicalLeavesTable;
+  mail_preferences: MailPreferencesTable;
+  mail_mutes: MailMutesTable;
+  mail_digests: MailDigestsTable;
 }
 
 export type User = Selectable<UsersTable>;

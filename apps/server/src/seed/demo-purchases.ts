@@ -218,7 +218,7 @@ export async function seedDemoPurchases(tx: Tx, idOf: (matricula: string) => num
         .values({
           problema: 'Instalação',
           dep: 'Infraestrutura',
-          descricao: `Lista de materiais para a solicitação de compra #${id}: ${p.descript}`,
+          descricao: `Lista de materiais para uma solicitação de compra: ${p.descript}`,
           filial: p.filial,
           status: CALL_STATUS.materiaisPendentes,
           user_id: compras,

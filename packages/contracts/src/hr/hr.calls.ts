@@ -5,8 +5,8 @@ import { MSG } from '../messages.ts';
 import { importParams, importPreview, importResult, PEOPLE_IMPORT_FILE } from '../platform/sheet-import.ts';
 import { waitingCountReply } from '../purchases/purchases.schemas.ts';
 import {
+  employeeCreateBody,
   employeeDetail,
-  employeeFields,
   employeeListQuery,
   employeeListReply,
   employeeLookupQuery,
@@ -178,7 +178,7 @@ export const hrCalls = {
   createEmployee: endpoint({
     method: 'POST',
     path: '/api/employee',
-    body: employeeFields,
+    body: employeeCreateBody,
     reply: hrCreatedReply,
   }),
   updateEmployee: endpoint({

@@ -97,7 +97,7 @@ export const EMPLOYEE_COLUMNS = defineColumns<EmployeeRow>()([
 ]);
 
 /** funcionarios.xlsx: the list plus the record's contact and benefit fields. */
-export const EMPLOYEE_SHEET_COLUMNS = defineColumns<Omit<EmployeeDetail, 'vacations'>>()([
+export const EMPLOYEE_SHEET_COLUMNS = defineColumns<Omit<EmployeeDetail, 'vacations' | 'hiringLink'>>()([
   ...EMPLOYEE_COLUMNS,
   { id: 'workTimeId', header: 'Horário', width: 16, value: (r) => optionLabel(WORK_TIMES, r.workTimeId) },
   {

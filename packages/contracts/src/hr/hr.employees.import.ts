@@ -133,7 +133,7 @@ export function readEmployeeImportRow(
  * funcionarios.xlsx: the list's sheet columns, then the import's fields it lacks, so that an
  * exported file imported again changes nothing (its extra columns are ignored by the import).
  */
-export const EMPLOYEE_EXPORT_COLUMNS = defineColumns<Omit<EmployeeDetail, 'vacations'>>()([
+export const EMPLOYEE_EXPORT_COLUMNS = defineColumns<Omit<EmployeeDetail, 'vacations' | 'hiringLink'>>()([
   ...EMPLOYEE_SHEET_COLUMNS,
   { id: 'birthDate', header: 'Data de nascimento', width: 14, value: (r) => formatDate(r.birthDate) },
   { id: 'cpf', header: 'CPF', width: 14, value: (r) => r.cpf },

@@ -5,6 +5,7 @@ import { isValidCpf } from '../cpf.ts';
 import { dateOnlySchema, isDateOnly } from '../dates.ts';
 import { bodyId, bodyInt, queryInt } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
+import { recordLink } from '../links/record-links.ts';
 import { MSG } from '../messages.ts';
 import { orgSectorName } from '../sectors/sectors.schemas.ts';
 import { branchId, oneOf, text } from './hr.fields.ts';
@@ -61,6 +62,16 @@ export const employeeFields = z.object({
 });
 export type EmployeeFields = z.input<typeof employeeFields>;
 export const employeeUpdateBody = employeeFields.extend({ id: bodyId() });
+/** Why a new employee cannot be tied to the hiring request named with him (decision 0121). */
+export const HIRING_LINK_MSG = {
+  notApproved: 'Só uma solicitação de contratação aprovada pode cadastrar um funcionário.',
+  alreadyLinked: 'Esta solicitação de contratação já tem um funcionário cadastrado.',
+} as const;
+
+/** A new employee; from 'Inserir Funcionário' of an approved hiring, that request's number. */
+export const employeeCreateBody = employeeFields.extend({
+  hireRequestId: bodyId().nullable().optional(),
+});
 
 /** The new-employee form's defaults (spec §9): unit 1, role 9, transport 3, wage 1, work time 1, contract 1. */
 export const EMPLOYEE_DEFAULTS = {
@@ -138,6 +149,8 @@ export const employeeDetail = employeeRow.extend({
   /** Days already taken in the current acquisition period (of 30). */
   currentYearVacation: z.number(),
   vacations: z.array(vacation),
+  /** The hiring request he was registered from, when the reader may open it (decision 0121). */
+  hiringLink: recordLink.nullable(),
 });
 export type EmployeeDetail = z.infer<typeof employeeDetail>;
 

@@ -149,7 +149,7 @@ export interface HrRequestAbilities {
   /** Target statuses of the buttons the user may press, with their labels. */
   transitions: { to: number; label: string }[];
   attachments: boolean;
-  /** 'Inserir Funcionário' after an approved hiring. */
+  /** 'Inserir Funcionário' after an approved hiring, until the employee is registered from it. */
   insertEmployee: boolean;
 }
 
@@ -162,7 +162,7 @@ const NOTHING_TO_PRESS: HrRequestAbilities = { transitions: [], attachments: fal
  */
 export function hrRequestAbilities(
   u: HrActor,
-  r: HrRequestFacts & { typeRequest: string },
+  r: HrRequestFacts & { typeRequest: string; employeeId?: number | null },
   view: HrView = 'all',
 ): HrRequestAbilities {
   if (view === 'mine') return NOTHING_TO_PRESS;
@@ -172,6 +172,7 @@ export function hrRequestAbilities(
       .filter((t) => canFireHrTransition(u, r, t))
       .map((t) => ({ to: t.to, label: t.label })),
     attachments: canHandleAttachments(u, r),
-    insertEmployee: approved && r.typeRequest === 'admission' && canManageEmployees(u),
+    // Once the employee is registered from it, the hiring links to him instead (decision 0121).
+    insertEmployee: approved && r.typeRequest === 'admission' && !r.employeeId && canManageEmployees(u),
   };
 }

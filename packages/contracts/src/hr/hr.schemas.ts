@@ -4,6 +4,7 @@ import { listTotal } from '../lists/list-total.ts';
 import '../zod-locale.ts';
 import { dateOnlySchema } from '../dates.ts';
 import { bodyId, bodyInt, queryId, queryInt } from '../ids.ts';
+import { recordLink } from '../links/record-links.ts';
 import { MSG } from '../messages.ts';
 import { branchId, listOf, oneOf, text } from './hr.fields.ts';
 import {
@@ -165,7 +166,9 @@ export const hrRequestDetail = hrRequestRow.extend({
   DismFailsId: z.array(z.number()),
   EquipamentReturnId: z.array(z.number()),
   textJustify: z.string(),
+  /** The employee it is about (a dismissal) or created (a hiring), only to who manages employees (decision 0121). */
   employeeId: z.number().nullable(),
+  employeeLink: recordLink.nullable(),
   dateAdmissionEmployee: z.string().nullable(),
   /** Only to who handles the request (never the requester's view). */
   attachments: z.array(hrAttachment),

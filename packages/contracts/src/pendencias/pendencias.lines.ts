@@ -2,7 +2,7 @@
  * The Portuguese of Minhas pendências, and how a record becomes a line: what it is, the action it
  * waits for, and the address its module opens it by.
  */
-import { formatDate } from '../dates.ts';
+import { formatDate, formatDateTime } from '../dates.ts';
 import { HR_REQUEST_TYPE_LABEL, hrStageInfo } from '../hr/hr.workflow.ts';
 import { PURCHASE_STAGES } from '../purchases/purchases.workflow.ts';
 import type { TicketWait } from './pendencias.policy.ts';
@@ -22,6 +22,12 @@ export const PENDENCIAS_MSG = {
   invitationNotFound: 'Convite não encontrado.',
   invitationSeen: 'Convite marcado como visto.',
 } as const;
+
+/** When a line started to wait; a fine says when it falls due (the list and the daily digest). */
+export const pendenciaWhen = (item: Pick<PendenciaItem, 'kind' | 'since'>): string =>
+  item.kind === 'fine'
+    ? PENDENCIAS_MSG.dueOn(formatDate(item.since))
+    : PENDENCIAS_MSG.since(formatDateTime(item.since));
 
 export const PENDENCIA_KIND_LABEL: Record<PendenciaKind, string> = {
   ticket: 'Chamado',

@@ -5,6 +5,7 @@ import '../zod-locale.ts';
 import { dateOnlySchema } from '../dates.ts';
 import { bodyId, queryId, queryInt } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
+import { recordLink } from '../links/record-links.ts';
 import { MSG } from '../messages.ts';
 import { moneySchema } from '../money.ts';
 import { BRANCH_LABEL_MAX, SECTOR_MSG, SECTOR_NAME_MAX } from '../sectors/sectors.schemas.ts';
@@ -329,7 +330,9 @@ export const purchaseDetail = z.object({
   status: z.number(),
   statusLabel: z.string(),
   statusCall: z.number().nullable(),
+  /** The materials call, only to who may open it (canSeeCall); null to anyone else (decision 0121). */
   call_id: z.number().nullable(),
+  callLink: recordLink.nullable(),
   buyer_id: z.number().nullable(),
   picker_id: z.number().nullable(),
   cotac_id: z.number().nullable(),

@@ -5,6 +5,7 @@ import '../zod-locale.ts';
 import { dateOnlySchema } from '../dates.ts';
 import { bodyId, bodyInt, queryId, queryInt } from '../ids.ts';
 import { LIMITS } from '../limits.ts';
+import { recordLink } from '../links/record-links.ts';
 import { MSG } from '../messages.ts';
 import { normalizeName } from '../roles.ts';
 import { BRANCH_LABEL_MAX, orgBranchName } from '../sectors/sectors.schemas.ts';
@@ -231,7 +232,9 @@ export const callDetail = callRow.extend({
   setores_usuario: z.string().nullable(),
   link: z.string().nullable(),
   imgAttachment: z.string().nullable(),
+  /** The purchase request of a materials call, only to who may open it (canSeePurchase; decision 0121). */
   request_id: z.number().nullable(),
+  purchaseLink: recordLink.nullable(),
   attachments: z.array(attachmentRef),
   answers_call_receive: z.array(callAnswer),
   materials: z.array(material),

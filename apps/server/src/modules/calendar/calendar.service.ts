@@ -317,7 +317,11 @@ export async function invite(
   announcePendencias(ctx, { kind: 'event', userIds: [done.person.id] });
   if (done.mail && done.person.email) {
     try {
-      await ctx.mailer.send({ to: done.person.email, ...invitationMail(user, done.person, done.event) });
+      await ctx.mailer.send({
+        to: done.person.email,
+        ...invitationMail(user, done.person, done.event),
+        module: 'calendario',
+      });
     } catch (err) {
       log.error({ err, eventId: id }, 'falha ao enviar o convite por e-mail');
     }

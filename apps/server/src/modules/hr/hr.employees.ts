@@ -16,6 +16,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { authorize, conflict, notFound } from '../../platform/errors.ts';
 import { activeOrgNames, checkBranchId, checkSectorName } from '../org/org.names.ts';
 import { employeesSpreadsheet } from './hr.export.ts';
+import { hiringLinkFor, tieHiring } from './hr.links.ts';
 import * as q from './hr.queries.ts';
 import { toEmployeeSheetRow } from './hr.rows.ts';
 
@@ -96,7 +97,7 @@ async function clashAnswered<T>(
 export async function createEmployee(
   ctx: AppContext,
   user: SessionUser,
-  typed: EmployeeInput,
+  typed: EmployeeInput & { hireRequestId?: number | null },
 ): Promise<number> {
   authorizeEmployees(user);
   const b = await checkedOrg(ctx.db, typed);
@@ -121,6 +122,7 @@ export async function createEmployee(
         entityId: id,
         summary: `Funcionário ${b.name} cadastrado`,
       });
+      if (typed.hireRequestId) await tieHiring(tx, user, typed.hireRequestId, { id, name: b.name }, record);
       return id;
     }),
   );
@@ -170,7 +172,11 @@ export async function employeeDetail(
   authorizeEmployees(user);
   const e = await q.findEmployee(ctx.db, id);
   if (!e) throw notFound(MSG.employeeNotFound);
-  return { ...toEmployeeSheetRow(e), vacations: await q.listVacations(ctx.db, id) };
+  const [vacations, hiringLink] = await Promise.all([
+    q.listVacations(ctx.db, id),
+    hiringLinkFor(ctx.db, user, id),
+  ]);
+  return { ...toEmployeeSheetRow(e), vacations, hiringLink };
 }
 
 /** The employee, to who manages employees (his vacations and absences start here). */

@@ -31,6 +31,7 @@ import { activeOrgNames, checkBranchId } from '../org/org.names.ts';
 import * as dq from './hr.approvers.queries.ts';
 import { hrActor } from './hr.approvers.ts';
 import { requestsSpreadsheet } from './hr.export.ts';
+import { employeeLinkFor } from './hr.links.ts';
 import * as q from './hr.queries.ts';
 import { withProgress } from './hr.rows.ts';
 import { attachmentPath, loadVisibleRequest, notifyStage, pathOf, typeOf } from './hr.stages.ts';
@@ -206,11 +207,16 @@ export async function requestDetail(
 ): Promise<HrRequestDetail> {
   const actor = await hrActor(ctx.db, user);
   const { r, facts } = await loadVisibleRequest(ctx.db, actor, id);
-  const abilities = hrRequestAbilities(actor, { ...facts, typeRequest: r.type_request }, view);
-  const [stages, attachments, substitute] = await Promise.all([
+  const abilities = hrRequestAbilities(
+    actor,
+    { ...facts, typeRequest: r.type_request, employeeId: r.employee_id },
+    view,
+  );
+  const [stages, attachments, substitute, employeeLink] = await Promise.all([
     q.listStages(ctx.db, id),
     abilities.attachments ? q.listAttachments(ctx.db, id) : Promise.resolve([]),
     r.substitute_for ? q.findEmployee(ctx.db, r.substitute_for) : Promise.resolve(undefined),
+    employeeLinkFor(ctx.db, user, r.employee_id),
   ]);
   const ids = (csv: string) => (csv ? csv.split(',').map(Number) : []);
   return {
@@ -227,7 +233,8 @@ export async function requestDetail(
     DismFailsId: ids(r.dism_fails),
     EquipamentReturnId: ids(r.equipment_return),
     textJustify: r.text_justify,
-    employeeId: r.employee_id,
+    employeeId: employeeLink?.id ?? null,
+    employeeLink,
     dateAdmissionEmployee: r.date_admission_employee,
     attachments: attachments.map((a) => ({
       id: a.id,

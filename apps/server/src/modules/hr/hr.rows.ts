@@ -3,7 +3,7 @@ import type * as q from './hr.queries.ts';
 
 /** HR's rows as lists, details and spreadsheets show them. */
 
-export function toEmployeeSheetRow(e: q.EmployeeRecord): Omit<EmployeeDetail, 'vacations'> {
+export function toEmployeeSheetRow(e: q.EmployeeRecord): Omit<EmployeeDetail, 'vacations' | 'hiringLink'> {
   return {
     id: e.id,
     name: e.name,

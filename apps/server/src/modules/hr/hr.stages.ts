@@ -78,7 +78,7 @@ async function mail(
 ) {
   if (!to) return;
   try {
-    await ctx.mailer.send({ to, subject, text });
+    await ctx.mailer.send({ to, subject, text, module: 'rh' });
   } catch (err) {
     log.error({ err, subject }, 'falha ao enviar e-mail de RH');
   }

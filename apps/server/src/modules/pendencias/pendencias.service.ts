@@ -18,14 +18,14 @@ import * as q from './pendencias.queries.ts';
 import type { PendenciasStreams } from './pendencias.stream.ts';
 
 /** The person as every kind of pendência decides: purchases' director flag, HR's desks, today. */
-export async function pendenciasActor(ctx: AppContext, user: SessionUser): Promise<PendenciasActor> {
+export async function pendenciasActor(ctx: Pick<AppContext, 'db'>, user: SessionUser): Promise<PendenciasActor> {
   const hr = await hrActor(ctx.db, user);
   return { ...hr, diretor: await isDirectorApprover(ctx.db, user.userId, hr.today) };
 }
 
 /** Minhas pendências: a page of what waits for the caller, newest first (every member has his own). */
 export async function listPendencias(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   user: SessionUser,
   query: z.output<typeof pendenciasListQuery>,
 ) {

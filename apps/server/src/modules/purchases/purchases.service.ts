@@ -34,6 +34,7 @@ import { announcePendencias } from '../../platform/live-events.ts';
 import type { FormReader } from '../../platform/multipart-form.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
 import { activeOrgNames, checkBranchName, filterNames } from '../org/org.names.ts';
+import { callLinkFor } from '../tickets/tickets.links.ts';
 import { purchasesSpreadsheet } from './purchases.export.ts';
 import * as pickup from './purchases.pickup.queries.ts';
 import * as q from './purchases.queries.ts';
@@ -185,7 +186,7 @@ export async function mail(
   for (const r of to) {
     if (!r.email) continue;
     try {
-      await ctx.mailer.send({ to: r.email, subject, text });
+      await ctx.mailer.send({ to: r.email, subject, text, module: 'compras' });
     } catch (err) {
       log.error({ err }, 'falha ao enviar e-mail da solicitação de compra');
     }
@@ -285,7 +286,7 @@ export async function dropRequest(ctx: AppContext, user: SessionUser, id: number
 export async function detail(ctx: AppContext, user: SessionUser, id: number): Promise<PurchaseDetail> {
   const actor = await actorOf(ctx, user);
   const { record, facts, quotes } = await loadVisible(ctx, actor, id);
-  const [names, files, history, call] = await Promise.all([
+  const [names, files, history, call, callLink] = await Promise.all([
     q.userNames(ctx.db, [
       record.atendente_id,
       record.quoter_id,
@@ -296,6 +297,7 @@ export async function detail(ctx: AppContext, user: SessionUser, id: number): Pr
     q.listFiles(ctx.db, id),
     q.listHistory(ctx.db, id),
     q.callStatus(ctx.db, record.call_id),
+    callLinkFor(ctx.db, actor, record.call_id),
   ]);
   const name = (uid: number | null) => (uid === null ? null : (names.get(uid) ?? null));
   const selected = quotes.find((x) => x.id === record.cotac_id);
@@ -321,7 +323,8 @@ export async function detail(ctx: AppContext, user: SessionUser, id: number): Pr
     status: record.status,
     statusLabel: purchaseStatusText(record.status, callStatus),
     statusCall: callStatus,
-    call_id: record.call_id,
+    call_id: callLink?.id ?? null,
+    callLink,
     buyer_id: record.buyer_id,
     picker_id: record.picker_id,
     cotac_id: record.cotac_id,

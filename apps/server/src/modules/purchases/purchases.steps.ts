@@ -259,7 +259,8 @@ export async function requestMaterials(
     const callId = await tickets.insertCall(tx, {
       problema: 'Nova Estrutura',
       dep: 'Infraestrutura',
-      descricao: `Lista de materiais para a solicitação de compra #${id} (${record.descript}): ${descript}`,
+      // No request number in the call's texts: its attendants may not open the request (decision 0121).
+      descricao: `Lista de materiais para uma solicitação de compra (${record.descript}): ${descript}`,
       filial: record.filial,
       status: CALL_STATUS.materiaisPendentes,
       user_id: user.userId,
@@ -278,13 +279,13 @@ export async function requestMaterials(
       action: 'call.open',
       entity: 'call',
       entityId: callId,
-      summary: `Lista de materiais da compra #${id}`,
+      summary: 'Lista de materiais de uma solicitação de compra',
     });
     audit({
       action: 'purchase.materials',
       entity: 'purchase',
       entityId: id,
-      summary: `Lista de materiais solicitada à Infraestrutura (chamado #${callId})`,
+      summary: 'Lista de materiais solicitada à Infraestrutura',
     });
   });
 }

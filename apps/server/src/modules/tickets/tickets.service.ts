@@ -1,7 +1,6 @@
 import {
   CALL_STATUS,
   type CallDetail,
-  type CallFacts,
   type CallScope,
   type CallTransition,
   callAbilities,
@@ -32,16 +31,13 @@ import { announcePendencias } from '../../platform/live-events.ts';
 import type { BodyOrFormReader } from '../../platform/multipart-form.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
 import { activeOrgNames, checkBranchName, filterNames } from '../org/org.names.ts';
+import { purchaseLinkFor } from '../purchases/purchases.links.ts';
 import { callsSpreadsheet } from './tickets.export.ts';
+import { callFacts } from './tickets.links.ts';
 import * as q from './tickets.queries.ts';
 import { toRow } from './tickets.rows.ts';
 
-const facts = (call: q.CallRecord): CallFacts => ({
-  userId: call.user_id,
-  dep: call.dep,
-  status: call.status,
-  requestId: call.request_id,
-});
+const facts = callFacts;
 
 /**
  * A write moved the call from `call` to `status` (or kept its status): its requester, the attendants
@@ -151,7 +147,7 @@ async function notifyRequester(
   try {
     const requester = await q.findUserContact(ctx.db, call.user_id);
     if (!requester?.email) return;
-    await ctx.mailer.send({ to: requester.email, subject, text });
+    await ctx.mailer.send({ to: requester.email, subject, text, module: 'chamados' });
   } catch (err) {
     log.error({ err, callId: call.id }, 'falha ao enviar e-mail do chamado');
   }
@@ -330,11 +326,12 @@ export async function listMaterials(ctx: AppContext, user: SessionUser, id: numb
 
 export async function callDetail(ctx: AppContext, user: SessionUser, id: number): Promise<CallDetail> {
   const call = await loadVisibleCall(ctx, user, id);
-  const [answers, attachments, materials, history] = await Promise.all([
+  const [answers, attachments, materials, history, purchaseLink] = await Promise.all([
     q.listAnswers(ctx.db, id),
     q.listAttachments(ctx.db, id),
     q.listMaterials(ctx.db, id),
     q.listHistory(ctx.db, id),
+    purchaseLinkFor(ctx, user, call.request_id),
   ]);
   const ref = (a: (typeof attachments)[number]) => ({
     id: a.id,
@@ -361,7 +358,8 @@ export async function callDetail(ctx: AppContext, user: SessionUser, id: number)
     descricao: call.descricao,
     link: null,
     imgAttachment: callFiles.find((f) => f.mime.startsWith('image/'))?.filepath ?? null,
-    request_id: call.request_id,
+    request_id: purchaseLink?.id ?? null,
+    purchaseLink,
     attachments: callFiles,
     answers_call_receive: answers.map((a) => ({
       id: a.id,

@@ -1,10 +1,4 @@
-import {
-  formatDate,
-  formatDateTime,
-  PENDENCIA_KIND_LABEL,
-  PENDENCIAS_MSG,
-  type PendenciaItem,
-} from '@intranet/contracts';
+import { PENDENCIA_KIND_LABEL, PENDENCIAS_MSG, type PendenciaItem, pendenciaWhen } from '@intranet/contracts';
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -18,12 +12,6 @@ const KIND_COLOR: Record<PendenciaItem['kind'], string> = {
   fine: 'red',
   event: 'orange',
 };
-
-/** When it started to wait; a fine says when it falls due. */
-const whenOf = (item: PendenciaItem) =>
-  item.kind === 'fine'
-    ? PENDENCIAS_MSG.dueOn(formatDate(item.since))
-    : PENDENCIAS_MSG.since(formatDateTime(item.since));
 
 /**
  * The lines of Minhas pendências: each a link that opens its record, saying what it is, the action
@@ -50,7 +38,7 @@ export function PendenciaLines({ items }: { items: readonly PendenciaItem[] }) {
                   {PENDENCIA_KIND_LABEL[item.kind]}
                 </Badge>
                 <Text size="xs" c="dimmed" truncate>
-                  {whenOf(item)}
+                  {pendenciaWhen(item)}
                 </Text>
               </Group>
               <Text fw={600} size="sm" className={classes.title}>
