@@ -13,6 +13,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
@@ -43,9 +44,11 @@ import { filesRoutes } from './platform/files.routes.ts';
 import { healthRoutes } from './platform/health.routes.ts';
 import { createLiveEvents } from './platform/live-events.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './platform/rate-limit.ts';
+import { registerMetrics } from './platform/metrics.ts';
+import { createCounters, DEFAULT_RATE_LIMITS, type RateLimits } from './platform/rate-limit.ts';
 import { redactUrl } from './platform/redact.ts';
 import { type ReplyMode, replySerializerCompiler } from './platform/reply-serializer.ts';
+import { registerRequestIdHeader, requestIdOf } from './platform/request-id.ts';
 import { isApiPath } from './platform/request-path.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
 import { mailFromOf } from './platform/settings.ts';
@@ -60,6 +63,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   rateLimits?: Partial<RateLimits>;
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (standard output unless given): the tests read its lines. */
+  logStream?: DestinationStream;
   /** 'checked' in the tests: every reply parsed by its zod schema too (platform/reply-serializer.ts). */
   replies?: ReplyMode;
 }
@@ -167,7 +172,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // Every log line of a request carries its id (reqId): the balancer's x-request-id when well formed.
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A client that sends slowly, or stops, does not hold a connection for ever.
@@ -197,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       }),
     config,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...rateLimitsFromConfig(config), ...options.rateLimits },
+    counters: createCounters(database.pool),
     live: createLiveEvents(database),
   };
   app.addHook('onClose', () => ctx.live.close());
@@ -226,6 +235,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   registerErrorHandling(app);
+  registerRequestIdHeader(app);
+  registerMetrics(app, { token: config.metricsToken, pool: database.pool });
   await registerSecurityHeaders(app, { https: config.cookieSecure });
   await app.register(cookie);
   await registerCompression(app);

@@ -99,6 +99,15 @@ const schema = z.object({
     .min(0, { error: 'DIGEST_HOUR deve ser uma hora de 0 a 23' })
     .max(23, { error: 'DIGEST_HOUR deve ser uma hora de 0 a 23' })
     .default(7),
+  /**
+   * The bearer token Prometheus sends to GET /metrics (at least 16 characters); unset, /metrics
+   * answers 404 and nothing is counted.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN deve ter ao menos 16 caracteres')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Seconds a client has to send a request's headers. */
   HTTP_HEADERS_TIMEOUT_S: z.coerce.number().int().positive().max(600).default(20),
   /** Seconds a client has to send a whole request, body included (the largest upload on the slowest link). */
@@ -156,6 +165,8 @@ export interface Config {
   backupKeep: number;
   /** The hour (São Paulo) the daily digest goes out. */
   digestHour: number;
+  /** The bearer token of GET /metrics; undefined: no metrics. */
+  metricsToken: string | undefined;
   /** HTTP server timeouts, in milliseconds. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -194,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupCron: e.BACKUP_CRON,
     backupKeep: e.BACKUP_KEEP,
     digestHour: e.DIGEST_HOUR,
+    metricsToken: e.METRICS_TOKEN,
     headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_S * 1000,
     // Node refuses a headers timeout longer than the request timeout.
     requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_S, e.HTTP_HEADERS_TIMEOUT_S) * 1000,

@@ -17,6 +17,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL: the connection pool (the rate limits count in it; /metrics reads its use). */
+  pool?: pg.Pool;
   close(): Promise<void>;
   /** PostgreSQL: LISTEN on a connection of its own (platform/live-events.ts); answers how to stop. */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
@@ -36,6 +38,7 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
     return {
       db,
       dialect: 'postgres',
+      pool,
       close: async () => {
         await Promise.all([...listeners].map((stop) => stop()));
         await db.destroy();

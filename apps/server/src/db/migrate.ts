@@ -40,6 +40,7 @@ import * as m0038 from './migrations/0038_pendencias_order.ts';
 import * as m0039 from './migrations/0039_purchase_sector_stages.ts';
 import * as m0040 from './migrations/0040_mail_preferences.ts';
 import * as m0042 from './migrations/0042_one_search.ts';
+import * as m0044 from './migrations/0044_rate_limit_counters.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0039_purchase_sector_stages': m0039,
   '0040_mail_preferences': m0040,
   '0042_one_search': m0042,
+  '0044_rate_limit_counters': m0044,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,11 @@ declare module 'fastify' {
     access?: Access;
     /** Accept the httpOnly cookie instead of the bearer header (GET/HEAD file reads only). */
     cookieAuth?: boolean;
+    /**
+     * A public route whose Authorization header carries its own credential, not a session (GET
+     * /metrics): no session is looked up, so it answers while the database does not.
+     */
+    sessionless?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -47,6 +52,7 @@ export function registerAuthGuard(app: FastifyInstance, db: Db): void {
     // No route matched: the not-found handler answers, there is nothing to guard.
     if (request.is404 || request.routeOptions.url === undefined) return;
     const access: Access = request.routeOptions.config.access ?? 'member';
+    if (access === 'public' && request.routeOptions.config.sessionless) return;
     const token = bearerToken(request) ?? cookieToken(request);
     if (token) {
       const resolved = await resolveSession(db, token);

@@ -3,7 +3,7 @@ import type { Db, Dialect } from '../db/database.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { LiveEvents } from './live-events.ts';
 import type { Mailer } from './mail.ts';
-import type { RateLimits } from './rate-limit.ts';
+import type { Counters, RateLimits } from './rate-limit.ts';
 
 /** What every module's routes receive: the shared services of one running app. */
 export interface AppContext {
@@ -13,6 +13,8 @@ export interface AppContext {
   mailer: Mailer;
   config: Config;
   rateLimits: RateLimits;
+  /** Where the rate limits count (platform/rate-limit.ts): the database on PostgreSQL. */
+  counters: Counters;
   /** Events heard by every process (platform/live-events.ts): the pendências' live updates. */
   live: LiveEvents;
 }

@@ -2,10 +2,12 @@ import cluster from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MSG } from '@intranet/contracts';
 import type { FastifyRequest } from 'fastify';
+import type pg from 'pg';
 import {
   type RateLimiterAbstract,
   RateLimiterCluster,
   RateLimiterMemory,
+  RateLimiterPostgres,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { HttpError } from './errors.ts';
@@ -64,17 +66,49 @@ type Check = (request: FastifyRequest) => Promise<void>;
 const tooMany = (msBeforeNext: number) =>
   new HttpError(429, MSG.tooManyRequests, { retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) });
 
+/** The PostgreSQL table of the counters (migration 0044): a row per key, its points and expiry. */
+export const COUNTERS_TABLE = 'rate_limit_counters';
+
 /**
- * One counter per key over a window. In a server process of several (main.ts, WORKERS) the counts
- * live in the primary process and every worker asks it (rate-limiter-flexible's cluster limiter,
- * over Node's IPC): a guesser spread over the workers' connections is counted once. `name` must be
- * unique among the app's limiters (the primary keeps one counter table per name).
+ * Where the counters of one app live (decision 0124), each limiter one counter per key over a window:
+ * - PostgreSQL: in the database (rate-limiter-flexible's Postgres store), so every server and
+ *   process on it counts together: ten wrong passwords are ten whichever server got them.
+ * - SQLite (one machine): in this process; in a server of several processes (main.ts, WORKERS) in
+ *   the primary, which every worker asks over Node's IPC (the cluster limiter).
+ * `name` must be unique among the app's limiters (it prefixes the keys, and the primary keeps one
+ * counter table per name).
  */
-function limiter(name: string, max: number, windowMs: number): RateLimiterAbstract {
-  const options = { keyPrefix: name, points: max, duration: Math.max(1, Math.ceil(windowMs / 1000)) };
-  return cluster.isWorker
-    ? new RateLimiterCluster({ ...options, timeoutMs: 5000 })
-    : new RateLimiterMemory(options);
+export interface Counters {
+  limiter(name: string, rule: RateRule): RateLimiterAbstract;
+}
+
+export function createCounters(pool?: pg.Pool): Counters {
+  let sweeper = true;
+  return {
+    limiter(name, rule) {
+      const options = {
+        keyPrefix: name,
+        points: rule.max,
+        duration: Math.max(1, Math.ceil(rule.windowMs / 1000)),
+      };
+      if (pool) {
+        // One limiter per app removes the rows expired an hour ago (every 5 min): the table is shared.
+        const clearExpiredByTimeout = sweeper;
+        sweeper = false;
+        return new RateLimiterPostgres({
+          ...options,
+          storeClient: pool,
+          storeType: 'pool',
+          tableName: COUNTERS_TABLE,
+          tableCreated: true,
+          clearExpiredByTimeout,
+        });
+      }
+      return cluster.isWorker
+        ? new RateLimiterCluster({ ...options, timeoutMs: 5000 })
+        : new RateLimiterMemory(options);
+    },
+  };
 }
 
 /** Counts one attempt under `key`; throws the 429 when the window's attempts are exceeded. */
@@ -88,8 +122,8 @@ async function consume(counter: RateLimiterAbstract, key: string): Promise<void>
 }
 
 /** A preHandler that applies one rule per client address, answering 429 when it is exceeded. */
-export function rateLimitPerIp(name: string, rule: RateRule): Check {
-  const byIp = limiter(`${name}:ip`, rule.max, rule.windowMs);
+export function rateLimitPerIp(counters: Counters, name: string, rule: RateRule): Check {
+  const byIp = counters.limiter(`${name}:ip`, rule);
   return (request) => consume(byIp, request.ip);
 }
 
@@ -106,8 +140,8 @@ export interface FailureLimit {
  * address signs in as often as it needs while its failures still add up. Taking the point first
  * keeps the count right under concurrent attempts (a check-then-count would let a burst through).
  */
-export function rateLimitFailuresPerIp(name: string, rule: RateRule): FailureLimit {
-  const byIp = limiter(`${name}:ip`, rule.max, rule.windowMs);
+export function rateLimitFailuresPerIp(counters: Counters, name: string, rule: RateRule): FailureLimit {
+  const byIp = counters.limiter(`${name}:ip`, rule);
   return {
     check: (request) => consume(byIp, request.ip),
     async succeeded(request) {
@@ -120,8 +154,8 @@ export function rateLimitFailuresPerIp(name: string, rule: RateRule): FailureLim
  * One rule over any key (a person's id), for a service that decides whom it applies to: counts
  * one use, answering 429 when the window's uses are exceeded.
  */
-export function keyedLimit(name: string, rule: RateRule): (key: string) => Promise<void> {
-  const counter = limiter(name, rule.max, rule.windowMs);
+export function keyedLimit(counters: Counters, name: string, rule: RateRule): (key: string) => Promise<void> {
+  const counter = counters.limiter(name, rule);
   return (key) => consume(counter, key);
 }
 
@@ -129,9 +163,15 @@ export function keyedLimit(name: string, rule: RateRule): (key: string) => Promi
  * A preHandler that applies one rule per IP and one per user (the body field `userField`),
  * answering 429 with a Portuguese message when either is exceeded.
  */
-export function rateLimitPair(name: string, perIp: RateRule, perUser: RateRule, userField: string): Check {
-  const byIp = limiter(`${name}:ip`, perIp.max, perIp.windowMs);
-  const byUser = limiter(`${name}:user`, perUser.max, perUser.windowMs);
+export function rateLimitPair(
+  counters: Counters,
+  name: string,
+  perIp: RateRule,
+  perUser: RateRule,
+  userField: string,
+): Check {
+  const byIp = counters.limiter(`${name}:ip`, perIp);
+  const byUser = counters.limiter(`${name}:user`, perUser);
   return async (request) => {
     await consume(byIp, request.ip);
     const body = request.body as Record<string, unknown> | undefined;
@@ -151,13 +191,9 @@ export interface PasswordGuard {
   failed(person: string, address: string): Promise<void>;
 }
 
-export function createPasswordGuard(limits: RateLimits): PasswordGuard {
-  const here = limiter('password:here', limits.loginPerUser.max, limits.loginPerUser.windowMs);
-  const everywhere = limiter(
-    'password:everywhere',
-    limits.loginPerUserEverywhere.max,
-    limits.loginPerUserEverywhere.windowMs,
-  );
+export function createPasswordGuard(counters: Counters, limits: RateLimits): PasswordGuard {
+  const here = counters.limiter('password:here', limits.loginPerUser);
+  const everywhere = counters.limiter('password:everywhere', limits.loginPerUserEverywhere);
   const hereKey = (person: string, address: string) => `${person}|${address}`;
   const { afterFailures, baseMs, maxMs } = limits.passwordDelay;
 

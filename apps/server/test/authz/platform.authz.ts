@@ -15,6 +15,17 @@ const platform: AuthzModule = {
       expect: 200,
       note: 'public, even before the policy',
     },
+    { method: 'GET', url: '/api/health/ready', as: null, expect: 200 },
+    {
+      method: 'GET',
+      url: '/api/health/ready',
+      as: DEMO.colaborador,
+      expect: 200,
+      note: 'public: a balancer asks it',
+    },
+    // Its credential is METRICS_TOKEN, not a session: unset (as here) it answers 404 to everyone.
+    { method: 'GET', url: '/metrics', as: null, expect: 404 },
+    { method: 'GET', url: '/metrics', as: DEMO.admin, expect: 404, note: 'a session is no metrics token' },
 
     // Staff files (photos, notice images, banners): every signed-in member who accepted the policy.
     { method: 'GET', url: BANNER_FILE, as: null, expect: 401 },

@@ -3,6 +3,16 @@ import { endpoint } from '../http/endpoint.ts';
 
 export const healthReply = z.object({ status: z.literal('ok'), database: z.string() });
 
+/** What GET /api/health/ready found of each dependency. */
+export const readyState = z.enum(['ok', 'indisponível']);
+export const readyReply = z.object({ status: z.literal('ok'), database: readyState, storage: readyState });
+
+/** The reasons of a 503 from GET /api/health/ready, one per dependency that did not answer. */
+export const READY_PROBLEMS = {
+  database: 'O banco de dados não respondeu.',
+  storage: 'O armazenamento de arquivos não respondeu.',
+} as const;
+
 /** A staff file's key under /api/files/: "<folder>/<generated name>", e.g. "banners/x.jpg". */
 export const staffFileParams = z.object({ '*': z.string().max(300) });
 
@@ -33,6 +43,14 @@ export const platformCalls = {
     access: 'public',
     summary: 'The server answers and reaches its database.',
     reply: healthReply,
+  }),
+  ready: endpoint({
+    method: 'GET',
+    path: '/api/health/ready',
+    access: 'public',
+    summary:
+      'The server reaches its database and its file storage (for a balancer); 503 with the reason in Portuguese when one does not answer.',
+    reply: readyReply,
   }),
   staffFile: endpoint({
     method: 'GET',

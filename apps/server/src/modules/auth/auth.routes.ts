@@ -10,13 +10,14 @@ import { sessionData } from './auth.screens.ts';
 import * as service from './auth.service.ts';
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db, rateLimits } = ctx;
+  const { db, rateLimits, counters } = ctx;
   // Per address only failed logins count: a branch behind one address signs in freely.
-  const loginLimit = rateLimitFailuresPerIp('login', rateLimits.loginPerIp);
+  const loginLimit = rateLimitFailuresPerIp(counters, 'login', rateLimits.loginPerIp);
   // Wrong passwords are counted per person in the service, where the login name is resolved.
-  const passwordGuard = createPasswordGuard(rateLimits);
+  const passwordGuard = createPasswordGuard(counters, rateLimits);
   const attempt = (request: Pick<FastifyRequest, 'ip'>) => ({ guard: passwordGuard, address: request.ip });
   const recoveryLimit = rateLimitPair(
+    counters,
     'recovery',
     rateLimits.recoveryPerIp,
     rateLimits.recoveryPerUser,

@@ -81,7 +81,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   // Public: the secret in the path is the credential (calendar apps send no session).
   route(app, calls.feed, {
-    preHandler: rateLimitPerIp('calendar-feed', ctx.rateLimits.calendarFeedPerIp),
+    preHandler: rateLimitPerIp(ctx.counters, 'calendar-feed', ctx.rateLimits.calendarFeedPerIp),
     handler: async (request, reply) => {
       const text = await feedCalendar(ctx, request.params.token);
       return reply

@@ -14,7 +14,7 @@ import * as service from './operations.service.ts';
 import { createOperationUploads, scheduleUploadSweep } from './operations.uploads.ts';
 
 export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const lookupLimit = keyedLimit('ot-lookup:user', ctx.rateLimits.otLookupPerUser);
+  const lookupLimit = keyedLimit(ctx.counters, 'ot-lookup:user', ctx.rateLimits.otLookupPerUser);
   route(app, calls.byOt, {
     handler: async (request) =>
       service.attachmentsOfOt(ctx, currentUser(request), request.query.ot, lookupLimit),
