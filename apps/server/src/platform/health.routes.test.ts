@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { READY_PROBLEMS } from '@intranet/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { createLocalStorage } from '../storage/local-storage.ts';
 import type { Storage } from '../storage/storage.ts';
+import { READY_TIMEOUT_MS } from './health.routes.ts';
 
 describe(`health (${TEST_DIALECT})`, () => {
   let t: TestApp;
@@ -94,6 +96,31 @@ describe(`health (${TEST_DIALECT})`, () => {
         if (TEST_DIALECT === 'postgres') await database.close();
       }
     });
+
+    it.runIf(TEST_DIALECT === 'postgres')(
+      'answers 503 in its short time when PostgreSQL takes the connection and never answers',
+      async () => {
+        const sockets = new Set<net.Socket>();
+        const silent = net.createServer((socket) => sockets.add(socket));
+        await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+        const url = new URL(t.databaseUrl!);
+        url.port = String((silent.address() as net.AddressInfo).port);
+        const database = openDatabase({ databaseUrl: url.toString(), sqliteFile: '' });
+        const app = await serverWith({ database });
+        try {
+          const started = Date.now();
+          const res = await app.inject({ method: 'GET', url: '/api/health/ready' });
+          expect(res.statusCode).toBe(503);
+          expect(res.json<{ error: string }>().error).toBe(READY_PROBLEMS.database);
+          expect(Date.now() - started).toBeLessThan(READY_TIMEOUT_MS + 1500);
+        } finally {
+          await app.close();
+          for (const socket of sockets) socket.destroy();
+          silent.close();
+          await database.close();
+        }
+      },
+    );
 
     it('answers 503 when the storage cannot take a file, and names both when both are down', async () => {
       // A storage folder under a plain file: every write fails (ENOTDIR), as on a lost mount.
