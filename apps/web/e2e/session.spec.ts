@@ -284,6 +284,38 @@ test.describe('profile', () => {
     await expect(page.getByTestId('header-avatar')).toHaveAttribute('data-has-photo', 'true');
   });
 
+  test('Notificações por e-mail: the daily digest and a muted module stay after a reload', async ({
+    page,
+  }) => {
+    await signIn(page, '1007', '/perfil');
+    const section = page.getByRole('region', { name: 'Notificações por e-mail' });
+    const digest = section.getByRole('switch', { name: 'Resumo diário das minhas pendências' });
+    const compras = section.getByRole('checkbox', { name: 'Compras' });
+    await expect(digest).not.toBeChecked();
+    await expect(compras).toBeChecked();
+    await expect(
+      section.getByText(
+        'E-mails de segurança (código de recuperação de senha, primeiro acesso) são sempre enviados.',
+      ),
+    ).toBeVisible();
+    // Mantine draws the switch over a zero-size input: its label is what a person clicks.
+    await section.getByText('Resumo diário das minhas pendências').click();
+    await expect(digest).toBeChecked();
+    await compras.uncheck();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/me/notificacoes') && r.request().method() === 'PUT',
+    );
+    await section.getByRole('button', { name: 'Salvar notificações' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(page.getByText('Notificações por e-mail salvas.')).toBeVisible();
+
+    await page.reload();
+    await expect(digest).toBeChecked();
+    await expect(compras).not.toBeChecked();
+    await expect(section.getByRole('checkbox', { name: 'Chamados' })).toBeChecked();
+    await expect(section.getByRole('button', { name: 'Salvar notificações' })).toBeDisabled();
+  });
+
   test('a file that is not JPEG, PNG or WEBP is refused before any upload', async ({ page }) => {
     const uploads: string[] = [];
     page.on('request', (r) => {

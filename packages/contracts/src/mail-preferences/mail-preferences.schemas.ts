@@ -27,6 +27,8 @@ export const MAIL_PREFERENCES_MSG = {
   noEmail: 'Seu usuário não tem e-mail cadastrado: cadastre-o em Contato para receber e-mails.',
   save: 'Salvar notificações',
   saved: 'Notificações por e-mail salvas.',
+  saveError: 'Não foi possível salvar as notificações por e-mail.',
+  loadError: 'Não foi possível carregar suas notificações por e-mail.',
   digestInvalid: 'Informe se deseja receber o resumo diário (verdadeiro ou falso).',
   moduleInvalid: `Módulo de e-mail desconhecido: use ${MAIL_MODULES.join(', ')}.`,
   moduleRepeated: 'Cada módulo pode aparecer só uma vez na lista de e-mails silenciados.',

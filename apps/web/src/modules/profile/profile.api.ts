@@ -1,5 +1,10 @@
-import { authCalls as calls, MSG } from '@intranet/contracts';
-import { useMutation } from '@tanstack/react-query';
+import {
+  authCalls as calls,
+  MAIL_PREFERENCES_MSG,
+  MSG,
+  mailPreferencesCalls as mailCalls,
+} from '@intranet/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, type WebCallInput } from '../../api/call.ts';
 import { successMessage } from '../../api/query-client.ts';
 
@@ -26,5 +31,25 @@ export function useChangePicture() {
   return useMutation({
     mutationFn: (file: File) => call(calls.changePictureProfile, { fields: {}, files: [file] }),
     meta: { error: MSG.photoUpdateError, success: successMessage },
+  });
+}
+
+const mailPreferencesKey = ['me', 'notificacoes'] as const;
+
+/** GET /api/me/notificacoes: the caller's daily digest choice and muted modules. */
+export function useMailPreferences() {
+  return useQuery({
+    queryKey: mailPreferencesKey,
+    queryFn: ({ signal }) => call(mailCalls.read, {}, { signal }),
+  });
+}
+
+/** PUT /api/me/notificacoes. */
+export function useSaveMailPreferences() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WebCallInput<typeof mailCalls.save>['body']) => call(mailCalls.save, { body }),
+    onSuccess: (_reply, sent) => client.setQueryData(mailPreferencesKey, sent),
+    meta: { error: MAIL_PREFERENCES_MSG.saveError, success: successMessage },
   });
 }

@@ -1,4 +1,10 @@
-import { branchLabelOf, type Privilegio, ROLE_LABEL, type SessionUser } from '@intranet/contracts';
+import {
+  branchLabelOf,
+  MAIL_PREFERENCES_MSG,
+  type Privilegio,
+  ROLE_LABEL,
+  type SessionUser,
+} from '@intranet/contracts';
 import {
   Badge,
   Box,
@@ -19,6 +25,7 @@ import { useOrgLists } from '../../../api/org.ts';
 import { useUser } from '../../../platform/session.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { ContactForm } from '../components/ContactForm.tsx';
+import { MailPreferencesSection } from '../components/MailPreferencesForm.tsx';
 import { ProfilePhotoCard } from '../components/ProfilePhotoCard.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -91,6 +98,19 @@ export function ProfilePage() {
             </Paper>
           </Grid.Col>
         </Grid>
+        <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="profile-mail-title">
+          <Stack gap="md">
+            <div>
+              <Title id="profile-mail-title" order={2} size="h4">
+                {MAIL_PREFERENCES_MSG.title}
+              </Title>
+              <Text size="sm" c="dimmed" mt={4}>
+                {MAIL_PREFERENCES_MSG.description}
+              </Text>
+            </div>
+            <MailPreferencesSection hasEmail={Boolean(user.email)} />
+          </Stack>
+        </Paper>
         <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="profile-security-title">
           <Group justify="space-between" gap="md">
             <div>
