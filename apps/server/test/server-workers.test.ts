@@ -47,6 +47,42 @@ function request(port: number, method: string, url: string, body?: unknown, toke
   });
 }
 
+const METRICS_TOKEN = 'token-das-metricas-dos-processos';
+
+/** A Prometheus scrape on a connection of its own: the count of GET /api/health answered 200. */
+function healthCount(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/metrics',
+        agent: false,
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => {
+          text += c.toString('utf8');
+        });
+        res.on('end', () => {
+          if (res.statusCode !== 200) return reject(new Error(`${res.statusCode} ${text}`));
+          const line = text
+            .split('\n')
+            .find(
+              (l) =>
+                l.startsWith('intranet_http_requests_total{') &&
+                l.includes('route="/api/health"') &&
+                l.includes('status_code="200"'),
+            );
+          resolve(line ? Number(line.split(' ').pop()) : 0);
+        });
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
 describe(`server with two worker processes (${TEST_DIALECT})`, () => {
   let servers: ServerProcesses;
   let port: number;
@@ -56,7 +92,7 @@ describe(`server with two worker processes (${TEST_DIALECT})`, () => {
 
   beforeAll(async () => {
     // Three wrong passwords per person and address, then 429 (no waiting before the third).
-    servers = await startServerProcesses({ RATE_LIMIT_LOGIN_PER_USER: '3' });
+    servers = await startServerProcesses({ RATE_LIMIT_LOGIN_PER_USER: '3', METRICS_TOKEN });
     port = servers.port;
   }, 90_000);
 
@@ -75,6 +111,13 @@ describe(`server with two worker processes (${TEST_DIALECT})`, () => {
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     const refused = await wrong();
     expect(refused.body.error).toBe(MSG.tooManyRequests);
+  });
+
+  it('a scrape counts the requests of both processes, whichever process answers it', async () => {
+    const before = await healthCount(port);
+    for (let i = 0; i < 6; i++) expect((await request(port, 'GET', '/api/health')).status).toBe(200);
+    // Each scrape reaches one process or the other: every one of them sees all six.
+    for (let i = 0; i < 4; i++) expect(await healthCount(port)).toBe(before + 6);
   });
 
   it('writes from both processes at once without losing one', async () => {

@@ -1,8 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import cluster from 'node:cluster';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { MSG } from '@intranet/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { HttpError } from './errors.ts';
 
 /** Where Prometheus scrapes (outside /api: it is no call of the intranet's users). */
 export const METRICS_PATH = '/metrics';
@@ -24,10 +26,64 @@ function sameToken(sent: string, expected: string): boolean {
   return timingSafeEqual(digest(sent), digest(expected));
 }
 
+/** The tag of the messages by which a worker asks the primary for every process's metrics. */
+const IPC_TAG = 'intranet-metrics';
+/** How long a worker waits for the primary's sum (the primary waits 5 s for each worker). */
+const ASK_PRIMARY_MS = 8000;
+
+interface MetricsMessage {
+  [IPC_TAG]: string;
+  text?: string;
+  error?: string;
+}
+const isMetricsMessage = (value: unknown): value is MetricsMessage =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Record<string, unknown>)[IPC_TAG] === 'string';
+
+/**
+ * The cluster primary's part (WORKERS > 1; server-workers.ts calls it): a worker's scrape gets the
+ * metrics of every worker, summed by prom-client's aggregator, whichever worker took the connection.
+ */
+export function answerWorkersMetrics(): void {
+  const aggregator = new AggregatorRegistry();
+  cluster.on('message', (worker, value: unknown) => {
+    if (!isMetricsMessage(value)) return;
+    const id = value[IPC_TAG];
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ [IPC_TAG]: id, text }),
+      (err: unknown) => worker.send({ [IPC_TAG]: id, error: String(err) }),
+    );
+  });
+}
+
+/** A worker's scrape: the primary's sum over every worker. */
+function metricsOfEveryWorker(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const id = randomUUID();
+    const timer = setTimeout(() => done(new Error('o processo principal não respondeu')), ASK_PRIMARY_MS);
+    const listen = (value: unknown) => {
+      if (isMetricsMessage(value) && value[IPC_TAG] === id) {
+        done(value.error ? new Error(value.error) : undefined, value.text);
+      }
+    };
+    const done = (err: Error | undefined, text?: string) => {
+      clearTimeout(timer);
+      process.off('message', listen);
+      if (err) reject(err);
+      else resolve(text ?? '');
+    };
+    process.on('message', listen);
+    process.send?.({ [IPC_TAG]: id });
+  });
+}
+
+const METRICS_UNAVAILABLE = 'As métricas dos processos do servidor não responderam.';
+
 const bearer = (request: FastifyRequest) => /^Bearer\s+(\S+)$/.exec(request.headers.authorization ?? '')?.[1];
 
 /**
- * Prometheus metrics of this server process (decision 0124): requests by route pattern, method and
+ * Prometheus metrics of this server (decision 0124; with WORKERS > 1, of all its processes): requests by route pattern, method and
  * status, their durations, the database pool's use, and Node's own (memory, CPU, event loop). Each
  * app keeps its own registry, so that several apps in one process (the tests) do not mix.
  * Registered before the modules: the counting hook then sees every route.
@@ -37,6 +93,11 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const registry = new Registry();
   if (token) {
     collectDefaultMetrics({ register: registry });
+    if (cluster.isWorker) {
+      // Answers the primary's aggregator with this registry (prom-client listens once it exists).
+      AggregatorRegistry.setRegistries([registry]);
+      new AggregatorRegistry();
+    }
     const requests = new Counter({
       name: 'intranet_http_requests_total',
       help: 'Requisições respondidas, por método, rota (o padrão, nunca o endereço) e status.',
@@ -87,7 +148,12 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       if (!sent || !sameToken(sent, token)) {
         return reply.status(401).header('www-authenticate', 'Bearer').send({ error: MSG.unauthenticated });
       }
-      const text = await registry.metrics();
+      const text = cluster.isWorker
+        ? await metricsOfEveryWorker().catch((err: unknown) => {
+            request.log.warn({ err }, 'métricas dos processos');
+            throw new HttpError(503, METRICS_UNAVAILABLE);
+          })
+        : await registry.metrics();
       return reply
         .header('content-type', registry.contentType)
         .header('cache-control', 'no-store')

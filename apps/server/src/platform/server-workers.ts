@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { relayLiveEvents } from './live-events.ts';
+import { answerWorkersMetrics } from './metrics.ts';
 
 /** A worker that dies sooner than this after its start counts as a crash loop. */
 const QUICK_DEATH_MS = 10_000;
@@ -11,9 +12,9 @@ const MAX_QUICK_DEATHS = 5;
 /**
  * The primary of a server of several processes (config WORKERS): forks `count` workers that each
  * run main.ts's server on the same port (Node spreads the connections), keeps the rate limits'
- * counters for all of them (platform/rate-limit.ts), relays the live events between them
- * (live-events.ts), replaces a worker that dies, and stops them
- * all on SIGINT/SIGTERM. `onWorkerExit` runs after any worker ended (e.g. to clean what it left).
+ * counters for all of them on SQLite (platform/rate-limit.ts), relays the live events between
+ * them (live-events.ts), sums their metrics for a scrape (metrics.ts), replaces a worker that
+ * dies, and stops them all on SIGINT/SIGTERM. `onWorkerExit` runs after any worker ended (e.g. to clean what it left).
  */
 export function superviseWorkers(
   count: number,
@@ -23,6 +24,7 @@ export function superviseWorkers(
 ): void {
   new RateLimiterClusterMaster();
   relayLiveEvents();
+  answerWorkersMetrics();
   let stopping = false;
   let quickDeaths = 0;
   const startedAt = new Map<number, number>();
