@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   scheduleBackups(config, log);
   scheduleDigests(config, log, digestPlumbing(config, log));
   if (config.workers === 1) return serve(config, true);
-  scheduleUploadSweep(config.dataDir, (err) => log.error({ err }, 'operation uploads: sweep failed'));
+  scheduleUploadSweep(config, (err) => log.error({ err }, 'operation uploads: sweep failed'));
   superviseWorkers(
     config.workers,
     log,

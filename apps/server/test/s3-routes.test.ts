@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { tinyMp4 } from '@intranet/contracts/testing/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFolder, GESTOR, upload } from '../src/modules/folders/folders.routes.fixture.ts';
+import { patchUpload, postUpload, TUS } from '../src/modules/operations/operations.fixtures.ts';
 import { variantKey } from '../src/platform/image-variants.ts';
-import { buildTestApp, DEMO, TEST_DIALECT, type TestApp } from './harness.ts';
+import { buildSiblingApp, buildTestApp, DEMO, TEST_DIALECT, type TestApp } from './harness.ts';
 import { startTestS3, type TestS3 } from './s3-server.ts';
 
 /** With STORAGE=s3 the files of real routes live in the bucket, and come back from it by range. */
@@ -58,5 +60,45 @@ describe(`the app with STORAGE=s3 on an S3-compatible server (${TEST_DIALECT})`,
     expect(small.statusCode).toBe(200);
     expect(small.headers['content-type']).toBe('image/webp');
     expect(await s3.keys()).toContain(variantKey(banner, 320));
+  });
+
+  it('keeps a resumable upload in the bucket: begun on one server, finished on another, then attached', async () => {
+    const video = tinyMp4(4000);
+    const created = await postUpload(
+      t.as(DEMO.juridico),
+      { ot: '700009', slot: '1', filename: 'doca.mp4' },
+      video.length,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const url = String(created.headers.location);
+    const id = url.split('/').pop() ?? '';
+    const first = await patchUpload(t.as(DEMO.juridico), url, 0, video.subarray(0, 1500));
+    expect(first.statusCode, first.body).toBe(204);
+    expect(await s3.keys()).toContain(`${id}.info`);
+    expect(fs.existsSync(path.join(t.dataDir, 'uploads'))).toBe(false);
+
+    const other = await buildSiblingApp(t, { env: s3.env });
+    try {
+      const member = other.as(DEMO.juridico);
+      expect((await member({ method: 'HEAD', url, headers: TUS })).headers['upload-offset']).toBe('1500');
+      const last = await patchUpload(member, url, 1500, video.subarray(1500));
+      expect(last.statusCode, last.body).toBe(200);
+      const { attachment } = last.json();
+      const name = attachment.filepath.split('/').pop();
+      const keys = await s3.keys();
+      expect(keys).toContain(`operation/${name}`);
+      expect(keys.filter((k) => k.startsWith(id) || k.startsWith('.tmp/'))).toEqual([]);
+
+      const part = await member({
+        method: 'GET',
+        url: `/api/${attachment.filepath}`,
+        headers: { range: 'bytes=100-199' },
+      });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes 100-199/${video.length}`);
+      expect(part.rawPayload.equals(Buffer.from(video.subarray(100, 200)))).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,11 +1,18 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { s3Client } from '../src/storage/s3-storage.ts';
 
-/** An S3-compatible server (s3rver, pure JavaScript) on a free port of this machine, with one bucket. */
+/**
+ * An S3-compatible server (s3rver, pure JavaScript) on a free port of this machine, with one bucket.
+ * s3rver has every call the intranet makes but ListParts, which @tus/s3-store asks to learn how
+ * far an upload got, and AbortMultipartUpload: those two are answered here from the parts s3rver
+ * keeps on its disk, as S3 answers them (NoSuchUpload for an upload completed or unknown).
+ */
 export interface TestS3 {
   /** The settings an app reads to store its files in the bucket (STORAGE=s3 and the S3_* names). */
   env: Record<string, string>;
@@ -20,8 +27,21 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 export async function startTestS3(): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
-  const { port } = await server.run();
+  const s3rver = new S3rver({ directory, silent: true });
+  const handle = s3rver.callback();
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://s3');
+    const uploadId = url.searchParams.get('uploadId');
+    if (req.method === 'GET' && uploadId && !url.searchParams.has('partNumber'))
+      listParts(directory, url.pathname, uploadId).then(
+        (xml) => res.writeHead(200, { 'content-type': 'application/xml' }).end(xml),
+        () => res.writeHead(404, { 'content-type': 'application/xml' }).end(NO_SUCH_UPLOAD),
+      );
+    else if (req.method === 'DELETE' && uploadId) abortUpload(directory, url.pathname, uploadId, res);
+    else handle(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
   const env = {
     STORAGE: 's3',
     S3_ENDPOINT: `http://127.0.0.1:${port}`,
@@ -49,8 +69,47 @@ export async function startTestS3(): Promise<TestS3> {
     },
     async close() {
       client.destroy();
-      await server.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+const NO_SUCH_UPLOAD = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code></Error>';
+
+const uploadFolder = (directory: string, pathname: string, uploadId: string) => {
+  if (!/^[0-9a-f]+$/.test(uploadId)) throw new Error('uploadId');
+  return path.join(directory, pathname.slice(1).split('/')[0] ?? '', '._S3rver_uploads', uploadId);
+};
+
+function abortUpload(directory: string, pathname: string, uploadId: string, res: http.ServerResponse): void {
+  const folder = uploadFolder(directory, pathname, uploadId);
+  if (!fs.existsSync(folder)) {
+    res.writeHead(404, { 'content-type': 'application/xml' }).end(NO_SUCH_UPLOAD);
+    return;
+  }
+  fs.rmSync(folder, { recursive: true, force: true });
+  res.writeHead(204).end();
+}
+
+/** ListParts of one multipart upload, read from s3rver's folder (`<bucket>/._S3rver_uploads/<id>/<n>`). */
+async function listParts(directory: string, pathname: string, uploadId: string): Promise<string> {
+  const [bucket = '', ...key] = pathname.slice(1).split('/');
+  const folder = uploadFolder(directory, pathname, uploadId);
+  const numbers = (await fs.promises.readdir(folder))
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .sort((a, b) => a - b);
+  const parts = await Promise.all(
+    numbers.map(async (n) => {
+      const file = path.join(folder, String(n));
+      const [stat, md5] = await Promise.all([
+        fs.promises.stat(file),
+        fs.promises.readFile(`${file}.md5`, 'utf8'),
+      ]);
+      return `<Part><PartNumber>${n}</PartNumber><ETag>"${md5}"</ETag><Size>${stat.size}</Size></Part>`;
+    }),
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult><Bucket>${bucket}</Bucket><Key>${decodeURIComponent(key.join('/'))}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
 }

@@ -21,6 +21,7 @@ describe('operation attachments', () => {
     member = t.as(DEMO.juridico);
   });
   afterAll(() => t.close());
+  const localUploads = () => ({ dataDir: t.dataDir, storage: { kind: 'local' as const } });
 
   /** Creates an upload as `who`; answers its path. */
   async function create(
@@ -228,7 +229,7 @@ describe('operation attachments', () => {
     const fresh = await create(member, { ot: '700005', slot: '2' }, 1000);
     await ageUpload(t.db, t.dataDir, old, 25);
 
-    expect(await sweepStaleUploads(t.dataDir)).toBe(1);
+    expect(await sweepStaleUploads(localUploads())).toBe(1);
     expect((await member({ method: 'HEAD', url: old, headers: TUS })).statusCode).toBe(404);
     expect((await member({ method: 'HEAD', url: fresh, headers: TUS })).statusCode).toBe(200);
   });
@@ -238,7 +239,7 @@ describe('operation attachments', () => {
     await ageUpload(t.db, t.dataDir, old, 25);
 
     const errors: unknown[] = [];
-    const stop = scheduleUploadSweep(t.dataDir, (err) => errors.push(err), 20);
+    const stop = scheduleUploadSweep(localUploads(), (err) => errors.push(err), 20);
     try {
       await vi.waitFor(
         async () => {

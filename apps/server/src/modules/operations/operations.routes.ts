@@ -40,7 +40,7 @@ export async function operationsRoutes(app: FastifyInstance, ctx: AppContext): P
   const uploads = createOperationUploads(ctx, app.log);
   // With several server processes the primary sweeps for them all (main.ts).
   if (ctx.config.workers === 1) {
-    const stopSweep = scheduleUploadSweep(ctx.config.dataDir, (err) =>
+    const stopSweep = scheduleUploadSweep(ctx.config, (err) =>
       app.log.error({ err }, 'operation uploads: sweep failed'),
     );
     app.addHook('onClose', async () => stopSweep());

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import {
   canManageAttachments,
   canSeeOtAttachments,
@@ -13,7 +13,7 @@ import {
   type SessionUser,
   slotKind,
 } from '@intranet/contracts';
-import { fileTypeFromFile } from 'file-type/node';
+import { fileTypeStream } from 'file-type/node';
 import type { z } from 'zod';
 import { nowIso } from '../../db/database.ts';
 import { lockRow } from '../../db/dialect.ts';
@@ -71,21 +71,25 @@ export async function attachmentFile(ctx: AppContext, user: SessionUser, fileNam
 }
 
 /**
- * A finished upload becomes an attachment: its type is read from its bytes and checked against
- * its slot's list, the bytes are copied into Storage under a generated name, and the row commits
- * with its audit entry before the file is moved under its key.
+ * A finished upload becomes an attachment: its type is read from its first bytes and checked
+ * against its slot's list, the bytes stream into Storage under a generated name (one read of the
+ * upload store, local or S3), and the row commits with its audit entry before the file is moved
+ * under its key.
  */
 export async function attachUpload(
   ctx: AppContext,
   userId: number,
   meta: OperationUploadMetadata,
-  sourcePath: string,
+  open: () => Promise<Readable>,
 ): Promise<OperationAttachment> {
   const kind = slotKind(meta.slot);
-  const type = await fileTypeFromFile(sourcePath);
-  if (!type || !OPERATION_MIMES[kind].includes(type.mime))
+  const source = await fileTypeStream(await open(), { sampleSize: 4100 });
+  const type = source.fileType;
+  if (!type || !OPERATION_MIMES[kind].includes(type.mime)) {
+    source.destroy();
     throw unsupportedMedia(OPERATION_TYPE_MESSAGE[kind]);
-  const temp = await ctx.storage.writeTemp(createReadStream(sourcePath));
+  }
+  const temp = await ctx.storage.writeTemp(source);
   const fileName = `${randomUUID()}.${type.ext}`;
   let row: q.AttachmentRow;
   try {

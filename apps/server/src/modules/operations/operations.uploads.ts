@@ -10,9 +10,11 @@ import {
   slotKind,
 } from '@intranet/contracts';
 import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest } from 'srvx/node';
+import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { assertDiskRoom, declaredBytes } from '../../platform/disk-space.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
@@ -102,7 +104,7 @@ function userOf(req: TusRequest): SessionUser {
 
 const OWNER_KEY = 'userId';
 
-/** Where unfinished uploads wait: on the server's disk, whatever the Storage driver. */
+/** Where unfinished uploads wait with the local Storage: on the server's disk. */
 export const uploadDirectory = (dataDir: string) => path.join(dataDir, 'uploads', 'operation');
 
 /**
@@ -113,19 +115,51 @@ export const uploadDirectory = (dataDir: string) => path.join(dataDir, 'uploads'
 class OperationFileStore extends FileStore {}
 Object.defineProperty(OperationFileStore.prototype, 'checkOrCreateDirectory', { value: () => undefined });
 
-function uploadStore(directory: string): FileStore {
+/**
+ * S3Store's remove aborts the multipart upload first and stops there when S3 answers that there is
+ * none (NoSuchUpload, as for every finished upload): `<id>` and `<id>.info` would stay in the
+ * bucket for ever. Here the objects go whatever the abort answered.
+ */
+class OperationS3Store extends S3Store {
+  override async remove(id: string): Promise<void> {
+    await super.remove(id).catch(() => undefined);
+    for (const Key of [id, this.infoKey(id), this.partKey(id, true)])
+      await this.client.deleteObject({ Bucket: this.bucket, Key });
+  }
+}
+
+/** The settings that say where unfinished uploads wait. */
+export type UploadPlace = Pick<Config, 'dataDir' | 'storage'>;
+
+/**
+ * Unfinished uploads wait beside the stored files: in DATA_DIR/uploads/operation on the local disk,
+ * or, with STORAGE=s3, as multipart uploads of the same bucket (objects `<id>`, `<id>.info` and
+ * `<id>.part`), so any server can take the next piece of an upload another one began.
+ */
+function uploadStore(place: UploadPlace): FileStore | S3Store {
+  const expirationPeriodInMilliseconds = LIMITS.operationUploadExpiryHours * 3600_000;
+  const s = place.storage;
+  if (s.kind === 's3')
+    return new OperationS3Store({
+      expirationPeriodInMilliseconds,
+      s3ClientConfig: {
+        bucket: s.bucket,
+        endpoint: s.endpoint,
+        region: s.region,
+        forcePathStyle: s.forcePathStyle,
+        credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
+        // As in storage/s3-storage.ts: checksums only where the API requires them.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      },
+    });
+  const directory = uploadDirectory(place.dataDir);
   fs.mkdirSync(directory, { recursive: true });
-  return new OperationFileStore({
-    directory,
-    expirationPeriodInMilliseconds: LIMITS.operationUploadExpiryHours * 3600_000,
-  });
+  return new OperationFileStore({ directory, expirationPeriodInMilliseconds });
 }
 
 /** Drops the unfinished uploads older than a day (the periodic sweep runs this); answers how many. */
-export function sweepStaleUploads(
-  dataDir: string,
-  store = uploadStore(uploadDirectory(dataDir)),
-): Promise<number> {
+export function sweepStaleUploads(place: UploadPlace, store = uploadStore(place)): Promise<number> {
   return store.deleteExpired();
 }
 
@@ -137,14 +171,14 @@ const SWEEP_EVERY_MS = 60 * 60_000;
  * Two sweeps of the folder at once remove the same files, and the slower one fails.
  */
 export function scheduleUploadSweep(
-  dataDir: string,
+  place: UploadPlace,
   onError: (err: unknown) => void,
   everyMs = SWEEP_EVERY_MS,
 ): () => void {
   // One store for every sweep: each new one creates its folder with an mkdir it does not await.
-  const store = uploadStore(uploadDirectory(dataDir));
+  const store = uploadStore(place);
   const timer = setInterval(() => {
-    sweepStaleUploads(dataDir, store).catch(onError);
+    sweepStaleUploads(place, store).catch(onError);
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
@@ -158,13 +192,12 @@ export interface OperationUploads {
 }
 
 /**
- * The resumable upload endpoint (tus 1.0.0 with @tus/server and its file store under
- * DATA_DIR/uploads/operation). A finished upload is checked and moved into Storage by
+ * The resumable upload endpoint (tus 1.0.0 with @tus/server; its file store under
+ * DATA_DIR/uploads/operation, or its S3 store with STORAGE=s3). A finished upload is checked and moved into Storage by
  * operations.service.ts#attachUpload; its answer carries the attachment.
  */
 export function createOperationUploads(ctx: AppContext, log: FastifyBaseLogger): OperationUploads {
-  const directory = uploadDirectory(ctx.config.dataDir);
-  const store = uploadStore(directory);
+  const store = uploadStore(ctx.config);
   // Uploads never take the disk below its floor: 507 for a new upload or a further piece.
   const assertRoom = (incoming: number) =>
     assertDiskRoom(ctx.config.dataDir, ctx.config.diskFreeFloorBytes, incoming);
@@ -203,7 +236,7 @@ export function createOperationUploads(ctx: AppContext, log: FastifyBaseLogger):
       const user = userOf(req);
       const meta = operationUploadMetadata.parse(upload.metadata ?? {});
       try {
-        const attachment = await attachUpload(ctx, user.userId, meta, path.join(directory, upload.id));
+        const attachment = await attachUpload(ctx, user.userId, meta, async () => store.read(upload.id));
         return {
           status_code: 200,
           headers: { 'Content-Type': 'application/json; charset=utf-8' },
