@@ -16,6 +16,7 @@ import {
   type TestApp,
 } from '../../../test/harness.ts';
 import { mailBody, mailTo } from '../../../test/mail-body.ts';
+import { loadConfig } from '../../config.ts';
 import { type DatabaseHandle, type Db, openDatabase } from '../../db/database.ts';
 import { createMailer } from '../../platform/mail.ts';
 import { sendDailyDigests } from './mail-preferences.digest.ts';
@@ -212,6 +213,12 @@ describe(`e-mail notifications: mutes and the daily digest (${TEST_DIALECT})`, (
     } finally {
       for (const h of handles) await h.close();
     }
+  });
+
+  it('the digest hour is DIGEST_HOUR (default 7, São Paulo time); another value is refused in Portuguese', () => {
+    expect(loadConfig({}).digestHour).toBe(7);
+    expect(loadConfig({ DIGEST_HOUR: '6' }).digestHour).toBe(6);
+    expect(() => loadConfig({ DIGEST_HOUR: '24' })).toThrow('DIGEST_HOUR deve ser uma hora de 0 a 23');
   });
 
   it.runIf(TEST_DIALECT === 'postgres')(
