@@ -101,7 +101,21 @@ test('Inserir Funcionário opens the form prefilled; the employee appears in the
   await choose(page, 'Setor', 'Estoque');
   await page.getByRole('button', { name: 'Cadastrar' }).click();
   await expect(toasts(page)).toContainText('Formulário enviado.');
-  await expect(page).toHaveURL(/\/setEmployees/);
+  // He opens with a link to the hiring he came from, which links back to him (decision 0121).
+  await expect(page).toHaveURL(/\/setEmployees\?funcionario=\d+$/);
+  await page
+    .getByTestId('employee-details')
+    .getByRole('link', { name: `Solicitação de contratação #${hiringId}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/mainScreamRh\\?ticket=${hiringId}$`));
+  const hiring = page.getByTestId('hr-request-panel');
+  await expect(hiring.getByRole('button', { name: 'Inserir Funcionário' })).toHaveCount(0);
+  await page.screenshot({ path: `${test.info().outputDir}/hr-hiring-employee-link.png` });
+  await hiring.getByRole('link', { name: 'Otávio Ramos Lima (matrícula 321)' }).click();
+  await expect(page.getByTestId('employee-details')).toBeVisible();
+  await page.screenshot({ path: `${test.info().outputDir}/hr-employee-hiring-link.png` });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('employee-details')).toBeHidden();
   await page.getByRole('textbox', { name: 'Procurar funcionário' }).fill('Otávio');
   await expect(page.getByRole('cell', { name: 'Otávio Ramos Lima', exact: true })).toBeVisible();
   // A dismissed employee shows in red with (D).

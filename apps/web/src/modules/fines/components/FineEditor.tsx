@@ -1,6 +1,7 @@
 import { type FineInput, type FineRow, fineInput } from '@intranet/contracts';
-import { Button, Group, Paper, Title } from '@mantine/core';
+import { Button, Divider, Group, Paper, Title } from '@mantine/core';
 import { useContractForm } from '../../../ui/form/useContractForm.ts';
+import { OtAttachmentLinks } from '../../operations/operations.public.ts';
 import { useUpdateFine } from '../fines.api.ts';
 import { FineFields } from './FineFields.tsx';
 
@@ -32,6 +33,8 @@ export function FineEditor({ fine, onClose }: { fine: FineRow; onClose: () => vo
         </Group>
         <FineFields form={form} />
       </form>
+      <Divider my="md" />
+      <OtAttachmentLinks ot={fine.OT} />
     </Paper>
   );
 }

@@ -43,6 +43,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useOrgLists } from '../../../api/org.ts';
 import { PanelDrawer } from '../../../ui/Dialog.tsx';
+import { RecordLinkAnchor } from '../../../ui/RecordLinkAnchor.tsx';
 import { attachmentHref, useAttach, useHrRequest, useSetStage } from '../hr.api.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -78,7 +79,11 @@ function Facts({ r }: { r: HrRequestDetail }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {common}
         <Field label="Funcionário">
-          {r.employeeName} ({r.registrationEmployee})
+          {r.employeeLink ? (
+            <RecordLinkAnchor link={r.employeeLink} />
+          ) : (
+            `${r.employeeName} (${r.registrationEmployee})`
+          )}
         </Field>
         <Field label="Admissão">{formatDate(r.dateAdmissionEmployee)}</Field>
         <Field label="Tipo">{optionLabel(DISMISSAL_TYPES, r.BreachContractId)}</Field>
@@ -101,6 +106,11 @@ function Facts({ r }: { r: HrRequestDetail }) {
         </Field>
       ) : null}
       {r.substituteName ? <Field label="Substitui">{r.substituteName}</Field> : null}
+      {r.employeeLink ? (
+        <Field label="Funcionário cadastrado">
+          <RecordLinkAnchor link={r.employeeLink} />
+        </Field>
+      ) : null}
     </SimpleGrid>
   );
 }

@@ -38,8 +38,10 @@ import { useUser } from '../../../platform/session.tsx';
 import { PanelDrawer } from '../../../ui/Dialog.tsx';
 import { DateField } from '../../../ui/form/DateField.tsx';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
+import { RecordLinkAnchor } from '../../../ui/RecordLinkAnchor.tsx';
 import { RequireAccess } from '../../../ui/RequireAccess.tsx';
 import { withCells } from '../../../ui/table-columns.ts';
+import { useDetailParam } from '../../../ui/useDetailParam.ts';
 import { VirtualTable } from '../../../ui/VirtualTable.tsx';
 import { EmployeeFacts } from '../components/EmployeeFacts.tsx';
 import { EmployeeForm } from '../components/EmployeeForm.tsx';
@@ -60,7 +62,8 @@ const COLUMNS = withCells<EmployeeRow>(EMPLOYEE_COLUMNS, {
 function EmployeeList() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [openId, setOpenId] = useState<number | null>(null);
+  // In the address, so a link from another record (a hiring, decision 0121) opens one employee.
+  const [openId, setOpenId] = useDetailParam('funcionario');
   const table = useEmployeeTable(debounced);
   return (
     <Stack>
@@ -125,6 +128,14 @@ function Details({ e, onEdit }: { e: EmployeeDetail; onEdit: () => void }) {
         </Button>
       </Group>
       <EmployeeFacts e={e} />
+      {e.hiringLink ? (
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            Cadastrado a partir da
+          </Text>
+          <RecordLinkAnchor link={e.hiringLink} />
+        </Group>
+      ) : null}
       <VacationPanel employee={e} />
       {canSeeMedicalLeave(user) && <MedicalLeavePanel employee={e} />}
     </Stack>

@@ -48,7 +48,13 @@ export function InsertEmployeePage() {
               initialValues={initial}
               submitLabel="Cadastrar"
               pending={create.isPending}
-              onSubmit={(body) => create.mutate(body, { onSuccess: () => navigate('/setEmployees') })}
+              onSubmit={(body) =>
+                // From a hiring, the server ties the new employee to it (decision 0121).
+                create.mutate(
+                  { ...body, hireRequestId: r?.typeRequest === 'admission' ? r.Id : null },
+                  { onSuccess: ({ id }) => navigate(`/setEmployees?funcionario=${id}`) },
+                )
+              }
             />
           )}
         </Paper>

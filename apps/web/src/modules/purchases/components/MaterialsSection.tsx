@@ -9,6 +9,7 @@ import { Button, Group, Stack, Table, Text, Textarea, Title } from '@mantine/cor
 import { IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Dialog } from '../../../ui/Dialog.tsx';
+import { RecordLinkAnchor } from '../../../ui/RecordLinkAnchor.tsx';
 import { CallPanel } from '../../tickets/tickets.public.ts';
 import { useMaterials, useMaterialsDecision, useRequestMaterials } from '../purchases.api.ts';
 
@@ -24,7 +25,8 @@ export function MaterialsSection({ request }: { request: PurchaseDetail }) {
   const materials = useMaterials(request.call_id);
   const decide = useMaterialsDecision(request.call_id ?? 0);
   const { abilities } = request;
-  if (!request.call_id && !abilities.requestMaterials) return null;
+  // The call's number and link come only to who may open the call; its step's status to every reader.
+  if (request.statusCall === null && !abilities.requestMaterials) return null;
   const decisions =
     abilities.materials && request.statusCall !== null
       ? transitionsFrom(request.statusCall).filter((t) => t.by === 'purchasing')
@@ -45,7 +47,8 @@ export function MaterialsSection({ request }: { request: PurchaseDetail }) {
       {request.statusCall !== null ? (
         <Group gap="xs" justify="space-between">
           <Text size="sm">
-            Chamado #{request.call_id}: {callStatusLabel(request.statusCall)}
+            {request.callLink ? <RecordLinkAnchor link={request.callLink} /> : 'Chamado da Infraestrutura'}:{' '}
+            {callStatusLabel(request.statusCall)}
           </Text>
           {/* Compras sees the call (it is in their queue); the requester of the purchase does not. */}
           {abilities.materials ? (

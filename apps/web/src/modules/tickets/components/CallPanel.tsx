@@ -32,6 +32,7 @@ import { errorMessage } from '../../../api/client.ts';
 import { useOrgLists } from '../../../api/org.ts';
 import { Dialog, PanelDrawer } from '../../../ui/Dialog.tsx';
 import { LinkedText } from '../../../ui/LinkedText.tsx';
+import { RecordLinkAnchor } from '../../../ui/RecordLinkAnchor.tsx';
 import { useCallDetail, useSetCallStatus } from '../tickets.api.ts';
 import { AnswerForm } from './AnswerForm.tsx';
 import { CallStatusBadge } from './CallStatusBadge.tsx';
@@ -177,6 +178,11 @@ export function CallPanel({ callId, onClose, mode, zIndex }: CallPanelProps) {
                   ? `${call.nome_suporte} (${call.matricula_suporte})`
                   : 'Aguardando atendimento'}
               </Field>
+              {call.purchaseLink ? (
+                <Field label="Solicitação de compra">
+                  <RecordLinkAnchor link={call.purchaseLink} />
+                </Field>
+              ) : null}
             </SimpleGrid>
             <Divider my="sm" />
             <Field label="Descrição">
