@@ -7,7 +7,10 @@ import { apiToken, signIn, toasts } from './support/session.ts';
  * Patrícia's (1002, Compras) pendências at once, in another browser context, without a reload: on
  * the page, in the header's bell and on the home → she opens it from the list with the keyboard
  * alone, analyses it (it stays, waiting for the next step) and denies it → it leaves her list.
- * Desktop and, through @phone, a 390×844 touch screen.
+ * Then one search (the header's box): a word of its item typed without accents finds it for her,
+ * under "Solicitações de compra", opened with the keyboard; Rafael (1004, a Colaborador of TI, not
+ * its requester) searching the same word does not see it. Desktop and, through @phone, a 390×844
+ * touch screen.
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -26,6 +29,14 @@ test.beforeAll(async ({ request }) => {
 async function bellCount(bell: Locator): Promise<number> {
   const name = (await bell.getAttribute('aria-label')) ?? '';
   return Number(/Pendências: (\d+)/.exec(name)?.[1] ?? Number.NaN);
+}
+
+/** Opens the search from the header: Ctrl+K on a desktop, the "Buscar" icon on a phone. */
+async function openSearch(page: Page, phone: boolean) {
+  if (phone) await page.getByRole('banner').getByRole('button', { name: 'Buscar' }).click();
+  else await page.keyboard.press('ControlOrMeta+k');
+  const dialog = page.getByRole('dialog', { name: 'Buscar na intranet' });
+  return { dialog, input: dialog.getByRole('combobox', { name: 'Nome, matrícula, número, placa ou OT' }) };
 }
 
 /** João asks for a compra through the form, in his own browser; answers its ticket number. */
@@ -65,7 +76,7 @@ test(
       timezoneId: 'America/Sao_Paulo',
     });
     consoleGuard.watch(joao);
-    const product = `Pneus da empilhadeira ${phone ? 'celular' : 'mesa'} ${Date.now() % 100_000}`;
+    const product = `Pneus da empilhadeira elétrica ${phone ? 'celular' : 'mesa'} ${Date.now() % 100_000}`;
     const ticket = await joaoAsks(await joao.newPage(), product);
     await joao.close();
 
@@ -124,5 +135,49 @@ test(
     ).toHaveCount(0);
     await expect(bell).toHaveAccessibleName(`Pendências: ${before}`);
     await shot('depois');
+
+    // One search: too short a text gets the contract's message; "eletrica" finds "elétrica".
+    const found = await openSearch(page, phone);
+    await found.input.fill('e');
+    await expect(found.dialog).toContainText('Digite ao menos 2 caracteres para buscar.');
+    await found.input.fill('eletrica');
+    const hit = found.dialog
+      .getByRole('group', { name: 'Solicitações de compra' })
+      .getByRole('option', { name: new RegExp(product) });
+    await expect(hit).toBeVisible();
+    await shot('busca');
+    for (let i = 0; i < 30 && (await hit.getAttribute('aria-selected')) !== 'true'; i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await expect(found.dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/requestopened\\?ticket=${ticket}`));
+    await expect(detail).toBeVisible();
+
+    // Rafael searches the same word: not his request, not among what he finds.
+    const rafael = await browser.newContext({
+      viewport: page.viewportSize(),
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+    });
+    consoleGuard.watch(rafael);
+    const other = await rafael.newPage();
+    await signIn(other, '1004', '/');
+    // "/" opens it too, from anywhere but a text field (here the box itself, focused by keyboard).
+    const opener = other.getByRole('banner').getByRole('button', { name: 'Buscar' });
+    if (phone) await opener.click();
+    else {
+      await opener.focus();
+      await other.keyboard.press('/');
+    }
+    const nothing = other.getByRole('dialog', { name: 'Buscar na intranet' });
+    await nothing.getByRole('combobox').fill('eletrica');
+    await expect(nothing.getByTestId('busca-empty').or(nothing.getByRole('listbox'))).toBeVisible();
+    await expect(nothing.getByRole('option', { name: new RegExp(product) })).toHaveCount(0);
+    // Escape closes it and gives the focus back to what opened it.
+    await other.keyboard.press('Escape');
+    await expect(nothing).toBeHidden();
+    await expect(opener).toBeFocused();
+    await rafael.close();
   },
 );

@@ -138,6 +138,18 @@ export const DETAILS: Screen[] = [
     ready: opensDialog('Adicionar aplicativo', /aplicativo/i),
   },
   {
+    // The header's one search, with what it finds (an administrator finds people by name).
+    name: 'search',
+    url: '/',
+    user: '1001',
+    ready: async (p) => {
+      await p.getByRole('banner').getByRole('button', { name: 'Buscar' }).click();
+      await dialog('Buscar na intranet')(p);
+      await p.getByRole('combobox', { name: 'Nome, matrícula, número, placa ou OT' }).fill('Silva');
+      await expect(p.getByRole('option').first()).toBeVisible();
+    },
+  },
+  {
     name: 'user menu',
     url: '/',
     user: '1003',
