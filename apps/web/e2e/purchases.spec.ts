@@ -410,7 +410,26 @@ test('Compras accepts the materials list Infraestrutura sent for demo request 12
   await page.getByRole('dialog').filter({ has: panel }).getByRole('button', { name: 'Fechar' }).click();
   await expect(panel).toBeHidden();
   await expect(detail(page)).toBeVisible();
+
+  // Links between records (decision 0121): the call from the purchase, and back.
+  await followCallLinks(page, call_id, 'purchases-call-link');
 });
+
+/** Patrícia reads both ends: the purchase links to its materials call, which links back to it. */
+async function followCallLinks(page: Page, callId: number, shot: string) {
+  const materials = detail(page).getByRole('region', { name: 'Lista de materiais' });
+  const toCall = materials.getByRole('link', { name: `Chamado #${callId}` });
+  await toCall.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${test.info().outputDir}/${shot}-purchase.png` });
+  await toCall.click();
+  await expect(page).toHaveURL(new RegExp(`/Calls\\?ticket=${callId}$`));
+  const call = page.getByTestId('call-panel');
+  await expect(call).toContainText('Cantoneira de aço');
+  await page.screenshot({ path: `${test.info().outputDir}/${shot}-call.png` });
+  await call.getByRole('link', { name: 'Solicitação de compra #12' }).click();
+  await expect(page).toHaveURL(/\/requestopened\?ticket=12$/);
+  await expect(detail(page).getByRole('region', { name: 'Lista de materiais' })).toBeVisible();
+}
 
 test('João follows his requests on a phone: ticket, product and status in sight, no sideways scroll', {
   tag: '@phone',
@@ -455,6 +474,15 @@ test.describe('phone (390x844)', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${test.info().outputDir}/purchases-phone-list.png`, fullPage: true });
+  });
+
+  test('the materials call and its purchase link to each other on a phone', async ({ page, request }) => {
+    const token = await apiToken(request, '1002');
+    const d = await request.get('/api/purchases/12', { headers: { authorization: `Bearer ${token}` } });
+    const { call_id } = (await d.json()) as { call_id: number };
+    await signIn(page, '1002', '/requestopened?ticket=12');
+    ticket = 12;
+    await followCallLinks(page, call_id, 'purchases-phone-call-link');
   });
 
   test('the detail opens full screen with the comment editor and its toolbar in reach', async ({ page }) => {
