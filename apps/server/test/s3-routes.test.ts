@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tinyMp4 } from '@intranet/contracts/testing/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { createFolder, GESTOR, upload } from '../src/modules/folders/folders.routes.fixture.ts';
 import { patchUpload, postUpload, TUS } from '../src/modules/operations/operations.fixtures.ts';
+import { sweepStaleUploads } from '../src/modules/operations/operations.uploads.ts';
 import { variantKey } from '../src/platform/image-variants.ts';
 import { buildSiblingApp, buildTestApp, DEMO, TEST_DIALECT, type TestApp } from './harness.ts';
 import { startTestS3, type TestS3 } from './s3-server.ts';
@@ -88,6 +90,8 @@ describe(`the app with STORAGE=s3 on an S3-compatible server (${TEST_DIALECT})`,
       const keys = await s3.keys();
       expect(keys).toContain(`operation/${name}`);
       expect(keys.filter((k) => k.startsWith(id) || k.startsWith('.tmp/'))).toEqual([]);
+      // The first app read this upload before; it knows it is gone all the same.
+      expect((await t.as(DEMO.juridico)({ method: 'HEAD', url, headers: TUS })).statusCode).toBe(404);
 
       const part = await member({
         method: 'GET',
@@ -100,5 +104,21 @@ describe(`the app with STORAGE=s3 on an S3-compatible server (${TEST_DIALECT})`,
     } finally {
       await other.close();
     }
+  });
+
+  it('sweeps an unfinished upload older than a day out of the bucket', async () => {
+    const member = t.as(DEMO.juridico);
+    const created = await postUpload(member, { ot: '700010', slot: '1', filename: 'velho.mp4' }, 4000);
+    expect(created.statusCode, created.body).toBe(201);
+    const url = String(created.headers.location);
+    const id = url.split('/').pop() ?? '';
+    expect((await patchUpload(member, url, 0, tinyMp4(4000).subarray(0, 1000))).statusCode).toBe(204);
+    const config = loadConfig({ DATA_DIR: t.dataDir, ...s3.env });
+    expect(await sweepStaleUploads(config)).toBe(0);
+
+    await s3.ageUploads(25);
+    expect(await sweepStaleUploads(config)).toBeGreaterThan(0);
+    expect((await s3.keys()).filter((k) => k.startsWith(id))).toEqual([]);
+    expect((await member({ method: 'HEAD', url, headers: TUS })).statusCode).toBe(404);
   });
 });

@@ -9,11 +9,14 @@ import { s3Client } from '../src/storage/s3-storage.ts';
 
 /**
  * An S3-compatible server (s3rver, pure JavaScript) on a free port of this machine, with one bucket.
- * s3rver has every call the intranet makes but ListParts, which @tus/s3-store asks to learn how
- * far an upload got, and AbortMultipartUpload: those two are answered here from the parts s3rver
- * keeps on its disk, as S3 answers them (NoSuchUpload for an upload completed or unknown).
+ * s3rver has every call the intranet makes but three of multipart uploads, which @tus/s3-store
+ * uses: ListParts (how far an upload got), AbortMultipartUpload and ListMultipartUploads (the
+ * sweep). Those are answered here from the folders s3rver keeps on its disk, as S3 answers them
+ * (NoSuchUpload for an upload completed or unknown).
  */
 export interface TestS3 {
+  /** Makes the multipart uploads of the bucket look begun `hours` ago (the sweep reads that). */
+  ageUploads(hours: number): Promise<void>;
   /** The settings an app reads to store its files in the bucket (STORAGE=s3 and the S3_* names). */
   env: Record<string, string>;
   /** Every object key in the bucket, temporary ones included, sorted. */
@@ -38,6 +41,10 @@ export async function startTestS3(): Promise<TestS3> {
         () => res.writeHead(404, { 'content-type': 'application/xml' }).end(NO_SUCH_UPLOAD),
       );
     else if (req.method === 'DELETE' && uploadId) abortUpload(directory, url.pathname, uploadId, res);
+    else if (req.method === 'GET' && url.searchParams.has('uploads'))
+      listUploads(directory, url.pathname).then((xml) =>
+        res.writeHead(200, { 'content-type': 'application/xml' }).end(xml),
+      );
     else handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -63,6 +70,12 @@ export async function startTestS3(): Promise<TestS3> {
   await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
   return {
     env,
+    async ageUploads(hours) {
+      const uploads = path.join(directory, BUCKET, UPLOADS);
+      const then = new Date(Date.now() - hours * 3600_000);
+      for (const id of await fs.promises.readdir(uploads).catch(() => []))
+        await fs.promises.utimes(path.join(uploads, id, 'key'), then, then);
+    },
     async keys() {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
       return (listed.Contents ?? []).map((o) => o.Key ?? '').sort();
@@ -76,11 +89,32 @@ export async function startTestS3(): Promise<TestS3> {
   };
 }
 
+/** s3rver's folder of the multipart uploads of a bucket: `<id>/key`, `<id>/<part number>`. */
+const UPLOADS = '._S3rver_uploads';
+
+/** ListMultipartUploads: each upload's key, and when it began (its `key` file's time). */
+async function listUploads(directory: string, pathname: string): Promise<string> {
+  const bucket = pathname.split('/')[1] ?? '';
+  const folder = path.join(directory, bucket, UPLOADS);
+  const ids = await fs.promises.readdir(folder).catch(() => []);
+  const uploads = await Promise.all(
+    ids.map(async (id) => {
+      const keyFile = path.join(folder, id, 'key');
+      const [key, stat] = await Promise.all([
+        fs.promises.readFile(keyFile, 'utf8'),
+        fs.promises.stat(keyFile),
+      ]);
+      return `<Upload><Key>${key}</Key><UploadId>${id}</UploadId><Initiated>${stat.mtime.toISOString()}</Initiated></Upload>`;
+    }),
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?><ListMultipartUploadsResult><Bucket>${bucket}</Bucket><IsTruncated>false</IsTruncated>${uploads.join('')}</ListMultipartUploadsResult>`;
+}
+
 const NO_SUCH_UPLOAD = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code></Error>';
 
 const uploadFolder = (directory: string, pathname: string, uploadId: string) => {
   if (!/^[0-9a-f]+$/.test(uploadId)) throw new Error('uploadId');
-  return path.join(directory, pathname.slice(1).split('/')[0] ?? '', '._S3rver_uploads', uploadId);
+  return path.join(directory, pathname.slice(1).split('/')[0] ?? '', UPLOADS, uploadId);
 };
 
 function abortUpload(directory: string, pathname: string, uploadId: string, res: http.ServerResponse): void {

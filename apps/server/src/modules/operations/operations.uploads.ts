@@ -128,6 +128,18 @@ class OperationS3Store extends S3Store {
   }
 }
 
+type UploadInfoCache = NonNullable<ConstructorParameters<typeof S3Store>[0]['cache']>;
+
+/**
+ * S3Store remembers each upload's `.info` in the process by default; another server may have
+ * finished or removed the upload since, and this one would still answer for it. Read every time.
+ */
+const READ_EVERY_TIME: UploadInfoCache = {
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+};
+
 /** The settings that say where unfinished uploads wait. */
 export type UploadPlace = Pick<Config, 'dataDir' | 'storage'>;
 
@@ -142,6 +154,7 @@ function uploadStore(place: UploadPlace): FileStore | S3Store {
   if (s.kind === 's3')
     return new OperationS3Store({
       expirationPeriodInMilliseconds,
+      cache: READ_EVERY_TIME,
       s3ClientConfig: {
         bucket: s.bucket,
         endpoint: s.endpoint,
