@@ -4,6 +4,7 @@
  */
 import { formatDate, formatDateTime } from '../dates.ts';
 import { HR_REQUEST_TYPE_LABEL, hrStageInfo } from '../hr/hr.workflow.ts';
+import { RECORD_HREF } from '../links/record-links.ts';
 import { PURCHASE_STAGES } from '../purchases/purchases.workflow.ts';
 import type { TicketWait } from './pendencias.policy.ts';
 import type { PendenciaItem, PendenciaKind } from './pendencias.schemas.ts';
@@ -79,14 +80,14 @@ export function pendenciaLine(row: PendenciaRow): PendenciaItem {
         title: `Chamado ${row.id} · ${row.subject}`,
         action: TICKET_ACTION[row.wait],
         // His own call's answer opens from his calls; taking a call and the materials, from the queue.
-        href: `${row.wait === 'responder' ? '/Calls' : '/ChamadosAbertos'}?ticket=${row.id}`,
+        href: RECORD_HREF.call(row.id, row.wait === 'responder'),
       };
     case 'purchase':
       return {
         ...base,
         title: `Solicitação de compra ${row.id} · ${row.subject}`,
         action: purchaseWaitAction(row.status),
-        href: `/requestopened?ticket=${row.id}`,
+        href: RECORD_HREF.purchase(row.id, true),
       };
     case 'hr': {
       const type =
@@ -95,7 +96,7 @@ export function pendenciaLine(row: PendenciaRow): PendenciaItem {
         ...base,
         title: `${type} ${row.id}${row.subject ? ` · ${row.subject}` : ''}`,
         action: `Decidir a etapa ${hrStageInfo(row.status).label}`,
-        href: `/mainScreamRh?ticket=${row.id}`,
+        href: RECORD_HREF.hrRequest(row.id),
       };
     }
     case 'fine':
