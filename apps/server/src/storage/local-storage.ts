@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type Dir } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertValidKey, type ByteRange, type Storage, type StoredObject, type TempFile } from './storage.ts';
+import {
+  assertValidKey,
+  type ByteRange,
+  isValidKey,
+  type ListedObject,
+  type Storage,
+  type StoredObject,
+  type TempFile,
+} from './storage.ts';
 
 /** Files under `root/<key>`; temporary files under `root/.tmp` on the same disk so rename is atomic. */
 export function createLocalStorage(root: string): Storage {
@@ -13,6 +21,32 @@ export function createLocalStorage(root: string): Storage {
     assertValidKey(key);
     return path.join(root, ...key.split('/'));
   };
+
+  /** The files under `root/<dir>`; folders starting with a dot (`.tmp`) hold no stored file. */
+  async function* walk(dir: string, prefix: string): AsyncGenerator<ListedObject> {
+    let entries: Dir;
+    try {
+      entries = await fs.opendir(path.join(root, ...dir.split('/')));
+    } catch (err) {
+      if (
+        (err as NodeJS.ErrnoException).code === 'ENOENT' ||
+        (err as NodeJS.ErrnoException).code === 'ENOTDIR'
+      )
+        return;
+      throw err;
+    }
+    for await (const item of entries) {
+      if (item.name.startsWith('.')) continue;
+      const key = dir ? `${dir}/${item.name}` : item.name;
+      if (item.isDirectory()) {
+        // Only into folders that can hold keys starting with the prefix.
+        if (prefix.startsWith(`${key}/`) || `${key}/`.startsWith(prefix)) yield* walk(key, prefix);
+      } else if (item.isFile() && key.startsWith(prefix) && isValidKey(key)) {
+        const s = await fs.stat(path.join(root, ...key.split('/'))).catch(() => undefined);
+        if (s?.isFile()) yield { key, size: s.size };
+      }
+    }
+  }
 
   return {
     async writeTemp(source: Readable): Promise<TempFile> {
@@ -59,6 +93,11 @@ export function createLocalStorage(root: string): Storage {
 
     async delete(key: string): Promise<void> {
       await fs.rm(pathOf(key), { force: true });
+    },
+
+    list(prefix = ''): AsyncIterable<ListedObject> {
+      if (prefix.includes('..')) throw new Error(`prefixo de armazenamento inválido: ${prefix}`);
+      return walk('', prefix);
     },
   };
 }

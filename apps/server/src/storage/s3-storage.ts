@@ -9,11 +9,20 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertValidKey, type ByteRange, type Storage, type StoredObject, type TempFile } from './storage.ts';
+import {
+  assertValidKey,
+  type ByteRange,
+  isValidKey,
+  type ListedObject,
+  type Storage,
+  type StoredObject,
+  type TempFile,
+} from './storage.ts';
 
 export interface S3Settings {
   /** Unset: Amazon S3 itself; otherwise the address of an S3-compatible server. */
@@ -145,6 +154,21 @@ export function createS3Storage(settings: S3Settings, client = s3Client(settings
     async delete(key: string): Promise<void> {
       assertValidKey(key);
       await remove(key);
+    },
+
+    async *list(prefix = ''): AsyncGenerator<ListedObject> {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          const key = object.Key ?? '';
+          // `.tmp/<uuid>` (writes not committed) and tus's `<id>`, `<id>.info`: not keys.
+          if (isValidKey(key)) yield { key, size: object.Size ?? 0 };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -137,6 +137,25 @@ describe.each([
     expect(await d.leftovers()).toEqual([]);
   });
 
+  it('lists the stored files with their sizes, by prefix, without temporary ones', async () => {
+    const listed = async (prefix?: string) => {
+      const out: string[] = [];
+      for await (const o of d.storage.list(prefix)) out.push(`${o.key}:${o.size}`);
+      return out.sort();
+    };
+    expect(await listed()).toEqual([]);
+    await store(d.storage, 'tickets/a.txt', 'abc');
+    await store(d.storage, 'tickets/sub/b.txt', '');
+    await store(d.storage, 'folders/c.bin', bytes(1000));
+    const pending = await d.storage.writeTemp(Readable.from([Buffer.from('ainda não')]));
+    expect(await listed()).toEqual(['folders/c.bin:1000', 'tickets/a.txt:3', 'tickets/sub/b.txt:0']);
+    expect(await listed('tickets/')).toEqual(['tickets/a.txt:3', 'tickets/sub/b.txt:0']);
+    expect(await listed('tick')).toEqual(['tickets/a.txt:3', 'tickets/sub/b.txt:0']);
+    expect(await listed('tickets/sub/')).toEqual(['tickets/sub/b.txt:0']);
+    expect(await listed('hr/')).toEqual([]);
+    await pending.discard();
+  });
+
   it('refuses keys it did not generate, before touching anything', async () => {
     await store(d.storage, 'tickets/keep.txt', 'fica');
     const temp = await d.storage.writeTemp(Readable.from([Buffer.from('x')]));

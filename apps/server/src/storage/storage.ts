@@ -11,6 +11,12 @@ export interface StoredObject {
   modifiedAt: Date;
 }
 
+/** One stored file as `list` gives it. */
+export interface ListedObject {
+  key: string;
+  size: number;
+}
+
 /** A file written under a temporary name, not yet visible under its key. */
 export interface TempFile {
   readonly size: number;
@@ -26,6 +32,11 @@ export interface Storage {
   read(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<StoredObject | undefined>;
   delete(key: string): Promise<void>;
+  /**
+   * Every stored file whose key starts with `prefix`, in no set order; temporary files and anything
+   * that is not a key (tus's own objects in the bucket) are not files yet and are left out.
+   */
+  list(prefix?: string): AsyncIterable<ListedObject>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)+$/i;
