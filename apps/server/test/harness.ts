@@ -50,11 +50,12 @@ export interface TestApp {
  */
 async function freshDatabase(
   dataDir: string,
+  givenUrl?: string,
 ): Promise<{ handle: DatabaseHandle; databaseUrl: string | undefined; sqliteFile: string }> {
   const sqliteFile = path.join(dataDir, 'test.sqlite');
   if (TEST_DIALECT === 'sqlite')
     return { handle: openDatabase({ sqliteFile }), databaseUrl: undefined, sqliteFile };
-  const databaseUrl = await freshPostgresUrl();
+  const databaseUrl = givenUrl ?? (await freshPostgresUrl());
   return { handle: openDatabase({ databaseUrl, sqliteFile: '' }), databaseUrl, sqliteFile };
 }
 
@@ -76,6 +77,8 @@ export interface TestAppOptions {
   /** false: only reference data, as a company's first start without the demo (default true). */
   seedDemo?: boolean;
   env?: Record<string, string>;
+  /** PostgreSQL: an empty database of the test's own (a cluster it stops), not one in the run's. */
+  databaseUrl?: string;
 }
 
 /** Loose limits so that ordinary tests never meet the rate limiter; its own tests set tight ones. */
@@ -92,7 +95,7 @@ const RELAXED: RateLimits = {
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-test-'));
-  const { handle, databaseUrl, sqliteFile } = await freshDatabase(dataDir);
+  const { handle, databaseUrl, sqliteFile } = await freshDatabase(dataDir, options.databaseUrl);
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   await migrateToLatest(handle.db);
   await ensureReferenceData(handle.db, { itEmail: config.itEmail });

@@ -110,6 +110,10 @@ async function freePort(): Promise<number> {
 
 export interface PgCluster {
   url: string;
+  /** Stops the server as an operator does (fast shutdown: sessions ended), keeping its data. */
+  halt(): void;
+  /** Starts a halted server again on the same folder and port, waiting until it accepts connections. */
+  resume(): void;
   stop(): void;
 }
 
@@ -144,9 +148,11 @@ export async function startPgCluster(binaries: PgBinaries): Promise<PgCluster> {
     '-c full_page_writes=off',
     '-c max_connections=300',
   ].join(' ');
-  try {
-    run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+  const start = () =>
     run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+  try {
+    run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '-N']);
+    start();
   } catch (error) {
     // The server's own log says why it did not start; the folder goes with the failed cluster.
     const log = path.join(dir, 'server.log');
@@ -156,6 +162,8 @@ export async function startPgCluster(binaries: PgBinaries): Promise<PgCluster> {
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    resume: start,
     stop() {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

@@ -29,10 +29,20 @@ export interface DatabaseHandle {
 // PostgreSQL answers COUNT(*) and BIGINT as strings; ids here stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
+const ignoreLostConnection = () => undefined;
+
 export function openDatabase(options: { databaseUrl?: string; sqliteFile: string }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    pool.on('connect', usePreparedStatements);
+    // A connection lost (PostgreSQL stopped or restarted; decision 0124) emits 'error': the pool's
+    // for an idle one, the connection's own for one handed out between two queries. Unheard, either
+    // ends the process. The pool drops the connection; the query on it, or the next one, fails and
+    // is answered 503 (platform/database-unreachable.ts) until PostgreSQL takes connections again.
+    pool.on('connect', (client) => {
+      client.on('error', ignoreLostConnection);
+      usePreparedStatements(client);
+    });
+    pool.on('error', ignoreLostConnection);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const listeners = new Set<() => Promise<void>>();
     return {

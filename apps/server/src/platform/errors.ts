@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { MSG } from '@intranet/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable, unreachableWarnings } from './database-unreachable.ts';
 
 /** An error whose message is safe to show to the user, with the HTTP status it maps to. */
 export class HttpError extends Error {
@@ -68,6 +69,7 @@ const isDatabaseBusy = (error: { code?: string }) =>
 const isDataException = (error: { code?: string }) => /^22[0-9A-Z]{3}$/.test(error.code ?? '');
 
 export function registerErrorHandling(app: FastifyInstance): void {
+  const warnUnreachable = unreachableWarnings();
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ ...error.extra, error: error.message });
@@ -82,6 +84,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isDatabaseBusy(error)) {
       request.log.warn({ err: error }, 'banco ocupado por outra escrita');
       return reply.status(503).header('retry-after', '5').send({ error: MSG.databaseBusy });
+    }
+    if (isDatabaseUnreachable(error)) {
+      if (warnUnreachable()) {
+        request.log.warn({ code: error.code, reason: error.message }, 'banco de dados inacessível');
+      }
+      return reply.status(503).header('retry-after', '5').send({ error: MSG.databaseUnavailable });
     }
     if ((error as { code?: string }).code === 'ENOSPC') {
       request.log.error({ err: error }, 'disco cheio');
