@@ -280,28 +280,47 @@ const ftsMatch = (column: RawBuilder<unknown>, key: string) =>
     : sql<SqlBool>`instr(${column}, ${key}) > 0`;
 
 /**
- * The ids of `table`'s rows whose `column` contains `text` (accents and case ignored) and that pass
- * `where` (a test of the row, aliased `t`), as a subquery with one column, `id`, for a query that
- * reads them newest first and stops at its LIMIT: it must order by this subquery's `id`
- * descending. SQLite reads the search table in that order itself (FTS5 walks its index by rowid,
- * in either direction, and the subquery is flattened), so a common text costs only the rows the
- * page reads, not every match sorted; PostgreSQL flattens it too and plans by its statistics: the
- * id index walked with each row tested for a common text, the trigram index and a sort for a rare
- * one. `where` tests `t`, not the subquery's `id`: SQLite would hand a set of ids on the id to
- * FTS5, which then runs the match once per id.
+ * The ids of `table`'s rows whose `column` (or any of several) contains `text` (accents and case
+ * ignored) and that pass `where` (a test of the row, aliased `t`), as a subquery with one column,
+ * `id`, for a query that reads them newest first and stops at its LIMIT: it must order by this
+ * subquery's `id` descending. SQLite reads the search table in that order itself (FTS5 walks its
+ * index by rowid, in either direction, and the subquery is flattened), so a common text costs only
+ * the rows the page reads, not every match sorted; several columns are one MATCH with a column
+ * filter (a word common in one of them ends the walk soon, where a MATCH per column would read all
+ * of a word's entries to find none in the other). PostgreSQL flattens it too and plans by its
+ * statistics: the id index walked with each row tested for a common text, the trigram indexes and
+ * a sort for a rare one. `where` tests `t`, not the subquery's `id`: SQLite would hand a set of ids
+ * on the id to FTS5, which then runs the match once per id.
  */
 export function matchingIds(
   db: { getExecutor(): QueryExecutor },
   table: string,
-  column: string,
+  column: string | readonly string[],
   text: string,
   where: RawBuilder<SqlBool> = sql<SqlBool>`1 = 1`,
 ): RawBuilder<{ id: number }> {
+  const columns = typeof column === 'string' ? [column] : column;
   if (isPostgres(db)) {
+    // A column with a stored search form is indexed on it (STORED_SEARCH_KEYS), not on search_key().
+    const tests = columns.map((c) =>
+      storedKey(table, c)
+        ? storedKeyLike(sql.ref(`t.${searchKeyColumn(c)}`), text)
+        : keyLike(sql.ref(`t.${c}`), text),
+    );
     return sql<{ id: number }>`(select t.id from ${ident(table)} as t
-      where ${keyLike(sql.ref(`t.${column}`), text)} and ${where})`;
+      where (${sql.join(tests, sql` or `)}) and ${where})`;
   }
+  const key = searchKey(text);
+  const match =
+    columns.length === 1
+      ? ftsMatch(sql.ref(`s.${columns[0]}`), key)
+      : [...key].length >= TRIGRAM
+        ? sql<SqlBool>`${sql.ref(`s.${table}_search`)} match ${`{${columns.join(' ')}} : "${key.replaceAll('"', '""')}"`}`
+        : sql<SqlBool>`(${sql.join(
+            columns.map((c) => ftsMatch(sql.ref(`s.${c}`), key)),
+            sql` or `,
+          )})`;
   return sql<{ id: number }>`(select s.rowid as id from ${ident(`${table}_search`)} as s
     join ${ident(table)} as t on t.id = s.rowid
-    where ${ftsMatch(sql.ref(`s.${column}`), searchKey(text))} and ${where})`;
+    where ${match} and ${where})`;
 }

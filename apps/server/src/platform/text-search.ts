@@ -48,15 +48,15 @@ export function containsText<T extends keyof Database & string, C extends keyof 
 }
 
 /**
- * The ids of the rows whose `column` contains `text`, accents and case ignored, and that pass
- * `where` (a test of the row, aliased `t`), for a page read newest first:
+ * The ids of the rows whose `column` (or any of several) contains `text`, accents and case ignored,
+ * and that pass `where` (a test of the row, aliased `t`), for a page read newest first:
  * `.selectFrom(newestMatches(db, on, text, where).as('m'))`, ordered by `m.id` descending (on SQLite
  * the search index then reads its matches in that order and stops at the LIMIT;
  * db/search.ts#matchingIds).
  */
 export function newestMatches<T extends keyof Database & string, C extends keyof Database[T] & string>(
   db: Kysely<Database>,
-  on: Omit<SearchColumn<T, C>, 'as'>,
+  on: { table: T; column: C | readonly C[] },
   text: string,
   where?: RawBuilder<SqlBool>,
 ): RawBuilder<{ id: number }> {
@@ -67,4 +67,11 @@ export function newestMatches<T extends keyof Database & string, C extends keyof
 export function numberTyped(text: string): number | undefined {
   const digits = /^#?\s*(\d{1,9})$/.exec(text.trim())?.[1];
   return digits ? Number(digits) : undefined;
+}
+
+/** The newest `limit` of several newest-first reads of one table's rows, each row once. */
+export function newestOf<R extends { id: number }>(reads: readonly (readonly R[])[], limit: number): R[] {
+  const byId = new Map<number, R>();
+  for (const row of reads.flat()) byId.set(row.id, row);
+  return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, limit);
 }

@@ -15,7 +15,13 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { Database, PurchaseRequestsTable } from '../../db/schema.ts';
 import { type PageRequest, pagedQuery } from '../../platform/lists/index.ts';
-import { containsText, numberTyped, type TextTest } from '../../platform/text-search.ts';
+import {
+  containsText,
+  newestMatches,
+  newestOf,
+  numberTyped,
+  type TextTest,
+} from '../../platform/text-search.ts';
 
 type Eb = ExpressionBuilder<Database, 'purchase_requests'>;
 
@@ -171,39 +177,46 @@ function textFilter(db: DbOrTx, eb: Eb, text: string, how: TextTest) {
   return /^\d{1,9}$/.test(text) ? eb.or([...ors, eb('purchase_requests.id', '=', Number(text))]) : eb.or(ors);
 }
 
+const HIT_COLUMNS = [
+  'purchase_requests.id',
+  'purchase_requests.descript',
+  'purchase_requests.status',
+  'purchase_requests.nome_usuario',
+] as const;
+
 /**
- * One search (issue 35): the newest `limit` requests of the caller's lists (`scopes`: those he
- * may open, received and his own) that the list's text search finds, or whose product link contains `text`, or whose number
- * it is ("#123").
+ * One search (issue 35): the newest `limit` requests of the caller's lists (`scopes`: those he may
+ * open, received and his own) whose product or requester contains `text` (the list's text search),
+ * or its product link, or whose number it is ("123", "#123"). The matches are read newest first from
+ * the search index and stop at the limit (newestMatches), the scope tested on each.
  */
-export function searchPurchases(
+export async function searchPurchases(
   db: DbOrTx,
   u: PurchaseActor,
   scopes: readonly PurchaseFilters['scope'][],
   text: string,
   limit: number,
 ) {
-  const id = numberTyped(text);
-  return db
-    .selectFrom('purchase_requests')
-    .select([
-      'purchase_requests.id',
-      'purchase_requests.descript',
-      'purchase_requests.status',
-      'purchase_requests.nome_usuario',
-      'purchase_requests.user_id',
-    ])
-    .where((eb) => eb.or(scopes.map((scope) => scopeFilter(eb, u, scope))))
-    .where((eb) =>
-      eb.or([
-        textFilter(db, eb, text, 'index'),
-        containsText(db, { table: 'purchase_requests', column: 'link' }, text),
-        ...(id ? [eb('purchase_requests.id', '=', id)] : []),
-      ]),
-    )
-    .orderBy('purchase_requests.id', 'desc')
+  const inScope = (eb: Eb) => eb.or(scopes.map((scope) => scopeFilter(eb, u, scope)));
+  const columns = ['descript', 'nome_usuario', 'link'] as const;
+  const newest = db
+    .selectFrom(newestMatches(db, { table: 'purchase_requests', column: columns }, text).as('m'))
+    .innerJoin('purchase_requests', 'purchase_requests.id', 'm.id')
+    .select(HIT_COLUMNS)
+    .where(inScope)
+    .orderBy('m.id', 'desc')
     .limit(limit)
     .execute();
+  const id = numberTyped(text);
+  const numbered = id
+    ? db
+        .selectFrom('purchase_requests')
+        .select(HIT_COLUMNS)
+        .where('purchase_requests.id', '=', id)
+        .where(inScope)
+        .execute()
+    : [];
+  return newestOf(await Promise.all([newest, numbered]), limit);
 }
 
 /** The side filter bar and the header filters, each on an index (migrations 0005, 0011). */

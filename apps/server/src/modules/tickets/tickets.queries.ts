@@ -15,7 +15,13 @@ import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import type { CallsTable, Database } from '../../db/schema.ts';
 import { type PageRequest, pagedQuery } from '../../platform/lists/index.ts';
-import { containsText, numberTyped, type TextTest } from '../../platform/text-search.ts';
+import {
+  containsText,
+  newestMatches,
+  newestOf,
+  numberTyped,
+  type TextTest,
+} from '../../platform/text-search.ts';
 
 type Eb = ExpressionBuilder<Database, 'calls'>;
 
@@ -116,33 +122,39 @@ export function listCalls(db: DbOrTx, actor: Actor, f: CallFilters, p: ListPage)
   return pagedQuery(filtered(db, actor, f), LIST_SPEC, { ...p, count: true }, db);
 }
 
+const HIT_COLUMNS = [
+  'calls.id',
+  'calls.problema',
+  'calls.status',
+  'calls.dep',
+  'calls.nome_usuario',
+] as const;
+
 /**
  * One search (issue 35): the newest `limit` calls the caller's list (`mine`, the widest scope)
- * shows whose title or text contains `text`, or whose number it is ("123", "#123").
+ * shows whose title or text contains `text`, or whose number it is ("123", "#123"). The matches
+ * are read newest first from the search index and stop at the limit (newestMatches), the scope
+ * tested on each: a common word costs the rows read, not every match.
  */
-export function searchCalls(db: DbOrTx, actor: Actor, text: string, limit: number) {
-  const id = numberTyped(text);
-  return db
-    .selectFrom('calls')
-    .select([
-      'calls.id',
-      'calls.problema',
-      'calls.status',
-      'calls.dep',
-      'calls.nome_usuario',
-      'calls.created_at',
-    ])
+export async function searchCalls(db: DbOrTx, actor: Actor, text: string, limit: number) {
+  const newest = db
+    .selectFrom(newestMatches(db, { table: 'calls', column: ['problema', 'descricao'] }, text).as('m'))
+    .innerJoin('calls', 'calls.id', 'm.id')
+    .select(HIT_COLUMNS)
     .where((eb) => scopeFilter(eb, actor, 'mine'))
-    .where((eb) =>
-      eb.or([
-        containsText(db, { table: 'calls', column: 'problema' }, text),
-        containsText(db, { table: 'calls', column: 'descricao' }, text),
-        ...(id ? [eb('calls.id', '=', id)] : []),
-      ]),
-    )
-    .orderBy('calls.id', 'desc')
+    .orderBy('m.id', 'desc')
     .limit(limit)
     .execute();
+  const id = numberTyped(text);
+  const numbered = id
+    ? db
+        .selectFrom('calls')
+        .select(HIT_COLUMNS)
+        .where('calls.id', '=', id)
+        .where((eb) => scopeFilter(eb, actor, 'mine'))
+        .execute()
+    : [];
+  return newestOf(await Promise.all([newest, numbered]), limit);
 }
 
 /**
