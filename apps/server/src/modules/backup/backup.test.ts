@@ -54,6 +54,7 @@ describe(`backup and restore (${TEST_DIALECT})`, () => {
       databaseUrl: t.databaseUrl,
       sqliteFile: t.sqliteFile,
       backupDir: tempDir(),
+      storage: { kind: 'local' },
     };
   });
   afterAll(async () => {

@@ -6,6 +6,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
+import type { Config } from '../../config.ts';
+import { createConfiguredStorage } from '../../storage/configured-storage.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { type Digest, hashedCopy } from './backup.hash.ts';
 import {
   ARCHIVE_FORMAT,
@@ -23,6 +26,8 @@ import { snapshotSqlite } from './backup.sqlite.ts';
 /** Where the server keeps things (config.ts), and where backups go. */
 export interface BackupPlace {
   dataDir: string;
+  /** STORAGE and its settings: the stored files are read and restored through this driver. */
+  storage: Config['storage'];
   databaseUrl: string | undefined;
   backupDir: string;
   /** The SQLite file when it is not DATA_DIR/intranet.sqlite (tests). */
@@ -43,61 +48,75 @@ export const archiveName = (at: Date) =>
   `${ARCHIVE_PREFIX}${at.toISOString().replace(/[:.]/g, '-')}${ARCHIVE_SUFFIX}`;
 
 export const sqliteFileOf = (dataDir: string) => path.join(dataDir, 'intranet.sqlite');
-export const filesDirOf = (dataDir: string) => path.join(dataDir, 'files');
-
-/** The stored files' keys under DATA_DIR/files; folders starting with a dot (uploads in progress) are not files yet. */
-async function* storedKeys(root: string, prefix = ''): AsyncGenerator<string> {
-  let dir: fs.Dir;
-  try {
-    dir = await fsp.opendir(path.join(root, prefix));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw err;
-  }
-  for await (const item of dir) {
-    if (item.name.startsWith('.')) continue;
-    const key = prefix ? `${prefix}/${item.name}` : item.name;
-    if (item.isDirectory()) yield* storedKeys(root, key);
-    else if (item.isFile()) yield key;
-  }
-}
 
 /** A tar entry being written (tar-stream's streamx Writable). */
 type EntrySink = Parameters<typeof hashedCopy>[1] & { end(): void };
 
-/** One tar entry streamed from a file on disk; undefined when the file went away (deleted meanwhile). */
-async function addFile(pack: tar.Pack, name: string, file: string): Promise<Digest | undefined> {
-  let handle: fsp.FileHandle;
-  try {
-    handle = await fsp.open(file, 'r');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
+/** One tar entry of `size` bytes streamed from `bytes`, hashed on the way. */
+async function addEntry(
+  pack: tar.Pack,
+  header: { name: string; size: number; mtime: Date },
+  bytes: AsyncIterable<Buffer> | Iterable<Buffer>,
+): Promise<Digest> {
+  let entry!: EntrySink;
+  const done = new Promise<void>((ok, fail) => {
+    entry = pack.entry(header, (err) => (err ? fail(err) : ok())) as unknown as EntrySink;
+  });
+  const digest = await hashedCopy(bytes, entry);
+  entry.end();
+  await done;
+  return digest;
+}
+
+/** One tar entry streamed from a file of the staging folder. */
+async function addFile(pack: tar.Pack, name: string, file: string): Promise<Digest> {
+  const handle = await fsp.open(file, 'r');
   try {
     const { size, mtime } = await handle.stat();
-    let entry!: EntrySink;
-    const done = new Promise<void>((ok, fail) => {
-      entry = pack.entry({ name, size, mtime }, (err) => (err ? fail(err) : ok())) as unknown as EntrySink;
-    });
-    // Stored files never change once written (new uploads get new names): size and bytes agree.
     const bytes = size === 0 ? [] : handle.createReadStream({ autoClose: false, start: 0, end: size - 1 });
-    const digest = await hashedCopy(bytes, entry);
-    entry.end();
-    await done;
-    return digest;
+    return await addEntry(pack, { name, size, mtime }, bytes);
   } finally {
     await handle.close();
   }
 }
 
+const isMissing = (err: unknown) =>
+  (err as NodeJS.ErrnoException).code === 'ENOENT' ||
+  (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
 /**
- * Writes one archive (tar + gzip) under BACKUP_DIR with the database and the stored files, and a
- * manifest.json last, whose sums a restore checks. Everything streams through in constant memory:
- * the database's dump goes through a staging folder first (a tar entry needs its size up front).
+ * A stored file's bytes, its first chunk already read (so a file deleted since it was listed shows
+ * before its tar entry begins); undefined when it is gone.
+ */
+async function openStored(storage: Storage, key: string): Promise<AsyncIterable<Buffer> | undefined> {
+  let chunks: AsyncIterator<Buffer>;
+  let first: IteratorResult<Buffer>;
+  try {
+    chunks = (await storage.read(key))[Symbol.asyncIterator]();
+    first = await chunks.next();
+  } catch (err) {
+    if (isMissing(err)) return undefined;
+    throw err;
+  }
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* { [Symbol.asyncIterator]: () => chunks };
+  })();
+}
+
+/**
+ * Writes one archive (tar + gzip) under BACKUP_DIR with the database, the stored files (read
+ * through Storage: the local disk or the bucket) and a manifest.json last, whose sums a restore
+ * checks. Everything streams through in constant memory: the database's dump goes through a
+ * staging folder first (a tar entry needs its size up front).
  * The archive appears under its name only when complete.
  */
-export async function writeBackup(place: BackupPlace, now = new Date()): Promise<BackupResult> {
+export async function writeBackup(
+  place: BackupPlace,
+  now = new Date(),
+  storage: Storage = createConfiguredStorage(place),
+): Promise<BackupResult> {
   await fsp.mkdir(place.backupDir, { recursive: true });
   const staging = path.join(place.backupDir, `.staging-${randomUUID()}`);
   const target = path.join(place.backupDir, archiveName(now));
@@ -111,8 +130,7 @@ export async function writeBackup(place: BackupPlace, now = new Date()): Promise
     const entries: ManifestEntry[] = [];
     const add = async (name: string, file: string) => {
       const digest = await addFile(pack, name, file);
-      if (digest) entries.push({ name, bytes: digest.bytes, sha256: digest.sha256 });
-      return digest;
+      entries.push({ name, bytes: digest.bytes, sha256: digest.sha256 });
     };
     let database: Pick<Manifest, 'dialect' | 'migrations' | 'rows' | 'tables'>;
     if (place.databaseUrl) {
@@ -137,8 +155,14 @@ export async function writeBackup(place: BackupPlace, now = new Date()): Promise
       database = { dialect: 'sqlite', migrations: snapshot.migrations, rows: snapshot.rows, tables: [] };
     }
     // After the database: a file whose row the snapshot holds was already committed to its name.
-    const filesDir = filesDirOf(place.dataDir);
-    for await (const key of storedKeys(filesDir)) await add(fileEntry(key), path.join(filesDir, key));
+    // Stored files never change once written (new uploads get new names): the listed size holds.
+    for await (const { key, size } of storage.list()) {
+      const bytes = await openStored(storage, key);
+      if (!bytes) continue; // deleted meanwhile
+      const name = fileEntry(key);
+      const digest = await addEntry(pack, { name, size, mtime: now }, bytes);
+      entries.push({ name, bytes: digest.bytes, sha256: digest.sha256 });
+    }
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
       product: 'intranet',
