@@ -1,4 +1,4 @@
-import { BUSCA_KINDS, type BuscaKind, type BuscaReply } from '@intranet/contracts';
+import { BUSCA_KINDS, type BuscaKind, type BuscaReply, fineInput } from '@intranet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   acceptPolicyAsColaborador,
@@ -7,6 +7,7 @@ import {
   TEST_DIALECT,
   type TestApp,
 } from '../../../test/harness.ts';
+import { newFineRecord } from '../fines/fines.service.ts';
 import { purchaseCalls } from '../purchases/purchases.fixture.ts';
 
 /**
@@ -149,6 +150,38 @@ describe(`GET /api/busca (${TEST_DIALECT})`, () => {
     expect(hitsOf(await search(DEMO.colaborador, 'GRIPE AVIARIA'), 'aviso')).toHaveLength(1);
     expect(hitsOf(await search(DEMO.admin, '7788'), 'operacao')).toEqual(['778899']);
     expect(hitsOf(await search(DEMO.colaborador, '7788'), 'operacao')).toEqual([]);
+  });
+
+  it('finds fines by auto number, plate or OT for Gestão de Multas, and employees for the HR team', async () => {
+    const now = new Date().toISOString();
+    await t.db
+      .insertInto('fines')
+      .values(
+        newFineRecord(
+          fineInput.parse({
+            NUMERO_AUTO: 'BUSCA77',
+            PLACA: 'QWE1J23',
+            OT: '5566001',
+            DATA_VENC_MULTA: '2026-12-01',
+          }),
+          now,
+        ),
+      )
+      .execute();
+    for (const q of ['busca7', 'qwe-1j', '556600']) {
+      const group = (await search(DEMO.gestorMultas, q)).groups.find((g) => g.kind === 'multa');
+      expect(
+        group?.hits.map((h) => h.title),
+        q,
+      ).toEqual(['Multa BUSCA77']);
+      expect(group?.hits[0]?.href).toBe('/managerFines?NUMERO_AUTO=BUSCA77');
+    }
+    expect(hitsOf(await search(DEMO.colaborador, 'busca7'), 'multa')).toEqual([]);
+    const employees = (await search(DEMO.analistaRh, 'camila rocha')).groups.find(
+      (g) => g.kind === 'funcionario',
+    );
+    expect(employees?.hits.map((h) => h.title)).toEqual(['Camila Rocha Lima']);
+    expect(hitsOf(await search(DEMO.gestorCompras, 'camila rocha'), 'funcionario')).toEqual([]);
   });
 
   it('never answers a kind the role may not list', async () => {

@@ -3,28 +3,35 @@ import type { DbOrTx } from '../../db/database.ts';
 import { rangeTest } from '../../platform/lists/index.ts';
 import { startsWith } from './fines.queries.ts';
 
+const HIT_COLUMNS = ['fines.id', 'fines.NUMERO_AUTO', 'fines.PLACA', 'fines.OT'] as const;
+type Prefixed = 'NUMERO_AUTO' | 'PLACA' | 'OT';
+
 /**
- * One search (issue 35): the newest `limit` fines whose auto number, plate or OT starts with the
- * text (upper case, as the list's filters take them), each a range of its index (migrations 0006,
- * 0042), tested as the list tests its plate and auto number. The fines list has no scope: who may
- * list fines sees every one.
+ * One search (issue 35): the first `limit` fines, by auto number, whose auto number, plate or OT
+ * starts with the text (upper case, as the list's filters take them). Each is a range of its
+ * column's index (migrations 0006, 0042) read in that index's order and stopped at the limit, so a
+ * prefix that thousands share costs a few rows; tested as the list tests its plate and auto number.
+ * The fines list has no scope: who may list fines sees every one.
  */
-export function searchFines(db: DbOrTx, text: string, limit: number) {
+export async function searchFines(db: DbOrTx, text: string, limit: number) {
   const upper = text.trim().toUpperCase();
   const plate = cleanPlate(text);
-  const prefix = (column: 'NUMERO_AUTO' | 'PLACA' | 'OT', value: string) =>
-    rangeTest(db, 'fines', column, startsWith(value), 'index');
-  return db
-    .selectFrom('fines')
-    .select(['fines.id', 'fines.NUMERO_AUTO', 'fines.PLACA', 'fines.OT', 'fines.DATA_INFRACAO'])
-    .where((eb) =>
-      eb.or([
-        prefix('NUMERO_AUTO', upper),
-        prefix('OT', upper),
-        ...(plate.length >= 2 ? [prefix('PLACA', plate)] : []),
-      ]),
-    )
-    .orderBy('fines.id', 'desc')
-    .limit(limit)
-    .execute();
+  const first = (column: Prefixed, prefix: string) =>
+    db
+      .selectFrom('fines')
+      .select(HIT_COLUMNS)
+      .where(rangeTest(db, 'fines', column, startsWith(prefix), 'index'))
+      .orderBy(`fines.${column}`)
+      .orderBy('fines.id')
+      .limit(limit)
+      .execute();
+  const reads = await Promise.all([
+    first('NUMERO_AUTO', upper),
+    first('OT', upper),
+    plate.length >= 2 ? first('PLACA', plate) : [],
+  ]);
+  const byId = new Map(reads.flat().map((f) => [f.id, f]));
+  return [...byId.values()]
+    .sort((a, b) => a.NUMERO_AUTO.localeCompare(b.NUMERO_AUTO) || a.id - b.id)
+    .slice(0, limit);
 }
