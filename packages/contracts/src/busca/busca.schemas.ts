@@ -49,7 +49,10 @@ export const buscaHit = z.object({
   id: z.string(),
   title: z.string(),
   detail: z.string(),
-  /** The address that opens the record, the one its module opens it by (e.g. /requestopened?ticket=9). */
+  /**
+   * The address that opens the record, the one its module opens it by (e.g. /requestopened?ticket=9);
+   * '' when the caller has no page for it (a person, for who does not manage users).
+   */
   href: z.string(),
 });
 export type BuscaHit = z.infer<typeof buscaHit>;
