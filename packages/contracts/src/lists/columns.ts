@@ -1,5 +1,5 @@
 import { LIMITS } from '../limits.ts';
-import type { BranchNamed, OrgLists } from '../sectors/sectors.names.ts';
+import type { OrgLists } from '../sectors/sectors.names.ts';
 import { SECTOR_NAME_MAX } from '../sectors/sectors.schemas.ts';
 
 /**

@@ -18,7 +18,10 @@ import * as q from './pendencias.queries.ts';
 import type { PendenciasStreams } from './pendencias.stream.ts';
 
 /** The person as every kind of pendência decides: purchases' director flag, HR's desks, today. */
-export async function pendenciasActor(ctx: Pick<AppContext, 'db'>, user: SessionUser): Promise<PendenciasActor> {
+export async function pendenciasActor(
+  ctx: Pick<AppContext, 'db'>,
+  user: SessionUser,
+): Promise<PendenciasActor> {
   const hr = await hrActor(ctx.db, user);
   return { ...hr, diretor: await isDirectorApprover(ctx.db, user.userId, hr.today) };
 }
