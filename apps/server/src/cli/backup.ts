@@ -1,6 +1,7 @@
 /**
  * `npm run backup`: one archive of the database and the stored files under BACKUP_DIR (default
- * DATA_DIR/backups), on the settings the server reads (DATA_DIR, DATABASE_URL); prints its path.
+ * DATA_DIR/backups), on the settings the server reads (DATA_DIR, DATABASE_URL, STORAGE and S3_*);
+ * prints its path.
  * The server may keep running meanwhile: the database is copied as one consistent snapshot.
  */
 import { parseArgs } from 'node:util';

@@ -1,8 +1,8 @@
 /**
- * `npm run restore -- ARCHIVE`: an archive of `npm run backup` into the data folder and database
- * the server's settings name (DATA_DIR, DATABASE_URL), both empty. Refused, with nothing written:
- * a target that holds data, an archive of a newer version (migration level) or of the other
- * database, an archive whose sums do not match. The next server start migrates the data forward.
+ * `npm run restore -- ARCHIVE`: an archive of `npm run backup` into the data folder, file storage
+ * and database the server's settings name (DATA_DIR, STORAGE and S3_*, DATABASE_URL), all empty.
+ * Refused, with nothing written: a target that holds data, an archive of a newer version (migration
+ * level) or of the other database, an archive whose sums do not match. The next server start migrates the data forward.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
