@@ -28,11 +28,8 @@ export function createLocalStorage(root: string): Storage {
     try {
       entries = await fs.opendir(path.join(root, ...dir.split('/')));
     } catch (err) {
-      if (
-        (err as NodeJS.ErrnoException).code === 'ENOENT' ||
-        (err as NodeJS.ErrnoException).code === 'ENOTDIR'
-      )
-        return;
+      const { code } = err as NodeJS.ErrnoException;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return;
       throw err;
     }
     for await (const item of entries) {
