@@ -1,3 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
+import { OPERATION_UPLOAD_PATH } from '@intranet/contracts';
+import { TINY_PNG_BASE64 } from '@intranet/contracts/testing/media';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { apiToken, signIn, toasts } from './support/session.ts';
@@ -181,3 +184,109 @@ test(
     await rafael.close();
   },
 );
+
+/** A photo for an OT, sent as the upload screen sends it (tus). */
+async function uploadPhoto(page: Page, ot: string) {
+  const token = await apiToken(page.request, '1001');
+  const png = Buffer.from(TINY_PNG_BASE64, 'base64');
+  const b64 = (v: string) => Buffer.from(v).toString('base64');
+  const tus = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+  const created = await page.request.post(OPERATION_UPLOAD_PATH, {
+    headers: {
+      ...tus,
+      'upload-length': String(png.length),
+      'upload-metadata': `ot ${b64(ot)},slot ${b64('4')},filename ${b64('doca.png')}`,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const sent = await page.request.patch(created.headers().location!, {
+    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    data: png,
+  });
+  expect(sent.status()).toBe(200);
+}
+
+test('every search hit opens its record; a person with no page to open is only shown', async ({
+  page,
+  browser,
+  consoleGuard,
+}, testInfo) => {
+  const shot = (p: Page, name: string) => p.screenshot({ path: `${testInfo.outputDir}/busca-${name}.png` });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const ot = String(7_000_000 + (Date.now() % 1_000_000));
+  await uploadPhoto(page, ot);
+  await signIn(page, '1001', '/');
+  await expect(page.getByTestId('busca-box')).toBeVisible();
+
+  // A notice opens in the Avisos page's own view, also when the address is read again.
+  let search = await openSearch(page, false);
+  await search.input.fill('sipat');
+  await search.dialog.getByRole('group', { name: 'Avisos' }).getByRole('option', { name: /SIPAT/ }).click();
+  await expect(page).toHaveURL(/\/avisos\?aviso=\d+$/);
+  const notice = page.getByRole('dialog', { name: 'Aviso' });
+  await expect(notice).toContainText('Semana Interna de Prevenção de Acidentes');
+  await shot(page, 'aviso');
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/avisos$/);
+
+  // An OT's attachments: its folder open, by the keyboard.
+  search = await openSearch(page, false);
+  await search.input.fill(ot);
+  const otHit = search.dialog
+    .getByRole('group', { name: 'Anexos de operação' })
+    .getByRole('option', { name: new RegExp(`OT ${ot}`) });
+  await expect(otHit).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/homeAnexoOperacao/listanexosoperacao\\?ot=${ot}$`));
+  await expect(page.getByText(`OT ${ot}`, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('attachment')).toContainText('doca.png');
+  await shot(page, 'ot');
+
+  // A person, for a user administrator: Usuários filtered by the name.
+  search = await openSearch(page, false);
+  await search.input.fill('barbosa');
+  await search.dialog
+    .getByRole('group', { name: 'Pessoas' })
+    .getByRole('option', { name: /Rafael Lima Barbosa/ })
+    .click();
+  await expect(page).toHaveURL(/\/setusers\?nome=Rafael/);
+  await expect(page.getByRole('cell', { name: 'Rafael Lima Barbosa', exact: true })).toBeVisible();
+
+  // A Colaborador (Rafael, on a phone) sees people as information: nothing to open, the arrows skip them.
+  const rafael = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  consoleGuard.watch(rafael);
+  const other = await rafael.newPage();
+  await signIn(other, '1004', '/');
+  await expect(other.getByTestId('busca-icon')).toBeVisible();
+  search = await openSearch(other, true);
+  await search.input.fill('souza');
+  const patricia = search.dialog.getByRole('option', { name: /Patrícia Souza Ramos/ });
+  await expect(patricia).toHaveAttribute('aria-disabled', 'true');
+  await expect(patricia).toContainText('Compras');
+  await expect(search.input).not.toHaveAttribute('aria-activedescendant');
+  await other.keyboard.press('Enter');
+  // Playwright waits for an aria-disabled element to be enabled: the click goes in regardless.
+  await patricia.click({ force: true });
+  await expect(search.dialog).toBeVisible();
+  await expect(other).toHaveURL(/\/$/);
+
+  await search.input.fill('lima');
+  const himself = search.dialog.getByRole('group', { name: 'Pessoas' }).getByRole('option');
+  const purchases = search.dialog.getByRole('group', { name: 'Solicitações de compra' }).getByRole('option');
+  await expect(purchases.first()).toHaveAttribute('aria-selected', 'true');
+  for (let i = 0; i < 3; i++) {
+    await other.keyboard.press('ArrowDown');
+    await expect(himself).toHaveAttribute('aria-selected', 'false');
+    await expect(purchases.and(other.locator('[aria-selected="true"]'))).toHaveCount(1);
+  }
+  await shot(other, 'pessoa-informacao');
+  const { violations } = await new AxeBuilder({ page: other }).include('[role="dialog"]').analyze();
+  expect(
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+  await rafael.close();
+});

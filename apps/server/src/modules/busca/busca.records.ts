@@ -81,6 +81,6 @@ export const searchMultas: KindSearch = async (ctx, _who, text) => {
     id: String(r.id),
     title: `Multa ${r.NUMERO_AUTO}`,
     detail: [r.PLACA ? `Placa ${r.PLACA}` : '', r.OT ? `OT ${r.OT}` : ''].filter(Boolean).join(' · '),
-    href: withParam('/managerFines', 'NUMERO_AUTO', r.NUMERO_AUTO),
+    href: withParam('/managerFines?view=2', 'NUMERO_AUTO', r.NUMERO_AUTO),
   }));
 };

@@ -174,7 +174,7 @@ describe(`GET /api/busca (${TEST_DIALECT})`, () => {
         group?.hits.map((h) => h.title),
         q,
       ).toEqual(['Multa BUSCA77']);
-      expect(group?.hits[0]?.href).toBe('/managerFines?NUMERO_AUTO=BUSCA77');
+      expect(group?.hits[0]?.href).toBe('/managerFines?view=2&NUMERO_AUTO=BUSCA77');
     }
     expect(hitsOf(await search(DEMO.colaborador, 'busca7'), 'multa')).toEqual([]);
     const employees = (await search(DEMO.analistaRh, 'camila rocha')).groups.find(

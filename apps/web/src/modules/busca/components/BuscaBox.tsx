@@ -21,6 +21,7 @@ export function BuscaBox() {
   useHotkeys([['/', open]]);
 
   const openHit = (href: string) => {
+    if (!href) return;
     close();
     navigate(href);
   };

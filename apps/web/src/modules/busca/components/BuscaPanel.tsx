@@ -55,7 +55,8 @@ export function BuscaPanel({ onOpen }: { onOpen(href: string): void }) {
   };
 
   const answered = now.q !== null && search.data && !search.isPlaceholderData;
-  const showList = entries.length > 0;
+  // Also when no line opens anything: hits shown for information only.
+  const showList = groups.length > 0;
   return (
     <Stack gap="sm">
       <TextInput

@@ -31,10 +31,13 @@ export interface BuscaEntry {
   href: string;
 }
 
-/** The lines in the order the arrows walk them: each group's hits, then its "Ver todos". */
+/**
+ * The lines in the order the arrows walk them: each group's hits that open something, then its
+ * "Ver todos". A hit with no address (a person, for who does not manage users) is only shown.
+ */
 export function buscaEntries(groups: readonly BuscaGroup[]): BuscaEntry[] {
   return groups.flatMap((g) => [
-    ...g.hits.map((h) => ({ href: h.href })),
+    ...g.hits.filter((h) => h.href).map((h) => ({ href: h.href })),
     ...(g.moreHref ? [{ href: g.moreHref }] : []),
   ]);
 }
@@ -63,6 +66,21 @@ export function BuscaResults({
   const store = useCombobox();
   let n = -1;
   const line = (href: string, content: ReactNode, key: string) => {
+    // Information only: an option the arrows skip and a click does not submit (aria-disabled).
+    if (!href)
+      return (
+        <Combobox.Option
+          key={key}
+          value=""
+          disabled
+          aria-disabled
+          aria-selected={false}
+          className={`${classes.option} ${classes.info}`}
+          data-testid="busca-info"
+        >
+          {content}
+        </Combobox.Option>
+      );
     n += 1;
     const index = n;
     return (

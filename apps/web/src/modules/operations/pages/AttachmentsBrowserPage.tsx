@@ -1,4 +1,4 @@
-import { MSG, type OperationAttachment } from '@intranet/contracts';
+import { MSG, type OperationAttachment, otSchema } from '@intranet/contracts';
 import {
   ActionIcon,
   Anchor,
@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconFolder, IconHome, IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../ui/PageTitle.tsx';
 import { attachmentUrl, useOtAttachments, useOtFolders } from '../operations.api.ts';
 
@@ -101,11 +101,17 @@ function Folders({ search, onOpen }: { search: string; onOpen: (ot: string) => v
   );
 }
 
-/** /homeAnexoOperacao/listanexosoperacao: one folder per OT; a folder lists its images and videos. */
+/**
+ * /homeAnexoOperacao/listanexosoperacao: one folder per OT; a folder lists its images and videos.
+ * The open folder lives in the address (`?ot=`, as the search links it), so Back works.
+ */
 export function AttachmentsBrowserPage() {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
-  const [open, setOpen] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  // Only an OT the contract takes opens a folder; anything else in the address shows the list.
+  const open = otSchema.safeParse(params.get('ot')).data ?? null;
+  const setOpen = (ot: string | null) => setParams(ot ? { ot } : {});
   // Spec §5: a search with an empty field does nothing; with no search every OT shows.
   const runSearch = () => {
     if (text.trim()) setSearch(text.trim());
