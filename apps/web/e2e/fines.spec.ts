@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { LIST_PAGE_SIZE, OPERATION_UPLOAD_PATH } from '@intranet/contracts';
-import { TINY_PNG_BASE64 } from '@intranet/contracts/testing/media';
+import { LIST_PAGE_SIZE } from '@intranet/contracts';
 import type { Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect as baseExpect, test } from './support/fixtures.ts';
+import { sendOtPhoto } from './support/operations.ts';
 import { apiToken, signIn, toasts } from './support/session.ts';
 
 /**
@@ -92,25 +92,8 @@ test('Gerenciar Dados: a row opens its editor below the table and saving refresh
 });
 
 test('a fine shows the operation attachments of its OT, which open from the editor', async ({ page }) => {
-  // A photo for the fine's OT, sent as the upload screen sends it (tus).
   const [{ OT: ot }] = (await api(page, `/api/managerFines?NUMERO_AUTO=${AUTO}`)) as [{ OT: string }];
-  const token = await apiToken(page.request, '1009');
-  const png = Buffer.from(TINY_PNG_BASE64, 'base64');
-  const b64 = (v: string) => Buffer.from(v).toString('base64');
-  const tus = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
-  const created = await page.request.post(OPERATION_UPLOAD_PATH, {
-    headers: {
-      ...tus,
-      'upload-length': String(png.length),
-      'upload-metadata': `ot ${b64(ot)},slot ${b64('4')},filename ${b64('placa.png')}`,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const sent = await page.request.patch(created.headers().location!, {
-    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    data: png,
-  });
-  expect(sent.status()).toBe(200);
+  await sendOtPhoto(page.request, '1009', ot, 'placa.png');
 
   await signIn(page, '1009', `/managerFines?view=5&NUMERO_AUTO=${AUTO}`);
   await page.getByTestId('virtual-table').getByRole('cell', { name: AUTO, exact: true }).click();

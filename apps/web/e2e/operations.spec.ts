@@ -112,7 +112,8 @@ test('a manager browses the OT folders and sees the images and videos', async ({
   await expect(page.getByRole('heading', { name: 'Gerenciar Anexos' })).toBeVisible();
 
   const search = page.getByPlaceholder('Procurar OT...');
-  await search.fill('999999');
+  // Longer than any OT the other journeys send (the fines journey's 3999999, the search's 7xxxxxx).
+  await search.fill('99999999');
   await page.getByRole('button', { name: 'Procurar' }).click();
   await expect(page.getByText(MSG.operationNone)).toBeVisible();
   // Back to every OT after a search (issue 32: there was no way back but leaving the page).

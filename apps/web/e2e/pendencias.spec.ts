@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { OPERATION_UPLOAD_PATH } from '@intranet/contracts';
-import { TINY_PNG_BASE64 } from '@intranet/contracts/testing/media';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { sendOtPhoto } from './support/operations.ts';
 import { apiToken, signIn, toasts } from './support/session.ts';
 
 /**
@@ -185,27 +184,6 @@ test(
   },
 );
 
-/** A photo for an OT, sent as the upload screen sends it (tus). */
-async function uploadPhoto(page: Page, ot: string) {
-  const token = await apiToken(page.request, '1001');
-  const png = Buffer.from(TINY_PNG_BASE64, 'base64');
-  const b64 = (v: string) => Buffer.from(v).toString('base64');
-  const tus = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
-  const created = await page.request.post(OPERATION_UPLOAD_PATH, {
-    headers: {
-      ...tus,
-      'upload-length': String(png.length),
-      'upload-metadata': `ot ${b64(ot)},slot ${b64('4')},filename ${b64('doca.png')}`,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const sent = await page.request.patch(created.headers().location!, {
-    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    data: png,
-  });
-  expect(sent.status()).toBe(200);
-}
-
 test('every search hit opens its record; a person with no page to open is only shown', async ({
   page,
   browser,
@@ -214,7 +192,7 @@ test('every search hit opens its record; a person with no page to open is only s
   const shot = (p: Page, name: string) => p.screenshot({ path: `${testInfo.outputDir}/busca-${name}.png` });
   await page.setViewportSize({ width: 1366, height: 768 });
   const ot = String(7_000_000 + (Date.now() % 1_000_000));
-  await uploadPhoto(page, ot);
+  await sendOtPhoto(page.request, '1001', ot, 'doca.png');
   await signIn(page, '1001', '/');
   await expect(page.getByTestId('busca-box')).toBeVisible();
 

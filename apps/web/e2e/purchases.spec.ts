@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import {
   fillQuoteRow,
+  followCallLinks,
   PDF,
   PNG,
   pressPurchaseStep,
@@ -412,24 +413,12 @@ test('Compras accepts the materials list Infraestrutura sent for demo request 12
   await expect(detail(page)).toBeVisible();
 
   // Links between records (decision 0121): the call from the purchase, and back.
-  await followCallLinks(page, call_id, 'purchases-call-link');
+  await followCallLinks(
+    page,
+    { purchase: 12, callId: call_id, callText: 'Cantoneira de aço' },
+    'purchases-call-link',
+  );
 });
-
-/** Patrícia reads both ends: the purchase links to its materials call, which links back to it. */
-async function followCallLinks(page: Page, callId: number, shot: string) {
-  const materials = detail(page).getByRole('region', { name: 'Lista de materiais' });
-  const toCall = materials.getByRole('link', { name: `Chamado #${callId}` });
-  await toCall.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${test.info().outputDir}/${shot}-purchase.png` });
-  await toCall.click();
-  await expect(page).toHaveURL(new RegExp(`/Calls\\?ticket=${callId}$`));
-  const call = page.getByTestId('call-panel');
-  await expect(call).toContainText('Cantoneira de aço');
-  await page.screenshot({ path: `${test.info().outputDir}/${shot}-call.png` });
-  await call.getByRole('link', { name: 'Solicitação de compra #12' }).click();
-  await expect(page).toHaveURL(/\/requestopened\?ticket=12$/);
-  await expect(detail(page).getByRole('region', { name: 'Lista de materiais' })).toBeVisible();
-}
 
 test('João follows his requests on a phone: ticket, product and status in sight, no sideways scroll', {
   tag: '@phone',
@@ -482,7 +471,11 @@ test.describe('phone (390x844)', () => {
     const { call_id } = (await d.json()) as { call_id: number };
     await signIn(page, '1002', '/requestopened?ticket=12');
     ticket = 12;
-    await followCallLinks(page, call_id, 'purchases-phone-call-link');
+    await followCallLinks(
+      page,
+      { purchase: 12, callId: call_id, callText: 'Cantoneira de aço' },
+      'purchases-phone-call-link',
+    );
   });
 
   test('the detail opens full screen with the comment editor and its toolbar in reach', async ({ page }) => {

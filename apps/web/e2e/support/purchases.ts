@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiToken, toasts } from './session.ts';
 
 /** What the purchases journeys attach, and how they fill the forms the server checks too. */
@@ -50,4 +50,30 @@ export async function pressPurchaseStep(page: Page, ticket: number, button: stri
   await detail.getByRole('button', { name: button, exact: true }).first().click();
   await expect(toasts(page)).toContainText('Etapa atualizada!');
   await expect(detail.locator('[data-status]').first()).toHaveText(statusLabel);
+}
+
+/**
+ * Both ends of a purchase's materials call (decision 0121): from the open purchase to its call,
+ * which shows `callText`, and back; screenshots named `${shot}-purchase` and `${shot}-call`.
+ */
+export async function followCallLinks(
+  page: Page,
+  { purchase, callId, callText }: { purchase: number; callId: number; callText: string },
+  shot: string,
+) {
+  const outputDir = test.info().outputDir;
+  const materials = purchaseDetail(page, purchase).getByRole('region', { name: 'Lista de materiais' });
+  const toCall = materials.getByRole('link', { name: `Chamado #${callId}` });
+  await toCall.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${outputDir}/${shot}-purchase.png` });
+  await toCall.click();
+  await expect(page).toHaveURL(new RegExp(`/Calls\\?ticket=${callId}$`));
+  const call = page.getByTestId('call-panel');
+  await expect(call).toContainText(callText);
+  await page.screenshot({ path: `${outputDir}/${shot}-call.png` });
+  await call.getByRole('link', { name: `Solicitação de compra #${purchase}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/requestopened\\?ticket=${purchase}$`));
+  await expect(
+    purchaseDetail(page, purchase).getByRole('region', { name: 'Lista de materiais' }),
+  ).toBeVisible();
 }
