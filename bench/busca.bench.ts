@@ -9,36 +9,15 @@
  * Settings: BENCH_CALLS, BENCH_PURCHASES, BENCH_FINES, BENCH_CONNECTIONS (50), BENCH_DURATION s (10),
  * BENCH_WARMUP s (2), BENCH_DATABASE_URL (unset: SQLite only).
  */
-import { nowIso } from '../apps/server/src/db/database.ts';
-import { demoFines, loadFines } from '../apps/server/src/seed/demo-fines.ts';
-import { openAppDatabase, settleAfterLoad, withApp } from './support/databases.ts';
+import { withApp } from './support/databases.ts';
 import { type DatabaseKind, get, type Measurement, measureEach } from './support/measure.ts';
+import { loadMixed, MIXED } from './support/mixed-data.ts';
 import { runBench } from './support/processes.ts';
-import { loadPurchases } from './support/purchases-data.ts';
 import { fmt, machine, printTable, writeResults } from './support/report.ts';
 import { type AppServer, benchEveryDatabase, expectJson, signIn } from './support/servers.ts';
-import { LOAD, positive } from './support/settings.ts';
-import { loadCalls } from './support/tickets-data.ts';
+import { LOAD } from './support/settings.ts';
 
-const CALLS = positive('BENCH_CALLS', 200_000);
-const PURCHASES = positive('BENCH_PURCHASES', 50_000);
-const FINES = positive('BENCH_FINES', 100_000);
-
-async function load(app: AppServer): Promise<number> {
-  const started = performance.now();
-  const handle = openAppDatabase(app);
-  try {
-    await loadCalls(handle.db, CALLS);
-    await loadPurchases(handle.db, PURCHASES);
-    await loadFines(handle.db, demoFines(FINES, { prefix: 'P' }), nowIso());
-    await settleAfterLoad(handle);
-  } finally {
-    await handle.close();
-  }
-  const seconds = (performance.now() - started) / 1000;
-  process.stderr.write(`  ${app.database}: data sets loaded in ${seconds.toFixed(1)} s\n`);
-  return seconds;
-}
+const { calls: CALLS, purchases: PURCHASES, fines: FINES } = MIXED;
 
 async function benchSearch(app: AppServer, database: DatabaseKind): Promise<Measurement[]> {
   const admin = await signIn(app.base, '1001');
@@ -60,7 +39,7 @@ async function benchSearch(app: AppServer, database: DatabaseKind): Promise<Meas
 
 function benchDatabase(database: DatabaseKind) {
   return withApp(database, 'busca', async (app) => {
-    const loadSeconds = await load(app);
+    const loadSeconds = await loadMixed(app);
     const rows = await benchSearch(app, database);
     return { loadSeconds, rows };
   });
