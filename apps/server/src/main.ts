@@ -11,6 +11,7 @@ import { scheduleDigests } from './modules/mail-preferences/mail-preferences.dig
 import { scheduleUploadSweep } from './modules/operations/operations.uploads.ts';
 import { openSetupLink, SETUP_LINK_HOURS } from './modules/setup/setup.service.ts';
 import { createMailer } from './platform/mail.ts';
+import { scheduleOrphanSweep, sweepOrphanFiles } from './platform/orphan-files.ts';
 import { superviseWorkers } from './platform/server-workers.ts';
 import { mailFromOf } from './platform/settings.ts';
 import { removeStaleSheetCopies } from './platform/xlsx-read.ts';
@@ -70,6 +71,26 @@ async function removeSheetLeftovers(log: pino.Logger): Promise<void> {
   if (staleCopies > 0) log.info({ staleCopies }, 'cópias temporárias de planilhas removidas');
 }
 
+/** Stored files without their row, swept on this server's own database connection for each run. */
+function sweepOrphans(config: Config, log: pino.Logger): void {
+  const storage = createConfiguredStorage(config);
+  const run = async () => {
+    const database = openConfiguredDatabase(config);
+    try {
+      return await sweepOrphanFiles(database.db, storage);
+    } finally {
+      await database.close();
+    }
+  };
+  scheduleOrphanSweep(
+    run,
+    (removed) => {
+      if (removed.files || removed.temporary) log.info({ removed }, 'arquivos sem registro removidos');
+    },
+    (err) => log.error({ err }, 'orphan files: sweep failed'),
+  );
+}
+
 /** One server process: the app on its own database connections, listening on the port. */
 async function serve(config: Config, announce: boolean): Promise<void> {
   const database = openConfiguredDatabase(config);
@@ -95,6 +116,7 @@ async function main(): Promise<void> {
   // This process only: the primary when there are several (workers never get here).
   scheduleBackups(config, log);
   scheduleDigests(config, log, digestPlumbing(config, log));
+  sweepOrphans(config, log);
   if (config.workers === 1) return serve(config, true);
   scheduleUploadSweep(config, (err) => log.error({ err }, 'operation uploads: sweep failed'));
   superviseWorkers(

@@ -5,9 +5,10 @@ import { isResizable, removeImageVariants } from './image-variants.ts';
 import type { ReceivedForm } from './uploads.ts';
 
 /**
- * Runs the database change, then moves the uploaded files into place; on failure drops them.
- * Files the change made obsolete (`obsolete` paths like "files/notices/x.jpg") are removed last,
- * once nothing points to them any more.
+ * Moves the uploaded files under their keys, then runs the database change; when either fails the
+ * files go. Files first (decision 0128): a process killed between the two leaves a file without
+ * its row, which the orphan sweep removes, never a row without its file. Files the change made
+ * obsolete (`obsolete` paths like "files/notices/x.jpg") are removed last, once nothing points to them.
  */
 export async function commitWithFiles<T>(
   form: ReceivedForm | undefined,
@@ -16,12 +17,13 @@ export async function commitWithFiles<T>(
 ): Promise<T> {
   let outcome: { result: T; obsolete?: (string | null | undefined)[] };
   try {
+    await form?.commit();
     outcome = await change();
   } catch (err) {
     await form?.discard();
+    for (const f of form?.files ?? []) await storage.delete(f.key).catch(() => undefined);
     throw err;
   }
-  await form?.commit();
   for (const path of outcome.obsolete ?? []) await removeStoredFile(storage, path);
   return outcome.result;
 }

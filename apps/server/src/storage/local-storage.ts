@@ -40,7 +40,7 @@ export function createLocalStorage(root: string): Storage {
         if (prefix.startsWith(`${key}/`) || `${key}/`.startsWith(prefix)) yield* walk(key, prefix);
       } else if (item.isFile() && key.startsWith(prefix) && isValidKey(key)) {
         const s = await fs.stat(path.join(root, ...key.split('/'))).catch(() => undefined);
-        if (s?.isFile()) yield { key, size: s.size };
+        if (s?.isFile()) yield { key, size: s.size, modifiedAt: s.mtime };
       }
     }
   }
@@ -95,6 +95,19 @@ export function createLocalStorage(root: string): Storage {
     list(prefix = ''): AsyncIterable<ListedObject> {
       if (prefix.includes('..')) throw new Error(`prefixo de armazenamento inválido: ${prefix}`);
       return walk('', prefix);
+    },
+
+    async sweepTemporary(before: Date): Promise<number> {
+      const names = await fs.readdir(tmpDir).catch(() => []);
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(tmpDir, name);
+        const s = await fs.stat(file).catch(() => undefined);
+        if (!s?.isFile() || s.mtime >= before) continue;
+        await fs.rm(file, { force: true });
+        removed++;
+      }
+      return removed;
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   S3Client,
   UploadPartCopyCommand,
@@ -34,6 +35,9 @@ export interface S3Settings {
   /** http://host/bucket/key instead of http://bucket.host/key (MinIO, Garage, s3rver). */
   forcePathStyle: boolean;
 }
+
+/** Where writes wait for their commit. */
+const TMP = '.tmp/';
 
 /** CopyObject copies at most 5 GiB; larger objects are copied in parts of this size. */
 const COPY_PART_BYTES = 1024 ** 3;
@@ -101,7 +105,7 @@ export function createS3Storage(settings: S3Settings, client = s3Client(settings
 
   return {
     async writeTemp(source: Readable): Promise<TempFile> {
-      const tmpKey = `.tmp/${randomUUID()}`;
+      const tmpKey = `${TMP}${randomUUID()}`;
       let size = 0;
       const counted = new Transform({
         transform(chunk: Buffer, _encoding, done) {
@@ -165,10 +169,36 @@ export function createS3Storage(settings: S3Settings, client = s3Client(settings
         for (const object of page.Contents ?? []) {
           const key = object.Key ?? '';
           // `.tmp/<uuid>` (writes not committed) and tus's `<id>`, `<id>.info`: not keys.
-          if (isValidKey(key)) yield { key, size: object.Size ?? 0 };
+          if (isValidKey(key))
+            yield { key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
+    },
+
+    async sweepTemporary(before: Date): Promise<number> {
+      let removed = 0;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: TMP, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (!object.Key?.startsWith(TMP) || !(object.LastModified && object.LastModified < before))
+            continue;
+          await remove(object.Key);
+          removed++;
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      // A write killed mid-stream leaves its parts as an unfinished multipart upload, not an object.
+      const uploads = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: TMP }));
+      for (const upload of uploads.Uploads ?? []) {
+        if (!upload.Key?.startsWith(TMP) || !(upload.Initiated && upload.Initiated < before)) continue;
+        await client
+          .send(new AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }))
+          .catch(() => undefined);
+        removed++;
+      }
+      return removed;
     },
   };
 }

@@ -15,6 +15,7 @@ export interface StoredObject {
 export interface ListedObject {
   key: string;
   size: number;
+  modifiedAt: Date;
 }
 
 /** A file written under a temporary name, not yet visible under its key. */
@@ -37,6 +38,11 @@ export interface Storage {
    * that is not a key (tus's own objects in the bucket) are not files yet and are left out.
    */
   list(prefix?: string): AsyncIterable<ListedObject>;
+  /**
+   * Removes the temporary files last written before `before` (writes whose process died before
+   * commit or discard), and with S3 the unfinished multipart uploads of such writes; answers how many.
+   */
+  sweepTemporary(before: Date): Promise<number>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)+$/i;

@@ -73,8 +73,8 @@ export async function attachmentFile(ctx: AppContext, user: SessionUser, fileNam
 /**
  * A finished upload becomes an attachment: its type is read from its first bytes and checked
  * against its slot's list, the bytes stream into Storage under a generated name (one read of the
- * upload store, local or S3), and the row commits with its audit entry before the file is moved
- * under its key.
+ * upload store, local or S3), and the file is moved under its key before the row commits with its
+ * audit entry (a file without its row is swept, decision 0128).
  */
 export async function attachUpload(
   ctx: AppContext,
@@ -93,6 +93,7 @@ export async function attachUpload(
   const fileName = `${randomUUID()}.${type.ext}`;
   let row: q.AttachmentRow;
   try {
+    await temp.commit(storageKey(fileName));
     row = await auditedChange(ctx.db, userId, async (tx, record) => {
       const inserted = await q.insertAttachment(tx, {
         ot: meta.ot,
@@ -114,9 +115,9 @@ export async function attachUpload(
     });
   } catch (err) {
     await temp.discard();
+    await ctx.storage.delete(storageKey(fileName)).catch(() => undefined);
     throw err;
   }
-  await temp.commit(storageKey(fileName));
   return toAttachment(row);
 }
 
