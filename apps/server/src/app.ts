@@ -42,6 +42,7 @@ import { registerDiskFloor } from './platform/disk-space.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import { filesRoutes } from './platform/files.routes.ts';
 import { healthRoutes } from './platform/health.routes.ts';
+import { createJobHost } from './platform/job-host.ts';
 import { createLiveEvents } from './platform/live-events.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { registerMetrics } from './platform/metrics.ts';
@@ -207,8 +208,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...rateLimitsFromConfig(config), ...options.rateLimits },
     counters: createCounters(database.pool),
     live: createLiveEvents(database),
+    jobs: createJobHost(),
   };
   app.addHook('onClose', () => ctx.live.close());
+  app.addHook('onClose', () => ctx.jobs.close());
 
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
   // Set while the web app's static files register: those routes are public.

@@ -183,17 +183,31 @@ const injectAs =
 /** A second app over a test app's database and DATA_DIR, as another worker of a cluster is. */
 export interface SiblingApp {
   app: FastifyInstance;
+  /** Its DATA_DIR: the first app's, or its own (`server: true`). */
+  dataDir: string;
   /** app.inject with the same session as the first app's `as` (sessions live in the database). */
   as(matricula: string): (options: InjectOptions) => Promise<LightMyRequestResponse>;
   /** Closes this app only (the database and DATA_DIR stay with the first). */
   close(): Promise<void>;
 }
 
-export async function buildSiblingApp(t: TestApp, options: TestAppOptions = {}): Promise<SiblingApp> {
-  const config = loadConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', ...options.env });
+/**
+ * `server: true`: another server rather than another worker: its own empty DATA_DIR and (PostgreSQL)
+ * its own connection pool to the same database; its files are shared only through STORAGE=s3.
+ */
+export async function buildSiblingApp(
+  t: TestApp,
+  options: TestAppOptions & { server?: boolean } = {},
+): Promise<SiblingApp> {
+  const dataDir = options.server ? fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-server-')) : t.dataDir;
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const database =
+    options.server && t.databaseUrl
+      ? openDatabase({ databaseUrl: t.databaseUrl, sqliteFile: '' })
+      : { db: t.db, dialect: t.dialect, close: async () => undefined };
   const app = await buildApp({
     config,
-    database: { db: t.db, dialect: t.dialect, close: async () => undefined },
+    database,
     storage: createConfiguredStorage(config),
     logger: false,
     replies: 'checked',
@@ -202,8 +216,13 @@ export async function buildSiblingApp(t: TestApp, options: TestAppOptions = {}):
   await app.ready();
   return {
     app,
+    dataDir,
     as: (matricula) => injectAs(app, () => t.token(matricula)),
-    close: () => app.close(),
+    async close() {
+      await app.close();
+      await database.close();
+      if (options.server) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
+    },
   };
 }
 

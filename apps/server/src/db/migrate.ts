@@ -41,6 +41,7 @@ import * as m0039 from './migrations/0039_purchase_sector_stages.ts';
 import * as m0040 from './migrations/0040_mail_preferences.ts';
 import * as m0042 from './migrations/0042_one_search.ts';
 import * as m0044 from './migrations/0044_rate_limit_counters.ts';
+import * as m0046 from './migrations/0046_job_records.ts';
 
 /** Migrations are listed here so that start-up never scans the disk. */
 const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0040_mail_preferences': m0040,
   '0042_one_search': m0042,
   '0044_rate_limit_counters': m0044,
+  '0046_job_records': m0046,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db, Dialect } from '../db/database.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { JobHost } from './job-host.ts';
 import type { LiveEvents } from './live-events.ts';
 import type { Mailer } from './mail.ts';
 import type { Counters, RateLimits } from './rate-limit.ts';
@@ -17,4 +18,6 @@ export interface AppContext {
   counters: Counters;
   /** Events heard by every process (platform/live-events.ts): the pendências' live updates. */
   live: LiveEvents;
+  /** This app's background jobs (platform/job-host.ts): its close stops and hands them over. */
+  jobs: JobHost;
 }

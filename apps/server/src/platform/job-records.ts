@@ -1,42 +1,48 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import type { Tx } from '../db/database.ts';
 import type { AppContext } from './context.ts';
+import { fileRecords } from './job-records-files.ts';
+import { tableRecords } from './job-records-table.ts';
 
 /**
  * Records of background jobs (and what waits between two requests of one user, like a previewed
- * import), shared by every server process of one DATA_DIR: the server may run as several workers,
- * and the next request of the same user may reach another one. One small JSON file per record,
- * `DATA_DIR/jobs/<kind>/<id>.json`, written to a temporary file and renamed over it (a reader never
- * sees half a record), read again on each poll.
+ * import), shared by every server: the next request of the same user, the job's poll or its cancel
+ * may reach another server than the one running it (decision 0127).
  *
- * Not in the database: on SQLite an import's commit holds the single connection's write transaction
- * for its whole length, so progress written there would wait behind it (decision 0035).
+ * - PostgreSQL: rows of `job_records` (job-records-table.ts), one database for every server. A
+ *   running record names its app and is kept alive by its heartbeat; one whose heartbeat stopped
+ *   (its server stopped or died) is taken over by a live server when its kind is `resumable`, or
+ *   ends as `orphaned` says.
+ * - SQLite (one machine): JSON files under DATA_DIR/jobs (job-records-files.ts, decision 0035): an
+ *   import's commit holds SQLite's one write transaction for minutes, so progress written to the
+ *   database would wait behind it. A running record whose process is gone ends as `orphaned` says.
  *
- * - A running record names its process; one whose process is gone (a restart, a killed worker)
- *   ends as `orphaned` says instead of staying "running" for ever.
  * - An ended record is kept `ttlMs`, then swept (`forget` hears it first, to remove what it kept).
- * - A cancel is a separate marker (`<id>.cancel`), so the job's own progress writes never undo it;
- *   a cancelled record is gone for readers at once, and its job stops when it next checks.
- * - `claim` takes a record once: a rename only one process can win.
- * - Ids are UUIDs, checked before any path is built from them; anything else is simply unknown.
+ * - A cancel never gets undone by the job's own progress writes; a cancelled record is gone for
+ *   readers at once, and its job stops when it next checks.
+ * - `claim` takes a record once, whichever server claims.
+ * - Ids are UUIDs, checked first; anything else is simply unknown.
  */
 
 export interface JobRecord<T> {
   id: string;
   userId: number;
-  /** True while its job runs in a live process. */
+  /** True while its job runs in a live server. */
   running: boolean;
   data: T;
 }
 
 export interface JobRecordsOptions<T> {
-  /** Which records: the folder under DATA_DIR/jobs (lower case letters, digits and '-'). */
+  /** Which records: lower case letters, digits and '-' (the folder under DATA_DIR/jobs on SQLite). */
   kind: string;
   /** How long an ended record is kept (from its end) before the sweep removes it. */
   ttlMs: number;
-  /** What a running record becomes when its process is gone (it then ends, kept ttlMs). */
+  /** What a running record becomes when its server is gone (it then ends, kept ttlMs). */
   orphaned: (data: T) => T;
+  /**
+   * Its job can run again from the start: on PostgreSQL a running record whose server is gone
+   * stays running until a live server adopts it (JobHost.resume) instead of ending as orphaned.
+   */
+  resumable?: boolean;
   /** Hears an ended record the sweep removes (to delete files it kept); errors are ignored. */
   forget?: (data: T) => Promise<void>;
 }
@@ -44,38 +50,54 @@ export interface JobRecordsOptions<T> {
 /** A running record, as its own job holds it. */
 export interface RunningJob<T> {
   readonly id: string;
+  /** Aborted when this server closes: the job stops at its next step and calls `release`. */
+  readonly signal: AbortSignal;
   /** The job's state so far: written at most every PROGRESS_INTERVAL_MS, the latest one last. */
   progress(data: T): void;
-  /** Whether a cancel was asked for it, by any process. */
+  /** Whether a cancel was asked for it, by any server. */
   cancelled(): Promise<boolean>;
   /** The final state: written at once and kept ttlMs. */
   end(data: T): Promise<void>;
-  /** Removes the record and its cancel marker (a cancelled job that cleaned up after itself). */
+  /**
+   * The final state written inside `tx`, the job's own transaction, so that it ends when its work
+   * commits (records in the database only; elsewhere a no-op, and `end` writes it).
+   */
+  endIn(tx: Tx, data: T): Promise<void>;
+  /** Whether the record has ended, as `tx` sees it (a run before this one committed); files: false. */
+  endedIn(tx: Tx): Promise<boolean>;
+  /** Removes the record and its cancel mark (a cancelled job that cleaned up after itself). */
   remove(): Promise<void>;
+  /**
+   * Gives the record up (a job stopped by its server's close): a resumable one is taken over by
+   * another server at once; any other ends as `orphaned` says.
+   */
+  release(): Promise<void>;
 }
 
 export interface JobRecords<T> {
-  /** A new record of a job this process runs. */
+  /** A new record of a job this server runs. */
   start(id: string, userId: number, data: T): Promise<RunningJob<T>>;
   /** A record that waits (no job runs it), kept ttlMs. */
   keep(id: string, userId: number, data: T): Promise<void>;
   /** The record, or undefined: unknown, malformed id, expired or cancelled. */
   read(id: string): Promise<JobRecord<T> | undefined>;
-  /** Takes the record of `userId` out (a second claim, from any process, finds nothing). */
+  /** Takes the record of `userId` out (a second claim, from any server, finds nothing). */
   claim(id: string, userId: number): Promise<JobRecord<T> | undefined>;
   /** Asks the record's job to stop; readers no longer see the record. */
   cancel(id: string): Promise<void>;
-  /** Removes the record and its cancel marker. */
+  /** Removes the record and its cancel mark. */
   remove(id: string): Promise<void>;
-  /** Removes the expired records (after `forget`), and left-over files older than ttlMs. */
+  /** Removes the expired records (after `forget`), and left-overs older than ttlMs. */
   sweep(now?: number): Promise<void>;
+  /**
+   * A running record of a resumable kind whose server is gone, now this server's (one server wins
+   * it); undefined when there is none, and always on SQLite.
+   */
+  adopt(): Promise<{ record: JobRecord<T>; job: RunningJob<T> } | undefined>;
 }
 
 /** Progress writes of one job: at most four a second. */
 export const PROGRESS_INTERVAL_MS = 250;
-
-/** Files the sweep reads at once. */
-const SWEEP_AT_ONCE = 16;
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const KIND = /^[a-z][a-z0-9-]*$/;
@@ -83,257 +105,15 @@ const KIND = /^[a-z][a-z0-9-]*$/;
 /** Whether `id` may name a record: a UUID in lower case, as randomUUID makes them. */
 export const isJobId = (id: string): boolean => ID.test(id);
 
-/** A process: its pid, and what tells it from a later process given the same pid. */
-interface Owner {
-  pid: number;
-  /** Random, per process: tells this process from an earlier one of the same pid. */
-  token: string;
-  /** The process's start time in clock ticks since boot (Linux /proc), when known. */
-  since: string | null;
-}
+/** Where the records live: the database on PostgreSQL, DATA_DIR otherwise (no database given). */
+export type JobPlace = Pick<AppContext, 'config'> & Partial<Pick<AppContext, 'db' | 'dialect' | 'jobs'>>;
 
-interface Stored<T> {
-  userId: number;
-  owner: Owner | null;
-  running: boolean;
-  /** Milliseconds since the epoch when an ended record may be swept; null while running. */
-  expires: number | null;
-  data: T;
-}
+/** A signal never aborted: records used outside an app (a bench, a test of the files). */
+const NEVER = new AbortController().signal;
 
-/** The start time of process `pid` as /proc/<pid>/stat has it (field 22), or null. */
-async function processStart(pid: number): Promise<string | null> {
-  try {
-    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may hold spaces: count after its end.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-let self: Promise<Owner> | undefined;
-/** This process, as running records name it. */
-const thisProcess = (): Promise<Owner> => {
-  self ??= processStart(process.pid).then((since) => ({ pid: process.pid, token: randomUUID(), since }));
-  return self;
-};
-
-/** Whether the process that owns a running record still runs. */
-async function isAlive(owner: Owner | null): Promise<boolean> {
-  if (!owner || !Number.isSafeInteger(owner.pid) || owner.pid <= 0) return false;
-  const me = await thisProcess();
-  if (owner.pid === me.pid) return owner.token === me.token;
-  try {
-    process.kill(owner.pid, 0);
-  } catch (err) {
-    // EPERM: it runs, under another user.
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  if (owner.since === null) return true;
-  const since = await processStart(owner.pid);
-  return since === null || since === owner.since;
-}
-
-const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
-
-/** Writes `text` to `file` through a temporary file renamed over it. */
-async function writeWhole(file: string, text: string): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${randomUUID()}.tmp`;
-  try {
-    await fs.writeFile(temp, text, { flag: 'wx' });
-    await fs.rename(temp, file);
-  } catch (err) {
-    await fs.rm(temp, { force: true });
-    throw err;
-  }
-}
-
-async function readStored<T>(file: string): Promise<Stored<T> | undefined> {
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch (err) {
-    if (isMissing(err)) return undefined;
-    throw err;
-  }
-  try {
-    return JSON.parse(text) as Stored<T>;
-  } catch {
-    // Never half written (rename); a file that is not JSON is no record.
-    return undefined;
-  }
-}
-
-/** The records of one kind under the app's DATA_DIR. */
-export function jobRecords<T>(ctx: Pick<AppContext, 'config'>, options: JobRecordsOptions<T>): JobRecords<T> {
+export function jobRecords<T>(place: JobPlace, options: JobRecordsOptions<T>): JobRecords<T> {
   if (!KIND.test(options.kind)) throw new Error(`tipo de registro inválido: ${options.kind}`);
-  const dir = path.join(ctx.config.dataDir, 'jobs', options.kind);
-  const fileOf = (id: string) => path.join(dir, `${id}.json`);
-  const markerOf = (id: string) => path.join(dir, `${id}.cancel`);
-  const checkedId = (id: string) => {
-    if (!isJobId(id)) throw new Error(`id de registro inválido: ${id}`);
-    return id;
-  };
-
-  const write = (id: string, stored: Stored<T>) => writeWhole(fileOf(id), JSON.stringify(stored));
-  const ended = (userId: number, data: T): Stored<T> => ({
-    userId,
-    owner: null,
-    running: false,
-    expires: Date.now() + options.ttlMs,
-    data,
-  });
-  const isCancelled = (id: string) =>
-    fs.access(markerOf(id)).then(
-      () => true,
-      () => false,
-    );
-  const unlink = (file: string) => fs.rm(file, { force: true });
-
-  /**
-   * The stored record as it stands now: a running one whose process is gone ends here, as
-   * `orphaned` says (written so, kept ttlMs).
-   */
-  async function current(id: string): Promise<Stored<T> | undefined> {
-    const stored = await readStored<T>(fileOf(id));
-    if (!stored?.running || (await isAlive(stored.owner))) return stored;
-    const orphan = ended(stored.userId, options.orphaned(stored.data));
-    await write(id, orphan);
-    return orphan;
-  }
-
-  async function remove(id: string): Promise<void> {
-    await unlink(fileOf(id));
-    await unlink(markerOf(id));
-  }
-
-  /** Renames the record aside (only one process can) and answers what it held. */
-  async function take(id: string, why: string): Promise<Stored<T> | undefined> {
-    const aside = `${fileOf(id)}.${randomUUID()}.${why}`;
-    try {
-      await fs.rename(fileOf(id), aside);
-    } catch (err) {
-      if (isMissing(err)) return undefined;
-      throw err;
-    }
-    try {
-      return await readStored<T>(aside);
-    } finally {
-      await unlink(aside);
-    }
-  }
-
-  const visible = (stored: Stored<T> | undefined, now: number) =>
-    stored !== undefined && (stored.running || (stored.expires ?? 0) > now);
-
-  return {
-    async start(id, userId, data) {
-      checkedId(id);
-      const owner = await thisProcess();
-      await write(id, { userId, owner, running: true, expires: null, data });
-      let latest: T | undefined;
-      let last = 0;
-      let timer: NodeJS.Timeout | undefined;
-      let writing: Promise<void> = Promise.resolve();
-      let done = false;
-      const flush = () => {
-        timer = undefined;
-        if (done || latest === undefined) return;
-        const stored: Stored<T> = { userId, owner, running: true, expires: null, data: latest };
-        latest = undefined;
-        last = Date.now();
-        // A progress write that fails is not the job's failure: the next one, or its end, follows.
-        writing = writing.then(() => write(id, stored)).catch(() => undefined);
-      };
-      const finish = async () => {
-        done = true;
-        clearTimeout(timer);
-        await writing;
-      };
-      return {
-        id,
-        progress(next) {
-          if (done) return;
-          latest = next;
-          if (timer) return;
-          timer = setTimeout(flush, Math.max(0, last + PROGRESS_INTERVAL_MS - Date.now()));
-          timer.unref();
-        },
-        cancelled: () => isCancelled(id),
-        async end(final) {
-          await finish();
-          await write(id, ended(userId, final));
-        },
-        async remove() {
-          await finish();
-          await remove(id);
-        },
-      };
-    },
-
-    async keep(id, userId, data) {
-      await write(checkedId(id), ended(userId, data));
-    },
-
-    async read(id) {
-      if (!isJobId(id)) return undefined;
-      const stored = await current(id);
-      if (!visible(stored, Date.now()) || (await isCancelled(id))) return undefined;
-      const { userId, running, data } = stored as Stored<T>;
-      return { id, userId, running, data };
-    },
-
-    async claim(id, userId) {
-      if (!isJobId(id)) return undefined;
-      // Another user's record stays where it is.
-      const seen = await current(id);
-      if (seen?.userId !== userId || !visible(seen, Date.now()) || (await isCancelled(id))) return undefined;
-      const taken = await take(id, 'taken');
-      if (!taken || taken.userId !== userId) return undefined;
-      return { id, userId, running: taken.running, data: taken.data };
-    },
-
-    async cancel(id) {
-      if (!isJobId(id)) return;
-      await writeWhole(markerOf(id), '');
-    },
-
-    async remove(id) {
-      if (isJobId(id)) await remove(id);
-    },
-
-    async sweep(now = Date.now()) {
-      let names: string[];
-      try {
-        names = await fs.readdir(dir);
-      } catch (err) {
-        if (isMissing(err)) return;
-        throw err;
-      }
-      const records = new Set(names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)));
-      const sweepOne = async (name: string) => {
-        const id = name.slice(0, -5);
-        if (name.endsWith('.json') && isJobId(id)) {
-          const stored = await current(id);
-          if (!stored || stored.running || (stored.expires ?? 0) > now) return;
-          // Taken aside first: of two processes sweeping at once, one forgets it.
-          const gone = await take(id, 'swept');
-          await unlink(markerOf(id));
-          if (gone) await options.forget?.(gone.data).catch(() => undefined);
-          return;
-        }
-        // A cancel marker stays while its record does; any other file (a write or a claim cut
-        // short by the end of its process) goes once older than ttlMs.
-        if (name.endsWith('.cancel') && records.has(name.slice(0, -7))) return;
-        const file = path.join(dir, name);
-        const stat = await fs.stat(file).catch(() => undefined);
-        if (stat && stat.mtimeMs + options.ttlMs <= now) await unlink(file);
-      };
-      // A few files at a time: a sweep of hundreds of records stays short.
-      for (let i = 0; i < names.length; i += SWEEP_AT_ONCE)
-        await Promise.all(names.slice(i, i + SWEEP_AT_ONCE).map(sweepOne));
-    },
-  };
+  if (place.dialect === 'postgres' && place.db && place.jobs)
+    return tableRecords(place.db, place.jobs, options);
+  return fileRecords(place.config.dataDir, place.jobs?.signal ?? NEVER, options);
 }

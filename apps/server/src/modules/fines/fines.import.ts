@@ -54,14 +54,17 @@ export interface Reading {
 /** A committed import: its state as GET /api/fines/import/:id answers it (its uploader only). */
 interface ImportJob {
   view: FineImportJob;
-  /** The kept rows it writes (removed when it ends, or by the sweep if its process died). */
+  /** The kept rows it writes (removed when it ends, or by the sweep once it ended). */
   rowsKey: string;
+  /** The file's name, for the audit row (a record of an earlier version has none). */
+  fileName?: string;
 }
 
 /**
- * The import's records, shared by every server process of the DATA_DIR (platform/job-records.ts):
- * the preview, its poll, the commit, the job's poll and a cancel may each reach another process.
- * A reading or a commit whose process died (a restart) ends as failed, with a message that says so.
+ * The import's records, shared by every server (platform/job-records.ts): the preview, its poll,
+ * the commit, the job's poll and a cancel may each reach another server. A reading whose server
+ * died (a restart) ends as failed, with a message that says so; so does a commit on SQLite, while
+ * on PostgreSQL another server runs it again from the start (resumeImports; decision 0127).
  */
 export function importRecords(ctx: AppContext) {
   const forgetKey = (key: string) => ctx.storage.delete(key).catch(() => undefined);
@@ -82,8 +85,9 @@ export function importRecords(ctx: AppContext) {
     jobs: jobRecords<ImportJob>(ctx, {
       kind: 'fine-import-commits',
       ttlMs: IMPORT_TTL_MS,
-      // Its transaction died with the process: nothing of it was written (the counts are set
-      // whole, so a record left by an earlier version, without `unchanged`, answers too).
+      resumable: true,
+      // SQLite: its transaction died with the process, nothing of it was written (the counts are
+      // set whole, so a record left by an earlier version, without `unchanged`, answers too).
       orphaned: (j) => ({
         ...j,
         view: {
@@ -198,15 +202,29 @@ export async function commitImport(
     unchanged: 0,
     message: MSG.fineImportRunning(0, p.total),
   };
+  const data: ImportJob = { view, rowsKey: p.rowsKey, fileName: p.fileName };
   let job: RunningJob<ImportJob>;
   try {
-    job = await jobs.start(id, user.userId, { view, rowsKey: p.rowsKey });
+    job = await jobs.start(id, user.userId, data);
   } catch (err) {
     await ctx.storage.delete(p.rowsKey).catch(() => undefined);
     throw err;
   }
-  void runImport(ctx, user.userId, p, job, view, log);
+  ctx.jobs.track(runImport(ctx, user.userId, job, data, log));
   return view;
+}
+
+/**
+ * PostgreSQL: this server takes over the imports whose server stopped or died mid-commit. Their
+ * transaction died with them, so nothing of it stays, and their kept rows are still in storage:
+ * each runs again from the start (one that had committed ended its record in that transaction).
+ */
+export function resumeImports(ctx: AppContext, log: FastifyBaseLogger): void {
+  ctx.jobs.resume(
+    importRecords(ctx).jobs,
+    (job, record) => runImport(ctx, record.userId, job, record.data, log),
+    log,
+  );
 }
 
 /**
@@ -225,10 +243,12 @@ export async function writeImport(
   fileName: string,
   batches: AsyncIterable<GoodRow[]>,
   progress: (written: number) => void = () => undefined,
+  job?: WriteHooks,
 ): Promise<ImportCounts> {
   const now = nowIso();
   const written = auditedChange(db, userId, async (tx, audit) => {
     await lockName(tx, 'fines.import');
+    await job?.first(tx);
     const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0 };
     await q.withDeferredSummaries(tx, async () => {
       for await (const rows of batches) {
@@ -244,6 +264,7 @@ export async function writeImport(
       entity: 'fine',
       summary: `Importação de ${fileName}: ${counts.added} multa(s) adicionada(s), ${counts.updated} atualizada(s), ${counts.unchanged} sem alteração.`,
     });
+    await job?.last(tx, counts);
     return counts;
   });
   return written.catch((err) => {
@@ -251,40 +272,94 @@ export async function writeImport(
   });
 }
 
-/** The job: the preview's kept rows written by writeImport (the spreadsheet is not read again). */
+/** What writeImport does for its job inside the transaction: first after the lock, last before the commit. */
+interface WriteHooks {
+  first(tx: Tx): Promise<void>;
+  last(tx: Tx, counts: ImportCounts): Promise<void>;
+}
+
+/** A run that finds its import already written by an earlier run (whose server died after its commit). */
+class AlreadyWritten extends Error {}
+
+/** Batches of `rows` until `signal` aborts (the server closes): the transaction then rolls back. */
+async function* untilAborted(rows: AsyncIterable<GoodRow[]>, signal: AbortSignal): AsyncGenerator<GoodRow[]> {
+  for await (const batch of rows) {
+    signal.throwIfAborted();
+    yield batch;
+  }
+}
+
+/**
+ * The job: the preview's kept rows written by writeImport (the spreadsheet is not read again). On
+ * PostgreSQL its record ends inside the import's transaction, so a run on another server after a
+ * crash finds it ended and writes nothing again. Stopped by its server's close, it rolls back and
+ * hands its record over (another server, or this one restarted, runs it again).
+ */
 async function runImport(
   ctx: AppContext,
   userId: number,
-  p: PendingImport,
   job: RunningJob<ImportJob>,
-  start: FineImportJob,
+  data: ImportJob,
   log: FastifyBaseLogger,
 ) {
+  const start: FineImportJob = {
+    ...data.view,
+    state: 'running',
+    written: 0,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+  };
+  const { rowsKey } = data;
+  const total = start.total;
+  const ended = (view: FineImportJob): ImportJob => ({ ...data, view });
+  const doneView = (counts: ImportCounts): FineImportJob => ({
+    ...start,
+    state: 'done',
+    written: counts.added + counts.updated + counts.unchanged,
+    ...counts,
+    message: MSG.fineImportDone(counts.added, counts.updated, counts.unchanged),
+  });
   let end: FineImportJob;
   try {
-    const rows = readSpool<GoodRow>(ctx.storage, p.rowsKey, BATCH);
-    const counts = await writeImport(ctx.db, userId, p.fileName, rows, (written) => {
-      const view = { ...start, written, message: MSG.fineImportRunning(written, p.total) };
-      job.progress({ view, rowsKey: p.rowsKey });
-    });
-    end = {
-      ...start,
-      state: 'done',
-      written: counts.added + counts.updated + counts.unchanged,
-      ...counts,
-      message: MSG.fineImportDone(counts.added, counts.updated, counts.unchanged),
-    };
+    const rows = untilAborted(readSpool<GoodRow>(ctx.storage, rowsKey, BATCH), job.signal);
+    const counts = await writeImport(
+      ctx.db,
+      userId,
+      data.fileName ?? 'planilha',
+      rows,
+      (written) => job.progress(ended({ ...start, written, message: MSG.fineImportRunning(written, total) })),
+      {
+        first: async (tx) => {
+          if (await job.endedIn(tx)) throw new AlreadyWritten();
+        },
+        last: (tx, counts) => job.endIn(tx, ended(doneView(counts))),
+      },
+    );
+    end = doneView(counts);
     announcePendencias(ctx, { kind: 'fine' });
   } catch (err) {
+    if (err instanceof AlreadyWritten) {
+      // Its record says how it ended; releasing an ended record only stops this run's writes.
+      await ctx.storage.delete(rowsKey).catch(() => undefined);
+      await job.release().catch(() => undefined);
+      return;
+    }
+    if (job.signal.aborted) {
+      await job
+        .release()
+        .catch((e) => log.error({ err: e, importId: job.id }, 'falha ao devolver a importação'));
+      return;
+    }
     // Rolled back: nothing of it stays. A user's mistake says why; anything else is logged.
     if (!(err instanceof HttpError)) log.error({ err, importId: job.id }, 'falha na importação de multas');
     const reason = err instanceof HttpError ? err.message : MSG.fineImportFailedUnknown;
     end = { ...start, state: 'failed', written: 0, message: MSG.fineImportFailed(reason) };
   }
   // The kept rows go before the job says it ended.
-  await ctx.storage.delete(p.rowsKey).catch(() => undefined);
+  await ctx.storage.delete(rowsKey).catch(() => undefined);
   await job
-    .end({ view: end, rowsKey: p.rowsKey })
+    .end(ended(end))
     .catch((err) => log.error({ err, importId: job.id }, 'falha ao registrar a importação de multas'));
 }
 

@@ -6,10 +6,12 @@ import { formReader } from '../../platform/multipart-form.ts';
 import { route } from '../../platform/route.ts';
 import { sendXlsx } from '../../platform/xlsx-stream.ts';
 import { readingStatus, startPreview } from './fines.import.preview.ts';
-import { cancelImport, commitImport, importStatus } from './fines.import.ts';
+import { cancelImport, commitImport, importStatus, resumeImports } from './fines.import.ts';
 import * as service from './fines.service.ts';
 
 export async function finesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  resumeImports(ctx, app.log);
+
   route(app, calls.managerFines, {
     handler: async (request) => service.managerFines(ctx, currentUser(request), request.query),
   });

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { MSG } from '@intranet/contracts';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importClient } from '../src/modules/fines/fines.import.client.ts';
+import { HEADER, penalties } from '../src/modules/fines/fines.import.fixtures.ts';
+import {
+  buildSiblingApp,
+  buildTestApp,
+  DEMO,
+  type SiblingApp,
+  TEST_DIALECT,
+  type TestApp,
+} from './harness.ts';
+import { startTestS3, type TestS3 } from './s3-server.ts';
+
+/**
+ * Decision 0127: servers, each with its own empty DATA_DIR, on one PostgreSQL and one S3 store. A
+ * fines import's records live in the database and its files in the bucket, so any server answers
+ * for it; one whose server stops mid-commit is run again, once, by another.
+ */
+describe.runIf(TEST_DIALECT === 'postgres')('background jobs across servers (PostgreSQL + S3)', () => {
+  let s3: TestS3;
+  let t: TestApp;
+  let b: SiblingApp;
+  const M = DEMO.gestorMultas;
+  const numbers = (prefix: string) =>
+    t.db
+      .selectFrom('fines')
+      .select('NUMERO_AUTO')
+      .where('NUMERO_AUTO', 'like', `${prefix}-%`)
+      .execute()
+      .then((rows) => rows.length);
+  const imports = async () => t.auditCount(await t.userId(M), 'fine.import');
+  const importKeys = async () => (await s3.keys()).filter((k) => k.startsWith('fine-imports/'));
+
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    t = await buildTestApp({ env: s3.env });
+    b = await buildSiblingApp(t, { env: s3.env, server: true });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('previewed on A, committed on B, followed on both: written once, nothing in either DATA_DIR', async () => {
+    const onA = importClient(t.as(M));
+    const onB = importClient(b.as(M));
+    const before = await imports();
+    const id = await onA.previewed([HEADER, ...penalties(600, 'S', 3, (i) => 10 + i)]);
+    // The kept rows are in the bucket: B reads them.
+    expect((await importKeys()).some((k) => k.endsWith('.rows'))).toBe(true);
+    const res = await onB.commit(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ state: 'running', total: 600 });
+    expect((await onA.commit(id)).statusCode).toBe(404);
+    const [endA, endB] = await Promise.all([onA.settled(id), onB.settled(id)]);
+    expect(endA).toEqual(endB);
+    expect(endA).toMatchObject({
+      state: 'done',
+      written: 600,
+      added: 600,
+      message: MSG.fineImportDone(600, 0, 0),
+    });
+    expect(await numbers('S')).toBe(600);
+    expect(await imports()).toBe(before + 1);
+    await expect.poll(importKeys).toEqual([]);
+    for (const dir of [t.dataDir, b.dataDir]) expect(fs.existsSync(path.join(dir, 'jobs'))).toBe(false);
+  });
+
+  it('an import whose server stops mid-commit is run again from the start by another, written once', async () => {
+    const c = await buildSiblingApp(t, { env: s3.env, server: true });
+    const before = await imports();
+    const id = await importClient(c.as(M)).previewed([HEADER, ...penalties(1200, 'K', 4, (i) => 10 + i)]);
+    // Held here, the imports' lock keeps C's job inside its transaction, before its first batch.
+    const lock = new pg.Client({ connectionString: t.databaseUrl });
+    await lock.connect();
+    let closing: Promise<void> | undefined;
+    try {
+      await lock.query('begin');
+      await lock.query(`select pg_advisory_xact_lock(hashtext('fines.import'))`);
+      const res = await importClient(c.as(M)).commit(id);
+      expect(res.statusCode, res.body).toBe(200);
+      await expect
+        .poll(
+          async () =>
+            (await lock.query(`select 1 from pg_locks where locktype = 'advisory' and not granted`)).rowCount,
+        )
+        .toBe(1);
+      const seen = await b.as(M)({ method: 'GET', url: `/api/fines/import/${id}` });
+      expect(seen.json()).toMatchObject({ state: 'running', written: 0 });
+      // C stops: its job rolls back at its first batch and hands the import over.
+      closing = c.close();
+    } finally {
+      await lock.query('commit');
+      await lock.end();
+    }
+    await closing;
+    const end = await importClient(b.as(M)).settled(id);
+    expect(end).toMatchObject({ state: 'done', written: 1200, added: 1200, updated: 0, unchanged: 0 });
+    expect(await importClient(t.as(M)).settled(id)).toEqual(end);
+    expect(await numbers('K')).toBe(1200);
+    expect(await imports()).toBe(before + 1);
+    await expect.poll(importKeys).toEqual([]);
+  });
+});
