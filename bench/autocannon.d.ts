@@ -10,6 +10,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     title?: string;
+    /** A sequence each connection sends in a loop (paths relative to `url`), instead of one request. */
+    requests?: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }[];
   }
 
   /** Percentiles and summary of one histogram (latency in ms, requests per second). */
