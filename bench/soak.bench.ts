@@ -223,7 +223,7 @@ async function main(): Promise<void> {
     const samples: Sample[] = [];
     const soakStarted = Date.now();
     const soak = await drive(
-      'soak',
+      'soak, two servers',
       both.base,
       traffic,
       SOAK.durationS,
@@ -268,9 +268,9 @@ async function main(): Promise<void> {
         samples,
         memory,
       },
-      runs.map((r, i) => ({
+      runs.map((r) => ({
         db: 'postgres',
-        endpoint: `soak: ${r.label}${i === 2 ? '' : ' (2 servers)'}`,
+        endpoint: `${r.label}: ${SOAK.connections} connections, ${r.result.duration} s`,
         rps: Math.round(r.result.requests.average),
         p99: r.result.latency.p99,
         errors: r.result.errors,
