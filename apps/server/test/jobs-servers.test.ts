@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MSG } from '@intranet/contracts';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importClient } from '../src/modules/fines/fines.import.client.ts';
 import { HEADER, penalties } from '../src/modules/fines/fines.import.fixtures.ts';
+import { RowSpool } from '../src/platform/row-spool.ts';
 import {
   buildSiblingApp,
   buildTestApp,
@@ -105,5 +108,29 @@ describe.runIf(TEST_DIALECT === 'postgres')('background jobs across servers (Pos
     expect(await numbers('K')).toBe(1200);
     expect(await imports()).toBe(before + 1);
     await expect.poll(importKeys).toEqual([]);
+  });
+
+  it('an import whose server died after its commit is only finished by another: nothing written twice', async () => {
+    const userId = await t.userId(M);
+    const id = randomUUID();
+    const rowsKey = `fine-imports/${id}.xlsx.rows`;
+    const spool = new RowSpool(t.storage);
+    await spool.write([
+      { line: 2, values: { NUMERO_AUTO: 'Z-1', ORGAO_AUTUADOR: 'PRF', VALOR_TOTAL_MULTA: 10 } },
+    ]);
+    await spool.keep(rowsKey);
+    const view = { importId: id, state: 'running', written: 1, total: 1, added: 0, updated: 0, unchanged: 0 };
+    const running = { view: { ...view, message: MSG.fineImportRunning(1, 1) }, rowsKey, fileName: 'z.xlsx' };
+    const done = {
+      ...running,
+      view: { ...view, state: 'done', added: 1, message: MSG.fineImportDone(1, 0, 0) },
+    };
+    // As a server leaves it that died between its transaction's commit and the record's end.
+    await sql`insert into job_records (kind, id, user_id, running, owner, heartbeat_at, data, result)
+      values ('fine-import-commits', ${id}, ${userId}, true, 'um servidor que parou', now() - interval '1 hour',
+        ${JSON.stringify(running)}::jsonb, ${JSON.stringify(done)}::jsonb)`.execute(t.db);
+    expect(await importClient(b.as(M)).settled(id)).toEqual(done.view);
+    expect(await numbers('Z')).toBe(0);
+    await expect.poll(async () => (await importKeys()).includes(rowsKey)).toBe(false);
   });
 });

@@ -206,8 +206,8 @@ export function fileRecords<T>(
           await write(id, ended(userId, final));
         },
         // One machine: what the job wrote in its transaction is the job's to say, after it commits.
-        endIn: async () => undefined,
-        endedIn: async () => false,
+        commitIn: async () => undefined,
+        committedIn: async () => undefined,
         async remove() {
           await finish();
           await remove(id);

@@ -10,7 +10,8 @@ import { isJobId, PROGRESS_INTERVAL_MS } from './job-records.ts';
  * written every HEARTBEAT_MS by the database's clock: one silent for LEASE_MS is a job whose
  * server is gone. A resumable one is then adopted by a live server (one wins: FOR UPDATE SKIP
  * LOCKED); any other ends as `orphaned` says. `cancelled` is a column of its own, which the job's
- * progress writes never touch; a claim is a DELETE … RETURNING only one server wins.
+ * progress writes never touch, and so is `result`, the end its work's transaction wrote; a claim is
+ * a DELETE … RETURNING only one server wins.
  */
 
 /** How often a running job says it is alive. */
@@ -129,14 +130,16 @@ export function tableRecords<T>(db: Db, host: JobHost, options: JobRecordsOption
           db,
         );
       },
-      async endIn(tx: Tx, final) {
+      async commitIn(tx: Tx, final) {
         // What the transaction wrote is the truth, whoever owns the record by now.
-        await sql`${ended(final)} where kind = ${kind} and id = ${id}`.execute(tx);
+        await sql`update job_records set result = ${json(final)} where kind = ${kind} and id = ${id}`.execute(
+          tx,
+        );
       },
-      async endedIn(tx: Tx) {
-        const { rows } = await sql<{ running: boolean }>`select running from job_records
+      async committedIn(tx: Tx) {
+        const { rows } = await sql<{ result: T | null }>`select result from job_records
           where kind = ${kind} and id = ${id}`.execute(tx);
-        return rows[0] !== undefined && !rows[0].running;
+        return rows[0]?.result ?? undefined;
       },
       async remove() {
         await finish();

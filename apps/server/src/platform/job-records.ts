@@ -59,12 +59,13 @@ export interface RunningJob<T> {
   /** The final state: written at once and kept ttlMs. */
   end(data: T): Promise<void>;
   /**
-   * The final state written inside `tx`, the job's own transaction, so that it ends when its work
-   * commits (records in the database only; elsewhere a no-op, and `end` writes it).
+   * Notes the final state inside `tx`, the job's own transaction, so that a run after a crash knows
+   * the work committed (records in the database only; elsewhere a no-op). Readers see it once
+   * `end` writes it.
    */
-  endIn(tx: Tx, data: T): Promise<void>;
-  /** Whether the record has ended, as `tx` sees it (a run before this one committed); files: false. */
-  endedIn(tx: Tx): Promise<boolean>;
+  commitIn(tx: Tx, data: T): Promise<void>;
+  /** The final state a run before this one committed, as `tx` sees it; undefined if none (files: always). */
+  committedIn(tx: Tx): Promise<T | undefined>;
   /** Removes the record and its cancel mark (a cancelled job that cleaned up after itself). */
   remove(): Promise<void>;
   /**

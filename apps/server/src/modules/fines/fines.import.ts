@@ -279,7 +279,11 @@ interface WriteHooks {
 }
 
 /** A run that finds its import already written by an earlier run (whose server died after its commit). */
-class AlreadyWritten extends Error {}
+class AlreadyWritten extends Error {
+  constructor(readonly end: ImportJob) {
+    super('importação já gravada');
+  }
+}
 
 /** Batches of `rows` until `signal` aborts (the server closes): the transaction then rolls back. */
 async function* untilAborted(rows: AsyncIterable<GoodRow[]>, signal: AbortSignal): AsyncGenerator<GoodRow[]> {
@@ -291,8 +295,8 @@ async function* untilAborted(rows: AsyncIterable<GoodRow[]>, signal: AbortSignal
 
 /**
  * The job: the preview's kept rows written by writeImport (the spreadsheet is not read again). On
- * PostgreSQL its record ends inside the import's transaction, so a run on another server after a
- * crash finds it ended and writes nothing again. Stopped by its server's close, it rolls back and
+ * PostgreSQL its end is noted inside the import's transaction, so a run on another server after a
+ * crash finds it written and only finishes what the first run left (its rows, its record). Stopped by its server's close, it rolls back and
  * hands its record over (another server, or this one restarted, runs it again).
  */
 async function runImport(
@@ -331,18 +335,20 @@ async function runImport(
       (written) => job.progress(ended({ ...start, written, message: MSG.fineImportRunning(written, total) })),
       {
         first: async (tx) => {
-          if (await job.endedIn(tx)) throw new AlreadyWritten();
+          const earlier = await job.committedIn(tx);
+          if (earlier) throw new AlreadyWritten(earlier);
         },
-        last: (tx, counts) => job.endIn(tx, ended(doneView(counts))),
+        last: (tx, counts) => job.commitIn(tx, ended(doneView(counts))),
       },
     );
     end = doneView(counts);
     announcePendencias(ctx, { kind: 'fine' });
   } catch (err) {
     if (err instanceof AlreadyWritten) {
-      // Its record says how it ended; releasing an ended record only stops this run's writes.
       await ctx.storage.delete(rowsKey).catch(() => undefined);
-      await job.release().catch(() => undefined);
+      await job
+        .end(err.end)
+        .catch((e) => log.error({ err: e, importId: job.id }, 'falha ao registrar a importação de multas'));
       return;
     }
     if (job.signal.aborted) {
