@@ -7,12 +7,17 @@ import { freshPostgresUrl, TEST_DIALECT } from './harness.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-/** The real server (main.ts) started with WORKERS=2 on the demo company, as a test's own processes. */
+/**
+ * The real server (main.ts) started on the demo company, as a test's own processes: WORKERS=2
+ * unless `env` says otherwise.
+ */
 export interface ServerProcesses {
   /** The primary process (its workers are its children). */
   server: ChildProcess;
   port: number;
   base: string;
+  /** Its DATA_DIR (removed by stop). */
+  dataDir: string;
   /** Everything the processes have written so far, stdout and stderr together. */
   output(): string;
   /** The primary's exit code, once it ends. */
@@ -23,7 +28,7 @@ export interface ServerProcesses {
   stop(): void;
 }
 
-/** Starts main.ts with WORKERS=2 and waits until both processes listen; `env` adds settings. */
+/** Starts main.ts (WORKERS=2 by default) and waits until every process listens; `env` adds settings. */
 export async function startServerProcesses(env: Record<string, string> = {}): Promise<ServerProcesses> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'intranet-processes-'));
   const port = await freePort();
@@ -53,8 +58,11 @@ export async function startServerProcesses(env: Record<string, string> = {}): Pr
     if (server.exitCode === null) server.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  const workers = env.WORKERS ?? '2';
+  // One process says where it listens; several, how many processes listen.
+  const ready = workers === '1' ? 'Intranet em http' : `${workers} processos`;
   const deadline = Date.now() + 60_000;
-  while (!output.includes('2 processos')) {
+  while (!output.includes(ready)) {
     if (Date.now() > deadline || server.exitCode !== null) {
       stop();
       throw new Error(`server did not start:\n${output}`);
@@ -65,6 +73,7 @@ export async function startServerProcesses(env: Record<string, string> = {}): Pr
     server,
     port,
     base: `http://127.0.0.1:${port}`,
+    dataDir,
     output: () => output,
     exited,
     loggedPids: (matches) =>
