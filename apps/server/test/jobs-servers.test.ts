@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MSG } from '@intranet/contracts';
+import { type FineImportReading, MSG } from '@intranet/contracts';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import {
   type TestApp,
 } from './harness.ts';
 import { startTestS3, type TestS3 } from './s3-server.ts';
+import { fileForm, xlsxBuffer } from './xlsx-buffer.ts';
 
 /**
  * Decision 0127: servers, each with its own empty DATA_DIR, on one PostgreSQL and one S3 store. A
@@ -132,5 +133,40 @@ describe.runIf(TEST_DIALECT === 'postgres')('background jobs across servers (Pos
     expect(await importClient(b.as(M)).settled(id)).toEqual(done.view);
     expect(await numbers('Z')).toBe(0);
     await expect.poll(async () => (await importKeys()).includes(rowsKey)).toBe(false);
+  });
+
+  it('a reading whose server stops ends as interrupted, read so on another server', async () => {
+    const c = await buildSiblingApp(t, { env: s3.env, server: true });
+    const lock = new pg.Client({ connectionString: t.databaseUrl });
+    await lock.connect();
+    let id = '';
+    let closing: Promise<void> | undefined;
+    try {
+      // Held here, the fines table stops C's reading at its first batch (500 rows).
+      await lock.query('begin');
+      await lock.query('lock table fines in access exclusive mode');
+      const res = await c.as(M)({
+        method: 'POST',
+        url: '/api/fines/import',
+        payload: fileForm(await xlsxBuffer([HEADER, ...penalties(1500, 'R', 4, () => 10)]), 'multas.xlsx'),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      id = res.json<FineImportReading>().importId;
+      await expect
+        .poll(
+          async () =>
+            (await lock.query(`select 1 from pg_locks where relation = 'fines'::regclass and not granted`))
+              .rowCount,
+        )
+        .toBe(1);
+      closing = c.close();
+    } finally {
+      await lock.query('commit');
+      await lock.end();
+    }
+    await closing;
+    const read = await b.as(M)({ method: 'GET', url: `/api/fines/import/${id}/preview` });
+    expect(read.json()).toMatchObject({ state: 'failed', message: MSG.fineImportReadInterrupted });
+    await expect.poll(importKeys).toEqual([]);
   });
 });

@@ -167,14 +167,15 @@ export async function startPreview(
     await ctx.storage.delete(file.key).catch(() => undefined);
     throw err;
   }
-  void runPreview(ctx, user.userId, job, file, sheet, reading, log);
+  ctx.jobs.track(runPreview(ctx, user.userId, job, file, sheet, reading, log));
   return readingView(importId, reading);
 }
 
 /**
  * The reading job: keeps the file's checked rows for the commit (the file itself is removed) and
  * ends with what a commit would do, or why the file could not be read. A cancel (from any process)
- * is seen every BATCH rows: the job then removes what it kept and its record.
+ * is seen every BATCH rows: the job then removes what it kept and its record. So is its server's
+ * close: the reading then ends as interrupted (the upload is read again only if sent again).
  */
 async function runPreview(
   ctx: AppContext,
@@ -191,6 +192,7 @@ async function runPreview(
   const spool = new RowSpool<GoodRow>(ctx.storage);
   const rowsKey = `${file.key}.rows`;
   const stopIfCancelled = async () => {
+    job.signal.throwIfAborted();
     if (await job.cancelled()) throw new ReadingCancelled();
   };
   let end: Reading | undefined;
@@ -245,6 +247,11 @@ async function runPreview(
     await sheet.rows.return(undefined).catch(() => undefined);
     await spool.discard();
     await ctx.storage.delete(rowsKey).catch(() => undefined);
+    if (job.signal.aborted) {
+      await ctx.storage.delete(file.key).catch(() => undefined);
+      await job.release().catch((e) => log.error({ err: e, importId }, 'falha ao encerrar a leitura'));
+      return;
+    }
     if (!(err instanceof HttpError || err instanceof ReadingCancelled))
       log.error({ err, importId }, 'falha na leitura da planilha de multas');
     if (!(err instanceof ReadingCancelled))
