@@ -15,6 +15,7 @@ import { canManageFines } from './fines.policy.ts';
 import {
   fineInput,
   fineRow,
+  mayStartPlate,
   missingFineFields,
   normalizeFineDate,
   normalizeFineNumber,
@@ -180,4 +181,16 @@ describe('canManageFines', () => {
   ])('%s → %s', (_, u, allowed) => {
     expect(canManageFines(u)).toBe(allowed);
   });
+});
+
+describe('mayStartPlate: a search reads plates only for a text a plate may start with', () => {
+  it.each(['A', 'AB', 'ABC', 'ABC1', 'ABC1D', 'ABC12', 'ABC1D2', 'ABC1D23', 'ABC1234'])('%s may', (t) => {
+    expect(mayStartPlate(t)).toBe(true);
+  });
+  it.each(['', '1', '123456', 'A1', 'ABCD', 'ABC1DD', 'IMPRESSORA', 'ELETRICA', 'ABC1D234'])(
+    '%s may not',
+    (t) => {
+      expect(mayStartPlate(t)).toBe(false);
+    },
+  );
 });

@@ -110,6 +110,9 @@ const readPattern = (
 /** Old (ABC1234) and Mercosul (ABC1D23) plates, stored upper case without the hyphen. */
 export const cleanPlate = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
 export const PLATE_PATTERN = /^[A-Z]{3}\d[A-Z0-9]\d{2}$/;
+/** Whether a cleaned text may begin a stored plate: completed with a plate's tail, it is one. */
+export const mayStartPlate = (clean: string) =>
+  clean.length > 0 && clean.length <= 7 && PLATE_PATTERN.test(clean + 'ABC1D23'.slice(clean.length));
 export const cleanCnpj = (s: string) => s.replace(/\D/g, '');
 
 const readEnum = <T extends readonly [string, ...string[]]>(values: T): Reader<T[number] | null> => {

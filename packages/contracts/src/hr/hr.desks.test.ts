@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type HrDesk, type HrDesks, hrDecider, hrDeciderNotes } from './hr.desks.ts';
+import { type HrDesk, type HrDesks, holdsDesk, hrDecider, hrDeciderNotes } from './hr.desks.ts';
 
 const TODAY = '2026-05-10';
 const roberto = { userId: 6, name: 'Roberto' };
@@ -79,5 +79,19 @@ describe('hrDeciderNotes: the requester is told who decides instead of him', () 
       'Você abriu esta solicitação: a etapa Diretor será decidida por um administrador.',
     ]);
     expect(hrDeciderNotes(viewer(6, d), { ...r, requesterId: 6 })).toEqual([]);
+  });
+});
+
+describe('holdsDesk: who holds a stage today (the purchases’ director)', () => {
+  it.each([
+    ['the approver', desk(), 6, true],
+    ['the approver, his substitute on duty', desk(onDuty), 6, true],
+    ['the substitute outside his days', desk(), 9, false],
+    ['the substitute within his days', desk(onDuty), 9, true],
+    ['the substitute, a period already over', desk({ from: '2026-04-01', to: '2026-05-09' }), 9, false],
+    ['someone else', desk(onDuty), 7, false],
+    ['no desk', undefined, 6, false],
+  ])('%s', (_, d, userId, expected) => {
+    expect(holdsDesk(d, userId, TODAY)).toBe(expected);
   });
 });

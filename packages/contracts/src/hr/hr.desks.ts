@@ -50,6 +50,14 @@ export const isHrParty = (userId: number, r: HrParties) =>
 export const substituteOnDuty = (d: HrDesk, today: string) =>
   d.substitute !== null && d.from !== null && d.to !== null && d.from <= today && today <= d.to;
 
+/**
+ * Whether the person holds the stage's desk today: its approver, or its substitute within his days
+ * (the purchases' director is whoever holds the Diretor desk, decision 0115).
+ */
+export const holdsDesk = (d: HrDesk | undefined, userId: number, today: string) =>
+  d !== undefined &&
+  (d.approver?.userId === userId || (d.substitute?.userId === userId && substituteOnDuty(d, today)));
+
 export interface HrDecider {
   /** Who decides the stage of this request; null: no named person may, so an administrator does. */
   person: HrPerson | null;

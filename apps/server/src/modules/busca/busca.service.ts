@@ -13,7 +13,7 @@ import {
 } from '@intranet/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { hrActor } from '../hr/hr.approvers.ts';
-import { actorOf } from '../purchases/purchases.service.ts';
+import { directsPurchases } from '../purchases/purchases.queries.ts';
 import {
   searchArquivos,
   searchAvisos,
@@ -56,10 +56,14 @@ const SEARCH: Record<BuscaKind, KindSearch> = {
 /** The kinds the caller may search (the authorisation test and the web's hints read the same map). */
 export const searchableKinds = (who: Searcher): BuscaKind[] => BUSCA_KINDS.filter((k) => MAY_LIST[k](who));
 
-/** The caller as each kind's list decides (purchases' director flag, HR's desks). */
+/**
+ * The caller as each kind's list decides (purchases' director flag, HR's desks), read once for
+ * every kind: the director from the desks HR's actor loaded (bench:busca, every row: two
+ * statements fewer per search).
+ */
 export async function searcherOf(ctx: AppContext, user: SessionUser): Promise<Searcher> {
-  const [purchase, hr] = await Promise.all([actorOf(ctx, user), hrActor(ctx.db, user)]);
-  return { user, purchase, hr };
+  const hr = await hrActor(ctx.db, user);
+  return { user, purchase: { ...user, diretor: directsPurchases(hr.desks, user.userId, hr.today) }, hr };
 }
 
 /**

@@ -89,8 +89,11 @@ export async function searchBelow(
 }
 
 async function firstMatches(db: Db, text: string, scope: Scope, limit: number) {
-  const folders = await matches(db, 'folder', text, scope, limit + 1);
-  const files = await matches(db, 'file', text, scope, limit + 1);
+  // Both at once: two connections of PostgreSQL's pool (bench:busca, PostgreSQL rows).
+  const [folders, files] = await Promise.all([
+    matches(db, 'folder', text, scope, limit + 1),
+    matches(db, 'file', text, scope, limit + 1),
+  ]);
   return {
     folders: folders.slice(0, limit),
     files: files.slice(0, limit),

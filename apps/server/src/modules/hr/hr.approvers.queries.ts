@@ -1,4 +1,5 @@
 import { APPROVER_ROLES, type HrApprovalRole, type HrDesk, type HrStageActor } from '@intranet/contracts';
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 
 export interface DeskPerson {
@@ -20,28 +21,41 @@ export type DeskRows = Partial<Record<HrStageActor, DeskRow>>;
  * record, no vacation — takes part (issue 31).
  */
 export async function loadDesks(db: DbOrTx): Promise<DeskRows> {
-  const [approvers, substitutes] = await Promise.all([
-    db
-      .selectFrom('approvers')
-      .innerJoin('users', 'users.id', 'approvers.user_id')
-      .select(['approvers.role', 'users.id', 'users.nome', 'users.matricula', 'users.email'])
-      .where('users.active', '=', 1)
-      .execute(),
-    db
-      .selectFrom('hr_approver_substitutes as s')
-      .innerJoin('users', 'users.id', 's.user_id')
-      .select([
-        's.role',
-        's.date_from',
-        's.date_to',
-        'users.id',
-        'users.nome',
-        'users.matricula',
-        'users.email',
-      ])
-      .where('users.active', '=', 1)
-      .execute(),
-  ]);
+  // One statement (every busca and pendências request reads the desks; bench:busca and
+  // bench:pendencias, every row): the approvers, then the substitutes with their days.
+  const rows = await db
+    .selectFrom('approvers')
+    .innerJoin('users', 'users.id', 'approvers.user_id')
+    .select([
+      sql<'a' | 's'>`'a'`.as('desk'),
+      'approvers.role',
+      sql<string | null>`null`.as('date_from'),
+      sql<string | null>`null`.as('date_to'),
+      'users.id',
+      'users.nome',
+      'users.matricula',
+      'users.email',
+    ])
+    .where('users.active', '=', 1)
+    .unionAll(
+      db
+        .selectFrom('hr_approver_substitutes as s')
+        .innerJoin('users', 'users.id', 's.user_id')
+        .select([
+          sql<'a' | 's'>`'s'`.as('desk'),
+          's.role',
+          's.date_from',
+          's.date_to',
+          'users.id',
+          'users.nome',
+          'users.matricula',
+          'users.email',
+        ])
+        .where('users.active', '=', 1),
+    )
+    .execute();
+  const approvers = rows.filter((r) => r.desk === 'a');
+  const substitutes = rows.filter((r) => r.desk === 's');
   const person = (u: { id: number; nome: string; matricula: string; email: string | null }) => ({
     userId: u.id,
     name: u.nome,

@@ -205,18 +205,21 @@ export async function searchPurchases(
     .select(HIT_COLUMNS)
     .where(inScope)
     .orderBy('m.id', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(limit);
   const id = numberTyped(text);
-  const numbered = id
-    ? db
-        .selectFrom('purchase_requests')
-        .select(HIT_COLUMNS)
-        .where('purchase_requests.id', '=', id)
-        .where(inScope)
-        .execute()
-    : [];
-  return newestOf(await Promise.all([newest, numbered]), limit);
+  if (!id) return newestOf([await newest.execute()], limit);
+  // The numbered request in the same statement (bench:busca, admin number row: one statement fewer).
+  const numbered = db
+    .selectFrom('purchase_requests')
+    .select(HIT_COLUMNS)
+    .where('purchase_requests.id', '=', id)
+    .where(inScope);
+  const rows = await db
+    .selectFrom(newest.as('n'))
+    .selectAll()
+    .unionAll(db.selectFrom(numbered.as('k')).selectAll())
+    .execute();
+  return newestOf([rows], limit);
 }
 
 /** The side filter bar and the header filters, each on an index (migrations 0005, 0011). */

@@ -1,4 +1,4 @@
-import { PURCHASE_STATUS } from '@intranet/contracts';
+import { type HrDesks, holdsDesk, PURCHASE_STATUS } from '@intranet/contracts';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { DbOrTx } from '../../db/database.ts';
 import { ilike, isPostgres, likeContains } from '../../db/dialect.ts';
@@ -9,6 +9,7 @@ import type {
   PurchaseRequestsTable,
 } from '../../db/schema.ts';
 import { containsText } from '../../platform/text-search.ts';
+import { loadDesks } from '../hr/hr.approvers.queries.ts';
 
 export type PurchaseRecord = Selectable<PurchaseRequestsTable>;
 export type QuoteRecord = Selectable<PurchaseQuotesTable>;
@@ -193,25 +194,12 @@ export async function insertComment(db: DbOrTx, values: Insertable<PurchaseComme
  * Whether the user is the company's director (Aprovadores screen, stage Diretor): its approver, or
  * its substitute within his days (`today`, yyyy-MM-dd, both days included; decision 0115).
  */
+export const directsPurchases = (desks: HrDesks, userId: number, today: string) =>
+  holdsDesk(desks.diretor, userId, today);
+
+/** directsPurchases on the desks as stored (a request that has loaded them asks directsPurchases). */
 export async function isDirectorApprover(db: DbOrTx, userId: number, today: string): Promise<boolean> {
-  const [approver, substitute] = await Promise.all([
-    db
-      .selectFrom('approvers')
-      .select('user_id')
-      .where('role', '=', 'diretor')
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('hr_approver_substitutes as s')
-      .select('s.user_id')
-      // hr.desks.ts#substituteOnDuty in SQL (a null day compares false).
-      .where('s.role', '=', 'diretor')
-      .where('s.date_from', '<=', today)
-      .where('s.date_to', '>=', today)
-      .where('s.user_id', '=', userId)
-      .executeTakeFirst(),
-  ]);
-  return approver !== undefined || substitute !== undefined;
+  return directsPurchases(await loadDesks(db), userId, today);
 }
 
 /** Users of Compras (the buyer and picker pickers), searchable by name or matrícula. */

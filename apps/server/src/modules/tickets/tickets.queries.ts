@@ -143,18 +143,21 @@ export async function searchCalls(db: DbOrTx, actor: Actor, text: string, limit:
     .select(HIT_COLUMNS)
     .where((eb) => scopeFilter(eb, actor, 'mine'))
     .orderBy('m.id', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(limit);
   const id = numberTyped(text);
-  const numbered = id
-    ? db
-        .selectFrom('calls')
-        .select(HIT_COLUMNS)
-        .where('calls.id', '=', id)
-        .where((eb) => scopeFilter(eb, actor, 'mine'))
-        .execute()
-    : [];
-  return newestOf(await Promise.all([newest, numbered]), limit);
+  if (!id) return newestOf([await newest.execute()], limit);
+  // The numbered call in the same statement (bench:busca, admin number row: one statement fewer).
+  const numbered = db
+    .selectFrom('calls')
+    .select(HIT_COLUMNS)
+    .where('calls.id', '=', id)
+    .where((eb) => scopeFilter(eb, actor, 'mine'));
+  const rows = await db
+    .selectFrom(newest.as('n'))
+    .selectAll()
+    .unionAll(db.selectFrom(numbered.as('k')).selectAll())
+    .execute();
+  return newestOf([rows], limit);
 }
 
 /**
