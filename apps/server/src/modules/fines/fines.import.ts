@@ -220,6 +220,7 @@ export async function commitImport(
  * each runs again from the start (one that had committed ended its record in that transaction).
  */
 export function resumeImports(ctx: AppContext, log: FastifyBaseLogger): void {
+  if (ctx.dialect !== 'postgres') return;
   ctx.jobs.resume(
     importRecords(ctx).jobs,
     (job, record) => runImport(ctx, record.userId, job, record.data, log),
