@@ -45,6 +45,8 @@ export function createJobHost(): JobHost {
     track,
     resume(records, run, log) {
       let busy = false;
+      /** A database away fails every look: said once, not every second. */
+      let failing = false;
       const look = async () => {
         // One look at a time: a slow database does not stack them up.
         if (busy || aborts.signal.aborted) return;
@@ -56,8 +58,10 @@ export function createJobHost(): JobHost {
             log.warn({ jobId: adopted.job.id }, 'tarefa de um servidor que parou retomada aqui');
             track(run(adopted.job, adopted.record));
           }
+          failing = false;
         } catch (err) {
-          log.error({ err }, 'falha ao procurar tarefas para retomar');
+          if (!failing) log.error({ err }, 'falha ao procurar tarefas para retomar');
+          failing = true;
         } finally {
           busy = false;
         }
