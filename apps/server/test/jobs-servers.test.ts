@@ -24,6 +24,10 @@ import { fileForm, xlsxBuffer } from './xlsx-buffer.ts';
  * fines import's records live in the database and its files in the bucket, so any server answers
  * for it; one whose server stops mid-commit is run again, once, by another.
  */
+/** Locks waited for in this test's database (the cluster holds other test files' databases too). */
+const WAITING = `select 1 from pg_locks where not granted
+  and database = (select oid from pg_database where datname = current_database())`;
+
 describe.runIf(TEST_DIALECT === 'postgres')('background jobs across servers (PostgreSQL + S3)', () => {
   let s3: TestS3;
   let t: TestApp;
@@ -89,10 +93,7 @@ describe.runIf(TEST_DIALECT === 'postgres')('background jobs across servers (Pos
       const res = await importClient(c.as(M)).commit(id);
       expect(res.statusCode, res.body).toBe(200);
       await expect
-        .poll(
-          async () =>
-            (await lock.query(`select 1 from pg_locks where locktype = 'advisory' and not granted`)).rowCount,
-        )
+        .poll(async () => (await lock.query(`${WAITING} and locktype = 'advisory'`)).rowCount)
         .toBe(1);
       const seen = await b.as(M)({ method: 'GET', url: `/api/fines/import/${id}` });
       expect(seen.json()).toMatchObject({ state: 'running', written: 0 });
@@ -153,11 +154,7 @@ describe.runIf(TEST_DIALECT === 'postgres')('background jobs across servers (Pos
       expect(res.statusCode, res.body).toBe(200);
       id = res.json<FineImportReading>().importId;
       await expect
-        .poll(
-          async () =>
-            (await lock.query(`select 1 from pg_locks where relation = 'fines'::regclass and not granted`))
-              .rowCount,
-        )
+        .poll(async () => (await lock.query(`${WAITING} and relation = 'fines'::regclass`)).rowCount)
         .toBe(1);
       closing = c.close();
     } finally {
