@@ -11,8 +11,7 @@
  * Needs BENCH_DATABASE_URL (a scratch database is created there and dropped after). Settings:
  * BENCH_SOAK_CONNECTIONS (200), BENCH_SOAK_DURATION s (300), BENCH_SOAK_WARMUP s (60),
  * BENCH_SOAK_SAMPLE s (10), BENCH_SOAK_COMPARE s (30), BENCH_SOAK_WORKERS (1: WORKERS of each
- * server), BENCH_SOAK_STORAGE (s3, or local: each server's own DATA_DIR, which only works because
- * the writing visit reads back what it wrote through any server — s3 is the deployment).
+ * server), BENCH_SOAK_STORAGE (s3, or local: both servers on one DATA_DIR, as on a shared disk).
  */
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -20,7 +19,15 @@ import autocannon, { type Result } from 'autocannon';
 import { dailyTraffic, preflight, type TrafficRequest } from './support/daily-traffic.ts';
 import { cpuMeter, rssMb } from './support/memory.ts';
 import { scratchDatabase } from './support/postgres.ts';
-import { freePort, runBench, startChild, stopChild, waitForOk, waitUntilIdle } from './support/processes.ts';
+import {
+  freePort,
+  makeTempDir,
+  runBench,
+  startChild,
+  stopChild,
+  waitForOk,
+  waitUntilIdle,
+} from './support/processes.ts';
 import { fmt, machine, markdownTable, writeResults } from './support/report.ts';
 import { type AppServer, startApp } from './support/servers.ts';
 import { PG_URL, positive } from './support/settings.ts';
@@ -210,8 +217,10 @@ async function main(): Promise<void> {
     const store = SOAK.storage === 's3' ? await startObjectStore() : undefined;
     const env = { WORKERS: String(SOAK.workers), METRICS_TOKEN, ...store?.env };
     // One after the other: the first migrates and seeds the empty database, the second finds it ready.
-    const first = await startApp('postgres', { pgUrl: scratch.url, env });
-    const second = await startApp('postgres', { pgUrl: scratch.url, env });
+    // STORAGE=local: one DATA_DIR for both, or a file stored through one is missing on the other.
+    const dataDir = store ? undefined : makeTempDir('intranet-soak-');
+    const first = await startApp('postgres', { pgUrl: scratch.url, env, dataDir });
+    const second = await startApp('postgres', { pgUrl: scratch.url, env, dataDir });
     const servers = [first, second];
     const both = await startBalancer(servers);
     const traffic = await dailyTraffic(both.base);
