@@ -279,7 +279,7 @@ async function main(): Promise<void> {
       },
       runs.map((r) => ({
         db: 'postgres',
-        endpoint: `${r.label}: ${SOAK.connections} connections, ${r.result.duration} s`,
+        endpoint: `${r.label}: ${SOAK.connections} connections, ${Math.round(r.result.duration)} s`,
         rps: Math.round(r.result.requests.average),
         p99: r.result.latency.p99,
         errors: r.result.errors,
