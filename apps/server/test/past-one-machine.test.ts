@@ -175,7 +175,8 @@ describe.runIf(TEST_DIALECT === 'postgres')('two servers behind a balancer', () 
     cluster.halt();
     clusterDown = true;
     phase = 'down';
-    await new Promise((r) => setTimeout(r, 3000));
+    // Ten seconds away, as issue 36 asks.
+    await new Promise((r) => setTimeout(r, 10_000));
     const down = seen.filter((s) => s.phase === 'down');
     cluster.resume();
     clusterDown = false;
@@ -198,7 +199,7 @@ describe.runIf(TEST_DIALECT === 'postgres')('two servers behind a balancer', () 
     const after = await Promise.all(kinds.flatMap(([m, u, o]) => [send(m, u, o), send(m, u, o)]));
     expect(after.map((a) => a.status).every((s) => s < 300)).toBe(true);
     expect(servers.map((s) => [s.server.pid, s.server.exitCode])).toEqual(pids.map((p) => [p, null]));
-  }, 40_000);
+  }, 50_000);
 
   it('loses no answered write when one server is killed among 50 writers, and sweeps what it left', async () => {
     const [requester, buyer] = [await login(DEMO.juridico, 0), await login(DEMO.gestorCompras, 1)];
