@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { progressWriter } from './job-progress.ts';
 import type { JobRecords, JobRecordsOptions } from './job-records.ts';
-import { isJobId, PROGRESS_INTERVAL_MS } from './job-records.ts';
+import { isJobId } from './job-records.ts';
 
 /**
  * Job records on one machine (SQLite; decision 0035): one small JSON file per record,
@@ -168,53 +169,28 @@ export function fileRecords<T>(
       checkedId(id);
       const owner = await thisProcess();
       await write(id, { userId, owner, running: true, expires: null, data });
-      let latest: T | undefined;
-      /** What the record holds, or will once the pending write lands (release ends it so). */
-      let known = data;
-      let last = 0;
-      let timer: NodeJS.Timeout | undefined;
-      let writing: Promise<void> = Promise.resolve();
-      let done = false;
-      const flush = () => {
-        timer = undefined;
-        if (done || latest === undefined) return;
-        const stored: Stored<T> = { userId, owner, running: true, expires: null, data: latest };
-        latest = undefined;
-        last = Date.now();
-        // A progress write that fails is not the job's failure: the next one, or its end, follows.
-        writing = writing.then(() => write(id, stored)).catch(() => undefined);
-      };
-      const finish = async () => {
-        done = true;
-        clearTimeout(timer);
-        await writing;
-      };
+      const writer = progressWriter(data, (latest: T) =>
+        write(id, { userId, owner, running: true, expires: null, data: latest }),
+      );
       return {
         id,
         signal,
-        progress(next) {
-          if (done) return;
-          latest = next;
-          known = next;
-          if (timer) return;
-          timer = setTimeout(flush, Math.max(0, last + PROGRESS_INTERVAL_MS - Date.now()));
-          timer.unref();
-        },
+        progress: writer.progress,
         cancelled: () => isCancelled(id),
         async end(final) {
-          await finish();
+          await writer.finish();
           await write(id, ended(userId, final));
         },
         // One machine: what the job wrote in its transaction is the job's to say, after it commits.
         commitIn: async () => undefined,
         committedIn: async () => undefined,
         async remove() {
-          await finish();
+          await writer.finish();
           await remove(id);
         },
         async release() {
-          await finish();
-          await write(id, ended(userId, options.orphaned(known)));
+          await writer.finish();
+          await write(id, ended(userId, options.orphaned(writer.known())));
         },
       };
     },

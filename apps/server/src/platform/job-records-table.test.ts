@@ -18,7 +18,7 @@ describe.runIf(TEST_DIALECT === 'postgres')(
   'job records in PostgreSQL (platform/job-records-table.ts)',
   () => {
     let database: DatabaseHandle;
-    /** Two servers: each app has its own host (owner, signal). */
+    /** Three servers: each app has its own host (owner, signal); the third one dies in a test. */
     let hosts: JobHost[];
     const forgotten: Work[] = [];
     const config = loadConfig({ DATA_DIR: '/nonexistent-job-records' });
@@ -50,7 +50,7 @@ describe.runIf(TEST_DIALECT === 'postgres')(
     });
     beforeEach(async () => {
       await sql`delete from job_records`.execute(database.db);
-      hosts = [createJobHost(), createJobHost()];
+      hosts = [createJobHost(), createJobHost(), createJobHost()];
       forgotten.length = 0;
     });
     afterAll(async () => {
@@ -133,7 +133,8 @@ describe.runIf(TEST_DIALECT === 'postgres')(
     it('a resumable job whose server died is adopted by one live server, and runs there to its end', async () => {
       const id = randomUUID();
       const resumable = { resumable: true };
-      const first = await records(resumable).start(id, 7, { step: 'gravando', done: 500 });
+      // Started on the server that dies: the two that live race for it.
+      const first = await records(resumable, 2).start(id, 7, { step: 'gravando', done: 500 });
       // Alive: nobody takes it.
       expect(await records(resumable, 1).adopt()).toBeUndefined();
       await silence(id);

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../db/database.ts';
 import type { JobHost } from './job-host.ts';
+import { progressWriter } from './job-progress.ts';
 import type { JobRecord, JobRecords, JobRecordsOptions, RunningJob } from './job-records.ts';
-import { isJobId, PROGRESS_INTERVAL_MS } from './job-records.ts';
+import { isJobId } from './job-records.ts';
 
 /**
  * Job records in PostgreSQL's `job_records` (migration 0046; decision 0127), one database for
@@ -72,38 +73,19 @@ export function tableRecords<T>(db: Db, host: JobHost, options: JobRecordsOption
 
   /** The job of a running record this app owns. */
   function runningJob(id: string, data: T): RunningJob<T> {
-    let latest: T | undefined;
-    let known = data;
-    let last = 0;
-    let timer: NodeJS.Timeout | undefined;
-    let writing: Promise<unknown> = Promise.resolve();
-    let done = false;
     // Writes of a record this app no longer owns (released, adopted elsewhere) change nothing.
     const mine = sql`kind = ${kind} and id = ${id} and owner = ${owner} and running`;
-    const queue = (write: () => Promise<unknown>) => {
-      // A progress or heartbeat write that fails is not the job's failure: the next one follows.
-      writing = writing.then(write).catch(() => undefined);
-    };
+    const writer = progressWriter(data, (next: T) =>
+      sql`update job_records set data = ${json(next)}, heartbeat_at = now() where ${mine}`.execute(db),
+    );
     const beat = setInterval(
-      () => queue(() => sql`update job_records set heartbeat_at = now() where ${mine}`.execute(db)),
+      () => writer.queue(() => sql`update job_records set heartbeat_at = now() where ${mine}`.execute(db)),
       HEARTBEAT_MS,
     );
     beat.unref();
-    const flush = () => {
-      timer = undefined;
-      if (done || latest === undefined) return;
-      const next = latest;
-      latest = undefined;
-      last = Date.now();
-      queue(() =>
-        sql`update job_records set data = ${json(next)}, heartbeat_at = now() where ${mine}`.execute(db),
-      );
-    };
     const finish = async () => {
-      done = true;
-      clearTimeout(timer);
       clearInterval(beat);
-      await writing;
+      await writer.finish();
     };
     const ended = (final: T) =>
       sql`update job_records set running = false, owner = null, heartbeat_at = null,
@@ -111,14 +93,7 @@ export function tableRecords<T>(db: Db, host: JobHost, options: JobRecordsOption
     return {
       id,
       signal: host.signal,
-      progress(next) {
-        if (done) return;
-        latest = next;
-        known = next;
-        if (timer) return;
-        timer = setTimeout(flush, Math.max(0, last + PROGRESS_INTERVAL_MS - Date.now()));
-        timer.unref();
-      },
+      progress: writer.progress,
       async cancelled() {
         const { rows } = await sql<{ cancelled: boolean }>`select cancelled from job_records
           where kind = ${kind} and id = ${id}`.execute(db);
@@ -149,7 +124,7 @@ export function tableRecords<T>(db: Db, host: JobHost, options: JobRecordsOption
         await finish();
         if (options.resumable)
           await sql`update job_records set owner = null, heartbeat_at = null where ${mine}`.execute(db);
-        else await sql`${ended(options.orphaned(known))} where ${mine}`.execute(db);
+        else await sql`${ended(options.orphaned(writer.known()))} where ${mine}`.execute(db);
       },
     };
   }
