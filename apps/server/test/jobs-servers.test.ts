@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importClient } from '../src/modules/fines/fines.import.client.ts';
-import { HEADER, penalties } from '../src/modules/fines/fines.import.fixtures.ts';
+import { countImported, HEADER, penalties } from '../src/modules/fines/fines.import.fixtures.ts';
 import { RowSpool } from '../src/platform/row-spool.ts';
 import {
   buildSiblingApp,
@@ -33,13 +33,7 @@ describe.runIf(TEST_DIALECT === 'postgres')('background jobs across servers (Pos
   let t: TestApp;
   let b: SiblingApp;
   const M = DEMO.gestorMultas;
-  const numbers = (prefix: string) =>
-    t.db
-      .selectFrom('fines')
-      .select('NUMERO_AUTO')
-      .where('NUMERO_AUTO', 'like', `${prefix}-%`)
-      .execute()
-      .then((rows) => rows.length);
+  const numbers = (prefix: string) => countImported(t.db, prefix);
   const imports = async () => t.auditCount(await t.userId(M), 'fine.import');
   const importKeys = async () => (await s3.keys()).filter((k) => k.startsWith('fine-imports/'));
 

@@ -1,3 +1,5 @@
+import type { Db } from '../../db/database.ts';
+
 /** Spreadsheet rows the fines import tests send. */
 
 /** The header of an import file: the required fields, a few more and one the import ignores. */
@@ -26,3 +28,8 @@ export const penalties = (count: number, prefix: string, digits: number, valor: 
     'Penalidade',
     valor(i),
   ]);
+
+/** How many fines numbered PREFIX-… the database holds (what `penalties` rows became). */
+export const countImported = async (db: Db, prefix: string): Promise<number> =>
+  (await db.selectFrom('fines').select('NUMERO_AUTO').where('NUMERO_AUTO', 'like', `${prefix}-%`).execute())
+    .length;

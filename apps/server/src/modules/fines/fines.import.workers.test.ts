@@ -17,7 +17,7 @@ import {
   type TestApp,
 } from '../../../test/harness.ts';
 import { fileForm, xlsxBuffer } from '../../../test/xlsx-buffer.ts';
-import { HEADER, penalties } from './fines.import.fixtures.ts';
+import { countImported, HEADER, penalties } from './fines.import.fixtures.ts';
 
 type Inject = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
@@ -90,13 +90,7 @@ describe(`fines import across server processes (${TEST_DIALECT})`, () => {
       JSON.stringify({ userId, owner, running: true, expires: null, data }),
     );
   };
-  const numbers = (prefix: string) =>
-    t.db
-      .selectFrom('fines')
-      .select('NUMERO_AUTO')
-      .where('NUMERO_AUTO', 'like', `${prefix}-%`)
-      .execute()
-      .then((rows) => rows.length);
+  const numbers = (prefix: string) => countImported(t.db, prefix);
 
   beforeAll(async () => {
     t = await buildTestApp();
