@@ -1,7 +1,7 @@
 import { type SessionData, type SessionUser, screensOf } from '@intranet/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { hrActor } from '../hr/hr.approvers.ts';
-import { actorOf } from '../purchases/purchases.service.ts';
+import { directsPurchases } from '../purchases/purchases.queries.ts';
 
 /**
  * GET get-sessionData: the session user with the screens he may open, each decided by the rule its
@@ -9,6 +9,10 @@ import { actorOf } from '../purchases/purchases.service.ts';
  * stage he approves or substitutes, whether he is the purchases' director.
  */
 export async function sessionData(ctx: AppContext, user: SessionUser): Promise<SessionData> {
-  const [hr, purchases] = await Promise.all([hrActor(ctx.db, user), actorOf(ctx, user)]);
-  return { ...user, screens: screensOf({ ...hr, diretor: purchases.diretor }) };
+  // The purchases' director is read from the same desks: one query (bench:users, get-sessionData).
+  const hr = await hrActor(ctx.db, user);
+  return {
+    ...user,
+    screens: screensOf({ ...hr, diretor: directsPurchases(hr.desks, user.userId, hr.today) }),
+  };
 }
