@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { MSG } from '@intranet/contracts';
 import { tinyMp4 } from '@intranet/contracts/testing/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -120,5 +121,39 @@ describe(`the app with STORAGE=s3 on an S3-compatible server (${TEST_DIALECT})`,
     expect(await sweepStaleUploads(config)).toBeGreaterThan(0);
     expect((await s3.keys()).filter((k) => k.startsWith(id))).toEqual([]);
     expect((await member({ method: 'HEAD', url, headers: TUS })).statusCode).toBe(404);
+  });
+});
+
+/** The object store stopped: what needs it answers 503 with the store's message; the rest works. */
+describe(`the app with STORAGE=s3 when the S3 server is gone (${TEST_DIALECT})`, () => {
+  let s3: TestS3;
+  let t: TestApp;
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    t = await buildTestApp({ env: s3.env });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 503 "O armazenamento de arquivos não respondeu" to a download and an upload, never 500 or 400', async () => {
+    const folder = await createFolder(t.as(GESTOR), 'Antes da queda');
+    const stored = await upload(t.as(GESTOR), folder, 'antes.txt', 'guardado');
+    expect(stored.statusCode, stored.body).toBe(200);
+    const fileName: string = stored.json().files[0].file_name;
+    await s3.close();
+
+    const download = await t.as(GESTOR)({ method: 'GET', url: `/api/download/${fileName}` });
+    expect(download.statusCode, download.body).toBe(503);
+    expect(download.json()).toEqual({ error: MSG.storageUnavailable });
+    expect(download.headers['retry-after']).toBe('5');
+
+    const sent = await upload(t.as(GESTOR), folder, 'depois.txt', 'perdido');
+    expect(sent.statusCode, sent.body).toBe(503);
+    expect(sent.json()).toEqual({ error: MSG.storageUnavailable });
+    // Nothing half-written: the listing has the file of before only.
+    const listing = await t.as(GESTOR)({ method: 'GET', url: `/api/get-items?selectID=${folder}` });
+    expect(listing.statusCode).toBe(200);
+    expect(listing.json().files.map((f: { name: string }) => f.name)).toEqual(['antes.txt']);
   });
 });

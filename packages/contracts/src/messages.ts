@@ -17,6 +17,7 @@ export const MSG = {
   invalidText: 'O texto enviado contém caracteres inválidos.',
   internalError: 'Erro interno do servidor. Tente novamente mais tarde.',
   databaseUnavailable: 'O banco de dados não respondeu. Tente novamente em instantes.',
+  storageUnavailable: 'O armazenamento de arquivos não respondeu. Tente novamente em instantes.',
   databaseBusy: 'O sistema está ocupado com outra gravação. Tente novamente em alguns segundos.',
   payloadTooLarge: 'O arquivo excede o tamanho máximo permitido.',
   uploadEmpty: 'O arquivo enviado está vazio.',

@@ -39,12 +39,18 @@ export function isDatabaseUnreachable(error: unknown): boolean {
     // SQLite: the disk under the file failed (SQLITE_IOERR_*), or the file cannot be opened.
     if (code.startsWith('SQLITE_IOERR') || code === 'SQLITE_CANTOPEN') return true;
     if (SQLSTATE.test(code)) return true;
-    // Every address of a name refused (localhost: ::1 and 127.0.0.1) is one AggregateError.
-    const fromSystem =
-      typeof (error as { syscall?: unknown }).syscall === 'string' || error instanceof AggregateError;
-    if (SOCKET_CODES.has(code) && fromSystem) return true;
+    if (isSocketFault(error)) return true;
   }
   return PG_MESSAGES.some((pattern) => pattern.test(error.message));
+}
+
+/** A connection to another server (the database, the object store) that could not be opened or was cut. */
+export function isSocketFault(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  // Every address of a name refused (localhost: ::1 and 127.0.0.1) is one AggregateError.
+  const fromSystem =
+    typeof (error as { syscall?: unknown }).syscall === 'string' || error instanceof AggregateError;
+  return typeof code === 'string' && SOCKET_CODES.has(code) && fromSystem;
 }
 
 /** How long after one warning the next outage's first failure is logged again. */

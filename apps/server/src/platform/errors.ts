@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { MSG } from '@intranet/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { StorageUnavailable } from '../storage/storage.ts';
 import { isDatabaseUnreachable, unreachableWarnings } from './database-unreachable.ts';
 
 /** An error whose message is safe to show to the user, with the HTTP status it maps to. */
@@ -70,6 +71,7 @@ const isDataException = (error: { code?: string }) => /^22[0-9A-Z]{3}$/.test(err
 
 export function registerErrorHandling(app: FastifyInstance): void {
   const warnUnreachable = unreachableWarnings();
+  const warnStorage = unreachableWarnings();
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ ...error.extra, error: error.message });
@@ -84,6 +86,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isDatabaseBusy(error)) {
       request.log.warn({ err: error }, 'banco ocupado por outra escrita');
       return reply.status(503).header('retry-after', '5').send({ error: MSG.databaseBusy });
+    }
+    if (error instanceof StorageUnavailable) {
+      if (warnStorage())
+        request.log.warn({ reason: String(error.cause) }, 'armazenamento de arquivos inacessível');
+      return reply.status(503).header('retry-after', '5').send({ error: MSG.storageUnavailable });
     }
     if (isDatabaseUnreachable(error)) {
       if (warnUnreachable()) {

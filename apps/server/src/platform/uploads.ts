@@ -3,7 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { MSG } from '@intranet/contracts';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeStream, type ReadableStreamWithFileType } from 'file-type/node';
-import type { Storage, TempFile } from '../storage/storage.ts';
+import { type Storage, StorageUnavailable, type TempFile } from '../storage/storage.ts';
 import { badRequest, HttpError, payloadTooLarge, unsupportedMedia } from './errors.ts';
 import { holdsNul } from './text-guard.ts';
 
@@ -159,8 +159,8 @@ export async function receiveMultipart(
   } catch (err) {
     await discard();
     if (err instanceof HttpError) throw err;
-    // Disk faults are the server's problem, not the client's.
-    if ((err as NodeJS.ErrnoException).syscall) throw err;
+    // Disk and object store faults are the server's problem, not the client's.
+    if ((err as NodeJS.ErrnoException).syscall || err instanceof StorageUnavailable) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(rule.tooLargeMessage);
     if (code === 'FST_FILES_LIMIT') throw badRequest('Arquivos demais no envio.');

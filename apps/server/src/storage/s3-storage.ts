@@ -15,12 +15,14 @@ import {
   UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { isSocketFault } from '../platform/database-unreachable.ts';
 import {
   assertValidKey,
   type ByteRange,
   isValidKey,
   type ListedObject,
   type Storage,
+  StorageUnavailable,
   type StoredObject,
   type TempFile,
 } from './storage.ts';
@@ -43,8 +45,19 @@ const TMP = '.tmp/';
 const COPY_PART_BYTES = 1024 ** 3;
 const SINGLE_COPY_MAX = 5 * 1024 ** 3;
 
+/**
+ * The object store out of reach, timing out, or failing on its side after the SDK's own retries:
+ * its HTTP 5xx (503 SlowDown, 500 InternalError).
+ */
+function isStoreFault(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  if (isSocketFault(err) || err.name === 'TimeoutError') return true;
+  const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status !== undefined && status >= 500;
+}
+
 export function s3Client(s: S3Settings): S3Client {
-  return new S3Client({
+  const client = new S3Client({
     endpoint: s.endpoint,
     region: s.region,
     forcePathStyle: s.forcePathStyle,
@@ -54,6 +67,18 @@ export function s3Client(s: S3Settings): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  // Every command, lib-storage's uploads too: a fault of the store is told apart from the database's.
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (err) {
+        throw isStoreFault(err) ? new StorageUnavailable(err) : err;
+      }
+    },
+    { step: 'initialize', name: 'storageUnavailable' },
+  );
+  return client;
 }
 
 const isNotFound = (err: unknown) =>

@@ -21,7 +21,7 @@ export interface ListedObject {
 /** A file written under a temporary name, not yet visible under its key. */
 export interface TempFile {
   readonly size: number;
-  /** Moves the bytes under `key`; call after the row that points to the key has committed. */
+  /** Moves the bytes under `key`; the row that points to the key is written after (decision 0128). */
   commit(key: string): Promise<void>;
   /** Removes the temporary bytes (on validation failure or rollback). */
   discard(): Promise<void>;
@@ -54,4 +54,15 @@ export function assertValidKey(key: string): void {
 
 export function isValidKey(key: string): boolean {
   return KEY.test(key) && !key.includes('..');
+}
+
+/**
+ * The file storage did not answer (the object store down or out of reach): not the request's fault,
+ * and it may be sent again, so it answers 503 with its own message (platform/errors.ts).
+ */
+export class StorageUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('armazenamento de arquivos inacessível', { cause });
+    this.name = 'StorageUnavailable';
+  }
 }
