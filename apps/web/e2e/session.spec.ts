@@ -7,6 +7,7 @@ import { acceptCookies, DEMO_PASSWORD, restorePassword, signIn } from './support
 const JPEG = readFileSync(new URL('../../server/src/seed/assets/notice-vacina.jpg', import.meta.url));
 
 const LOGIN_FAILED = 'Erro ao fazer Login / Por favor, verifique login e senha.';
+const NO_ANSWER = 'Não houve resposta do servidor';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await acceptCookies(context, baseURL);
@@ -91,6 +92,42 @@ test.describe('login', () => {
     await expect(page.getByTestId('login-error')).toHaveText(LOGIN_FAILED);
     expect(scripts.length, 'the checks were asked for after the page had loaded').toBeGreaterThan(0);
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a server that does not answer and one whose database is away are told apart', async ({
+    page,
+    consoleGuard,
+  }) => {
+    // The outages are played at the browser's door: the shared e2e server must stay up for the rest.
+    consoleGuard.allowResourceError(502, '/api/login');
+    consoleGuard.allowResourceError(503, '/api/login');
+    consoleGuard.allowNetworkFailure('/api/login');
+    await page.goto('/login');
+    const answers = [
+      {
+        reply: () => ({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' }),
+        shown: NO_ANSWER,
+      },
+      {
+        reply: () => ({
+          status: 503,
+          json: { error: 'O banco de dados não respondeu. Tente novamente em instantes.' },
+        }),
+        shown: 'O banco de dados não respondeu. Tente novamente em instantes.',
+      },
+    ];
+    for (const { reply, shown } of answers) {
+      await page.route('**/api/login', (route) => route.fulfill(reply()));
+      await submitLogin(page, '1001', DEMO_PASSWORD);
+      await expect(page.getByTestId('login-error')).toHaveText(shown);
+      await page.unroute('**/api/login');
+    }
+    await page.route('**/api/login', (route) => route.abort('connectionrefused'));
+    await submitLogin(page, '1001', DEMO_PASSWORD);
+    await expect(page.getByTestId('login-error')).toHaveText(NO_ANSWER);
+    await page.unroute('**/api/login');
+    await submitLogin(page, '1001', DEMO_PASSWORD);
+    await expect(page).not.toHaveURL(/\/login$/);
   });
 
   test('signs in by matrícula and by CPF', { tag: '@phone' }, async ({ page }) => {

@@ -2,9 +2,10 @@ import { type BrowserContext, test as base, expect, type Page } from '@playwrigh
 
 /**
  * A client-error status a test may provoke on purpose (a wrong password answers 401, a wrong
- * recovery code 400…). Server errors (5xx) can never be allowed.
+ * recovery code 400…), and the 502 and 503 of an outage, which a test plays itself at the
+ * browser's door (page.route): the server's own 500 can never be allowed.
  */
-export type ProvokedStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415;
+export type ProvokedStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 502 | 503;
 
 interface AllowedResourceError {
   status: ProvokedStatus;
@@ -16,7 +17,7 @@ export interface ConsoleGuard {
   /**
    * Accepts the browser's "Failed to load resource: … status of <status>" message for a resource
    * whose URL matches, because the test provokes that answer on purpose (a wrong password, a
-   * logged-out token…). Only client errors (4xx) can be allowed.
+   * logged-out token…), or an outage it plays at the browser's door (502, 503).
    */
   allowResourceError(status: ProvokedStatus, url: string | RegExp): void;
   /**

@@ -51,9 +51,12 @@ const loginSchema = () => {
 /** The inline text of a failed login (spec §5, §8). */
 function loginFailureText(err: unknown): string {
   if (err instanceof ApiError) {
-    // No answer at all, or a proxy saying the server is not there.
-    if (err.status === 0 || err.status === 502 || err.status === 503 || err.status === 504) {
-      return MSG.noServerAnswer;
+    if (err.status === 0) return MSG.noServerAnswer;
+    if (err.status === 502 || err.status === 503 || err.status === 504) {
+      // The server's own 503 says what is away (the database, the file storage); a balancer's page
+      // in front of a server that is not there says nothing.
+      const ownWords = typeof (err.body as { error?: unknown } | undefined)?.error === 'string';
+      return ownWords ? err.message : MSG.noServerAnswer;
     }
     if (err.status === 429) return err.message;
   }
