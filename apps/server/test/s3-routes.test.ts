@@ -125,18 +125,10 @@ describe(`the app with STORAGE=s3 on an S3-compatible server (${TEST_DIALECT})`,
 });
 
 /** The object store stopped: what needs it answers 503 with the store's message; the rest works. */
-describe(`the app with STORAGE=s3 when the S3 server is gone (${TEST_DIALECT})`, () => {
-  let s3: TestS3;
-  let t: TestApp;
-  beforeAll(async () => {
-    s3 = await startTestS3();
-    t = await buildTestApp({ env: s3.env });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  it('answers 503 "O armazenamento de arquivos não respondeu" to a download and an upload, never 500 or 400', async () => {
+it(`STORAGE=s3 with its server gone answers 503 "O armazenamento de arquivos não respondeu" to a download and an upload, never 500 or 400 (${TEST_DIALECT})`, async () => {
+  const s3 = await startTestS3();
+  const t = await buildTestApp({ env: s3.env });
+  try {
     const folder = await createFolder(t.as(GESTOR), 'Antes da queda');
     const stored = await upload(t.as(GESTOR), folder, 'antes.txt', 'guardado');
     expect(stored.statusCode, stored.body).toBe(200);
@@ -155,5 +147,7 @@ describe(`the app with STORAGE=s3 when the S3 server is gone (${TEST_DIALECT})`,
     const listing = await t.as(GESTOR)({ method: 'GET', url: `/api/get-items?selectID=${folder}` });
     expect(listing.statusCode).toBe(200);
     expect(listing.json().files.map((f: { name: string }) => f.name)).toEqual(['antes.txt']);
-  });
+  } finally {
+    await t.close();
+  }
 });
