@@ -13,7 +13,7 @@ import {
 } from '@intranet/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { hrActor } from '../hr/hr.approvers.ts';
-import { directsPurchases } from '../purchases/purchases.queries.ts';
+import { actorFromDesks } from '../purchases/purchases.service.ts';
 import {
   searchArquivos,
   searchAvisos,
@@ -63,7 +63,7 @@ export const searchableKinds = (who: Searcher): BuscaKind[] => BUSCA_KINDS.filte
  */
 export async function searcherOf(ctx: AppContext, user: SessionUser): Promise<Searcher> {
   const hr = await hrActor(ctx.db, user);
-  return { user, purchase: { ...user, diretor: directsPurchases(hr.desks, user.userId, hr.today) }, hr };
+  return { user, purchase: actorFromDesks(user, hr), hr };
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   canOpenPurchase,
   canSeePurchase,
   fromCentavos,
+  type HrActor,
   MSG,
   PURCHASE_MSG as MSG_PURCHASE,
   openRequestFilesProblem,
@@ -40,6 +41,16 @@ import * as pickup from './purchases.pickup.queries.ts';
 import * as q from './purchases.queries.ts';
 
 /** The session user as purchases decide: plus whether he is the company's director. */
+/**
+ * The purchases' actor from the approvers' desks a request has loaded already (HR's actor holds
+ * them): the director without a second read of the desks (bench:busca and bench:users'
+ * get-sessionData, one statement fewer each).
+ */
+export const actorFromDesks = (user: SessionUser, held: Pick<HrActor, 'desks' | 'today'>): PurchaseActor => ({
+  ...user,
+  diretor: q.directsPurchases(held.desks, user.userId, held.today),
+});
+
 export async function actorOf(ctx: AppContext, user: SessionUser): Promise<PurchaseActor> {
   return { ...user, diretor: await q.isDirectorApprover(ctx.db, user.userId, toDateOnly(new Date())) };
 }
