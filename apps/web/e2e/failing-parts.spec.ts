@@ -3,8 +3,8 @@ import { acceptCookies, signIn } from './support/session.ts';
 
 /**
  * Issue 32: a part of a screen that fails to draw shows its own error, never the whole-page one,
- * and a page that fails as a whole keeps the frame; both try again. (Every screen with its answers
- * held back 0.8 s is walked by accessibility.spec.ts.)
+ * and a page that fails as a whole keeps the frame; both try again. (Every detail with its answers
+ * held back until it is drawn without them is walked by accessibility.spec.ts.)
  */
 
 const ROUTER_ERROR_SCREEN = 'Unexpected Application Error';
