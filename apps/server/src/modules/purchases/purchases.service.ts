@@ -40,7 +40,6 @@ import { purchasesSpreadsheet } from './purchases.export.ts';
 import * as pickup from './purchases.pickup.queries.ts';
 import * as q from './purchases.queries.ts';
 
-/** The session user as purchases decide: plus whether he is the company's director. */
 /**
  * The purchases' actor from the approvers' desks a request has loaded already (HR's actor holds
  * them): the director without a second read of the desks (bench:busca and bench:users'
@@ -51,6 +50,7 @@ export const actorFromDesks = (user: SessionUser, held: Pick<HrActor, 'desks' | 
   diretor: q.directsPurchases(held.desks, user.userId, held.today),
 });
 
+/** The session user as purchases decide: plus whether he is the company's director. */
 export async function actorOf(ctx: AppContext, user: SessionUser): Promise<PurchaseActor> {
   return { ...user, diretor: await q.isDirectorApprover(ctx.db, user.userId, toDateOnly(new Date())) };
 }
