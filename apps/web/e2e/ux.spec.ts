@@ -53,9 +53,13 @@ test.describe('tables (item 1)', () => {
     const rows = table.locator('tbody tr[data-index]');
     await expect(rows.first()).toBeVisible({ timeout: 20_000 });
 
-    // Every column is inside the card: nothing to scroll sideways, Status and the date in sight.
-    const overflow = await frame(page).evaluate((el) => el.scrollWidth - el.clientWidth);
-    expect(overflow, 'table wider than its card').toBeLessThanOrEqual(0);
+    // Every column is inside the card: nothing to scroll sideways, Status and the date in sight. The
+    // widths follow the card's measured width, which lands a frame after the rows on a busy machine.
+    await expect
+      .poll(() => frame(page).evaluate((el) => el.scrollWidth - el.clientWidth), {
+        message: 'table wider than its card',
+      })
+      .toBeLessThanOrEqual(0);
     const card = await box(frame(page));
     for (const header of ['Ticket', 'Data e hora', 'Status']) {
       const th = await box(table.getByRole('columnheader', { name: header }));

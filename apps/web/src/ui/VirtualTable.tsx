@@ -1,15 +1,16 @@
 import type { FilterValues } from '@intranet/contracts';
 import { Box, Center, Loader, Table, Text, UnstyledButton } from '@mantine/core';
-import { useElementSize, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useOrgLists } from '../api/org.ts';
 import { ColumnFilter } from './ColumnFilter.tsx';
 import { ListCount } from './ListCount.tsx';
 import { cellText, type TableColumn } from './table-columns.ts';
 import { columnIdealPx, columnMinPx, columnScrollingPx, fitColumnWidths } from './table-widths.ts';
+import { useElementWidth } from './use-element-width.ts';
 import classes from './VirtualTable.module.css';
 
 export interface VirtualTableSort {
@@ -116,7 +117,7 @@ export function VirtualTable<T>({
     [shown, cx],
   );
   // Widths come from the columns and the frame's width only: rows never move them.
-  const { ref: frameRef, width: frameWidth } = useElementSize<HTMLDivElement>();
+  const { ref: measureFrame, width: frameWidth } = useElementWidth<HTMLDivElement>();
   const hasFilters = Boolean(filters);
   const canSort = Boolean(onSortChange);
   const sortedId = sort?.id;
@@ -143,6 +144,14 @@ export function VirtualTable<T>({
     manualSorting: true,
   });
   const scrollRef = useRef<HTMLDivElement | null>(null);
+  // One stable ref for the frame: the virtualiser scrolls it, and its width sets the columns'.
+  const frameRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      scrollRef.current = node;
+      measureFrame(node);
+    },
+    [measureFrame],
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -171,10 +180,7 @@ export function VirtualTable<T>({
   return (
     <Box>
       <Box
-        ref={(node: HTMLDivElement | null) => {
-          scrollRef.current = node;
-          frameRef.current = node;
-        }}
+        ref={frameRef}
         className={classes.frame}
         // Short lists take only their rows' height; long ones scroll inside the frame.
         style={height === undefined ? { maxHeight: '65dvh' } : { height }}
