@@ -9,7 +9,6 @@ import type {
   PurchaseRequestsTable,
 } from '../../db/schema.ts';
 import { containsText } from '../../platform/text-search.ts';
-import { loadDesks } from '../hr/hr.approvers.queries.ts';
 
 export type PurchaseRecord = Selectable<PurchaseRequestsTable>;
 export type QuoteRecord = Selectable<PurchaseQuotesTable>;
@@ -196,11 +195,6 @@ export async function insertComment(db: DbOrTx, values: Insertable<PurchaseComme
  */
 export const directsPurchases = (desks: HrDesks, userId: number, today: string) =>
   holdsDesk(desks.diretor, userId, today);
-
-/** directsPurchases on the desks as stored (a request that has loaded them asks directsPurchases). */
-export async function isDirectorApprover(db: DbOrTx, userId: number, today: string): Promise<boolean> {
-  return directsPurchases(await loadDesks(db), userId, today);
-}
 
 /** Users of Compras (the buyer and picker pickers), searchable by name or matrícula. */
 export function purchasingUsers(db: DbOrTx, text: string | undefined, limit = 50) {

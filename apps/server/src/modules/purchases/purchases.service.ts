@@ -34,6 +34,7 @@ import { commitWithFiles } from '../../platform/image-upload.ts';
 import { announcePendencias } from '../../platform/live-events.ts';
 import type { FormReader } from '../../platform/multipart-form.ts';
 import type { ReceivedFile, ReceivedForm } from '../../platform/uploads.ts';
+import { loadDesks } from '../hr/hr.approvers.queries.ts';
 import { activeOrgNames, checkBranchName, filterNames } from '../org/org.names.ts';
 import { callLinkFor } from '../tickets/tickets.links.ts';
 import { purchasesSpreadsheet } from './purchases.export.ts';
@@ -52,7 +53,7 @@ export const actorFromDesks = (user: SessionUser, held: Pick<HrActor, 'desks' | 
 
 /** The session user as purchases decide: plus whether he is the company's director. */
 export async function actorOf(ctx: AppContext, user: SessionUser): Promise<PurchaseActor> {
-  return { ...user, diretor: await q.isDirectorApprover(ctx.db, user.userId, toDateOnly(new Date())) };
+  return actorFromDesks(user, { desks: await loadDesks(ctx.db), today: toDateOnly(new Date()) });
 }
 
 export interface Loaded {

@@ -21,7 +21,7 @@ import * as dq from '../hr/hr.approvers.queries.ts';
 /**
  * The Aprovadores screen (issue 34, decision 0115): per approval stage, who approves and his
  * substitute with the days he acts. The HR workflow (hr.desks.ts) and the purchases director
- * (purchases.queries.ts#isDirectorApprover) read the same two tables.
+ * (purchases.service.ts#actorFromDesks) read the same two tables.
  */
 export async function listApproverStages(ctx: AppContext, user: SessionUser): Promise<ApproverStageRow[]> {
   authorize(canManageCompanySettings(user));
