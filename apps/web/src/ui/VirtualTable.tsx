@@ -133,8 +133,7 @@ export function VirtualTable<T>({
     );
     const ideals = shown.map((c, i) => columnIdealPx(c, mins[i] ?? 0));
     const scrolling = shown.map((c, i) => columnScrollingPx(c, mins[i] ?? 0));
-    // The frame's 2 px of border are not the table's.
-    return fitColumnWidths(mins, ideals, Math.max(frameWidth - 2, minWidth ?? 0), scrolling);
+    return fitColumnWidths(mins, ideals, Math.max(frameWidth, minWidth ?? 0), scrolling);
   }, [shown, canSort, sortedId, hasFilters, touch, phone, frameWidth, minWidth]);
   const tableWidth = widths.reduce((a, b) => a + b, 0);
   const table = useReactTable({
