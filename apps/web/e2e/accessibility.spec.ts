@@ -3,6 +3,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { DETAILS, PAGES, routerPaths, type Screen, visitAll } from './support/screens.ts';
 import { acceptCookies } from './support/session.ts';
+import { apiCallsInFlight, settled } from './support/settled.ts';
 
 /**
  * Issue 32, every screen walked once per project (desktop, and `phone` at 390×844 through @phone):
@@ -51,17 +52,6 @@ async function lateApi(page: Page) {
   });
 }
 
-/** Waits until the screen's data is drawn: no request in flight, no loader or skeleton left. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(
-    0,
-    {
-      timeout: 20_000,
-    },
-  );
-}
-
 /** Once every late answer has landed and been drawn, nothing on screen is an error screen. */
 async function noErrorScreen(page: Page, where: string) {
   await expect(page.getByText(ROUTER_ERROR_SCREEN), where).toHaveCount(0);
@@ -87,15 +77,23 @@ async function axeFindings(page: Page, where: string): Promise<string[]> {
 
 /**
  * Walks `screens`, collecting axe's findings; with `late` answers, fails on the first error screen.
+ * The pages are opened as their links do, in the app; the details from their addresses, as each
+ * needs its page fresh under it (a dialog left open would cover the next one's button).
  */
 async function walk(page: Page, screens: Screen[], findings: string[], { late }: { late: boolean }) {
   if (late) await lateApi(page);
-  await visitAll(page, screens, async (screen) => {
-    const where = `${screen.name} (${screen.user})`;
-    await settle(page);
-    await noErrorScreen(page, where);
-    findings.push(...(await axeFindings(page, where)));
-  });
+  const inFlight = apiCallsInFlight(page);
+  await visitAll(
+    page,
+    screens,
+    async (screen) => {
+      const where = `${screen.name} (${screen.user})`;
+      await settled(page, inFlight);
+      await noErrorScreen(page, where);
+      findings.push(...(await axeFindings(page, where)));
+    },
+    { inApp: !late },
+  );
 }
 
 test('every route of the web router is among the pages checked', () => {
@@ -126,7 +124,7 @@ test('every page, first half: no serious or critical axe-core finding @phone', a
   await context.clearCookies();
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
-  await settle(page);
+  await settled(page, apiCallsInFlight(page));
   const findings = await axeFindings(page, '/login');
   await acceptCookies(context, baseURL);
   await walk(page, PAGE_HALVES[0], findings, { late: false });

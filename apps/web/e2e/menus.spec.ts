@@ -1,7 +1,8 @@
-import { pendenciasCalls, sectorForPath } from '@intranet/contracts';
-import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
+import { sectorForPath } from '@intranet/contracts';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { acceptCookies, apiToken, signIn } from './support/session.ts';
+import { apiCallsInFlight, openInApp, settled } from './support/settled.ts';
 
 /**
  * Issue 32, "the menus and the rules disagree": for each demo user, every link the home (its three
@@ -45,37 +46,11 @@ async function linksIn(scope: Locator): Promise<{ href: string; label: string }[
   return found.filter((l) => l.href.startsWith('/') && !l.href.startsWith('/api/'));
 }
 
-/**
- * Waits until the page has drawn (no loader) and its API calls have been answered, with nothing new
- * asked for a moment: what a page asks for on its own is then in.
- */
-async function settled(page: Page, pending: () => number) {
-  await page.waitForLoadState('load');
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  for (let quiet = 0; quiet < 3; ) {
-    await page.waitForTimeout(100);
-    quiet = pending() === 0 ? quiet + 1 : 0;
-  }
-}
-
 async function walk(page: Page, matricula: string): Promise<Walk> {
   const result: Walk = { problems: [], listed: { hr: new Set(), purchases: new Set() }, visited: [] };
   let current = '/';
-  let inFlight = 0;
-  // The live stream of Minhas pendências stays open while the page does: it is never "in flight".
-  const isApi = (url: string) => {
-    const path = new URL(url).pathname;
-    return path.startsWith('/api/') && path !== pendenciasCalls.stream.path;
-  };
-  page.on('request', (r) => {
-    if (isApi(r.url())) inFlight++;
-  });
-  const finished = (r: Request) => {
-    if (isApi(r.url())) inFlight--;
-  };
-  page.on('requestfinished', finished);
-  page.on('requestfailed', finished);
-  const settle = () => settled(page, () => inFlight);
+  const inFlight = apiCallsInFlight(page);
+  const settle = () => settled(page, inFlight);
   page.on('response', async (r) => {
     const url = new URL(r.url());
     if (!url.pathname.startsWith('/api/')) return;
@@ -131,11 +106,7 @@ async function walk(page: Page, matricula: string): Promise<Walk> {
     const link = queue.shift()!;
     current = `${link.href} («${link.label}», de ${link.from})`;
     result.visited.push(link.href);
-    // As a click on the link does: the app's router moves, nothing reloads.
-    await page.evaluate((href) => {
-      window.history.pushState(null, '', href);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, link.href);
+    await openInApp(page, link.href);
     await settle();
     const at = new URL(page.url());
     const where = `${decodeURIComponent(at.pathname).toLowerCase()}`;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { NEWCOMER, PAGE_LIST } from './screen-list.ts';
 import { apiToken, DEMO_PASSWORD, signIn } from './session.ts';
+import { openInApp } from './settled.ts';
 
 /**
  * Every screen of the web app, as the journeys that walk all of them see it (accessibility,
@@ -179,15 +180,22 @@ export function routerPaths(): string[] {
 
 /**
  * Opens each screen as its user (signing in again only when the user changes) and runs `check`
- * on it once drawn.
+ * on it once drawn. With `inApp`, a screen of the same user is opened as a click on a link does.
  */
-export async function visitAll(p: Page, screens: Screen[], check: (screen: Screen) => Promise<void>) {
+export async function visitAll(
+  p: Page,
+  screens: Screen[],
+  check: (screen: Screen) => Promise<void>,
+  { inApp = false } = {},
+) {
   let signedIn = '';
   for (const screen of screens) {
     await screen.prepare?.(p);
     if (screen.user !== signedIn) {
       await signIn(p, screen.user, screen.url);
       signedIn = screen.user;
+    } else if (inApp) {
+      await openInApp(p, screen.url);
     } else {
       await p.goto(screen.url);
     }
